@@ -1,0 +1,28 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The BFF as a Fastify instance. server.ts listens; tests build it and listen on port 0. */
+export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.decorate('config', config);
+
+  // Capabilities and routes are registered here, one line each, in dependency order.
+
+  await app.ready();
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

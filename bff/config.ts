@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every setting of the BFF, parsed from the environment at start-up. Every default is the embedded
+ * setup of `npm start`: the stand-ins on loopback. Production points the URLs and secrets elsewhere.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The origin the browser uses; cookies, CSRF checks and redirect URIs derive from it. */
+  PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder for the embedded stores (sessions, delivery ledger, push subscriptions). */
+  DATA_DIR: z.string().default('.data/bff'),
+  /** Folder of the built SPA; served when present. */
+  WEB_DIST_DIR: z.string().default('dist/web'),
+
+  TRAVEL_API_URL: z.url().default('http://localhost:4010'),
+  CONSUMER_SLUG: z.string().min(1).default('wayfare-web'),
+  CONSUMER_SECRET: z.string().min(16).default('dev-consumer-secret-change-me-0001'),
+  /** The next secret during a rotation; see the README's rotation runbook. */
+  CONSUMER_NEXT_SECRET: z.string().min(16).optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+
+  OIDC_ISSUER: z.url().default('http://localhost:4020'),
+  OIDC_CLIENT_ID: z.string().min(1).default('wayfare-bff'),
+  OIDC_CLIENT_SECRET: z.string().min(16).default('dev-bff-client-secret-change-me-0001'),
+  /** Resource indicator (audience) of the travel API's access tokens. */
+  TRAVEL_API_AUDIENCE: z.string().min(1).default('urn:wayfare:travel-api'),
+
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60),
+  SESSION_ABSOLUTE_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
+
+  /** Shared secret of the travel API's push webhook (HMAC, same scheme as request signing). */
+  PUSH_WEBHOOK_SECRET: z.string().min(16).default('dev-push-webhook-secret-change-me-01'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:ops@wayfare.example'),
+
+  /** Demo mode: shows the demo panel; only meaningful against the stand-ins. */
+  DEMO_MODE: booleanFlag.default(false),
+  /** Admin API of the travel API stand-in, used by the demo panel. */
+  TRAVEL_API_ADMIN_TOKEN: z.string().optional(),
+
+  /** When set, shared state (sessions, hub, ledger, rate limits, push subscriptions) lives in Redis. */
+  REDIS_URL: z.string().optional(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; lists every missing or bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid BFF configuration:\n${lines.join('\n')}`);
+}
