@@ -1,0 +1,34 @@
+/**
+ * Starts the whole stack the way a traveler's operator does (`node scripts/start.ts`), on the suite's
+ * ports, with a fresh data folder that is removed when the stack stops. Playwright runs this as its
+ * webServer and sends SIGTERM to the process group at the end of the run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { STACK } from './stack.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-e2e-'));
+const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+
+const stack = spawn(process.execPath, ['scripts/start.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    WAYFARE_BFF_PORT: String(STACK.bffPort),
+    WAYFARE_TRAVEL_API_PORT: String(STACK.travelApiPort),
+    WAYFARE_IDENTITY_PORT: String(STACK.identityPort),
+    WAYFARE_DATA_DIR: dataDir,
+    WAYFARE_DEMO: '1',
+  },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => stack.kill(signal));
+}
+
+stack.on('exit', (code, signal) => {
+  removeDataDir();
+  process.exit(code ?? (signal ? 0 : 1));
+});
