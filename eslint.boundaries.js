@@ -1,39 +1,49 @@
 /**
  * The one-way flow of the architecture: shared <- bff, web, upstream; nothing crosses sideways.
- * Kept apart from eslint.config.js so that a test can prove each zone fails the lint.
+ * Expressed with ESLint's own no-restricted-imports, one config block per top-level folder, and kept
+ * apart from eslint.config.js so that a test can prove each boundary fails the lint.
  */
-const sideways = (from, targets, message) =>
-  targets.map((target) => ({ target: `./${from}`, from: `./${target}`, message }));
 
-export const productionZones = [
-  ...sideways(
-    'web',
-    ['bff', 'upstream', 'e2e'],
-    'web/ talks to the BFF over HTTP only; import from shared/ instead.',
-  ),
-  ...sideways('bff', ['web', 'e2e'], 'bff/ must not import the SPA; shared contracts live in shared/.'),
-  ...sideways(
-    'upstream',
-    ['bff', 'web', 'e2e'],
-    'The stand-ins are external systems; they import only shared/.',
-  ),
-  ...sideways(
-    'shared',
-    ['bff', 'web', 'upstream', 'e2e'],
-    'shared/ is the bottom layer: it imports nothing of the app.',
-  ),
+/** A relative import that climbs out of its folder and lands in `target/`. */
+const into = (target, message) => ({ regex: `^(\\.\\./)+${target}(/|$)`, message });
+
+const fromWeb = [
+  into('bff', 'web/ talks to the BFF over HTTP only; shared contracts live in shared/.'),
+  into('upstream', 'web/ never imports the stand-ins; it reaches them through the BFF.'),
+  into('e2e', 'Nothing imports the end-to-end tests.'),
 ];
-
-/** Production BFF code reaches the stand-ins over HTTP only; its tests may start them. */
-export const standInZones = sideways(
-  'bff',
-  ['upstream'],
-  'bff/ reaches the stand-ins over HTTP only, never by import.',
+const fromBff = [
+  into('web', 'bff/ must not import the SPA; shared contracts live in shared/.'),
+  into('e2e', 'Nothing imports the end-to-end tests.'),
+];
+const fromBffProduction = [
+  ...fromBff,
+  into('upstream', 'bff/ reaches the stand-ins over HTTP only; only its tests may start them.'),
+];
+const fromUpstream = [
+  into('bff', 'The stand-ins are external systems: they import only shared/.'),
+  into('web', 'The stand-ins are external systems: they import only shared/.'),
+  into('e2e', 'Nothing imports the end-to-end tests.'),
+];
+const fromSharedTests = ['bff', 'web', 'upstream', 'e2e'].map((target) =>
+  into(target, 'shared/ is the bottom layer: it imports nothing of the app.'),
 );
-
-export const sharedImportPatterns = [
+const fromShared = [
   {
     regex: '^(?!zod($|/)|eventsource-parser($|/)|node:crypto$|\\.{1,2}/)',
     message: 'shared/ imports nothing but zod, eventsource-parser and node:crypto.',
   },
+  ...fromSharedTests,
+];
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** Config blocks for eslint.config.js, in order: later blocks override earlier ones for their files. */
+export const boundaryConfigs = [
+  { files: ['web/**/*.{ts,tsx}'], rules: restrict(fromWeb) },
+  { files: ['bff/**/*.ts'], rules: restrict(fromBffProduction) },
+  { files: ['bff/**/*.test.ts', 'bff/test-support/**/*.ts'], rules: restrict(fromBff) },
+  { files: ['upstream/**/*.ts'], rules: restrict(fromUpstream) },
+  { files: ['shared/**/*.ts'], rules: restrict(fromShared) },
+  { files: ['shared/**/*.test.ts'], rules: restrict(fromSharedTests) },
 ];
