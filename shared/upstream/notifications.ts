@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Kinds of travel event. The spec names only SEGMENT_DELAYED and leaves the enumeration open, so the
+ * field stays an open string; these are the values this service emits (docs/decisions.md).
+ */
+export const NOTIFICATION_EVENT_TYPES = [
+  'SEGMENT_DELAYED',
+  'SEGMENT_CANCELLED',
+  'GATE_CHANGED',
+  'CHECK_IN_OPEN',
+] as const;
+export type KnownNotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
+
+export const NOTIFICATION_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type KnownNotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
+
+/** The channel the notification was dispatched on besides the in-app inbox. */
+export const NOTIFICATION_CHANNELS = ['push', 'in_app'] as const;
+export type KnownNotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * pending -> delivered | failed on the push channel; skipped when the push was deduplicated
+ * (isDedupSkipped); in_app notifications are delivered when persisted.
+ */
+export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
+export type KnownNotificationDeliveryStatus = (typeof NOTIFICATION_DELIVERY_STATUSES)[number];
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+/** NotificationOut: one in-app notification, as listed and as sent on the notification stream. */
+export const NotificationSchema = z.looseObject({
+  id: z.string().min(1),
+  tripId: z.string().min(1),
+  segmentId: z.string().min(1),
+  eventType: z.string().min(1),
+  severity: z.string().min(1),
+  title: z.string(),
+  body: z.string(),
+  deepLink: z.string(),
+  channel: z.string().min(1),
+  dispatchedAt: isoTimestamp,
+  readAt: isoTimestamp.nullable(),
+  isDedupSkipped: z.boolean(),
+  deliveryStatus: z.string().min(1),
+  createdAt: isoTimestamp,
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
+export const NOTIFICATIONS_MAX_LIMIT = 100;
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Query of GET /v1/me/notifications: `before` is the opaque cursor from a previous meta.nextCursor. */
+export const NotificationsQuerySchema = z.object({
+  before: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).default(NOTIFICATIONS_DEFAULT_LIMIT),
+  unreadOnly: booleanQuery.default(false),
+});
+export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
+
+/** meta of a cursor-paginated list: the offset page meta with nextCursor in place of nextOffset. */
+export const NotificationsMetaSchema = z.looseObject({
+  totalCount: z.number().int().min(0),
+  pageSize: z.number().int().min(0),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationsMeta = z.infer<typeof NotificationsMetaSchema>;
+
+/** Response of GET /v1/me/notifications, newest first. */
+export const NotificationsPageSchema = z.looseObject({
+  items: z.array(NotificationSchema),
+  meta: NotificationsMetaSchema,
+});
+export type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
+
+/** Response of POST /v1/me/notifications/read-all. */
+export const NotificationsReadAllSchema = z.looseObject({
+  updatedCount: z.number().int().min(0),
+});
+export type NotificationsReadAll = z.infer<typeof NotificationsReadAllSchema>;
+
+/** Events of GET /v1/me/notifications/stream. */
+export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', done: 'done' } as const;
+
+/** Data of the stream's `done` event: an empty object (additive fields tolerated). */
+export const NotificationStreamDoneSchema = z.looseObject({});
+
+/** The push channel: what the service POSTs, signed, to the app's push webhook. */
+export const PushWebhookPayloadSchema = z.looseObject({
+  type: z.literal('notification.push'),
+  travelerId: z.string().min(1),
+  notification: NotificationSchema,
+});
+export type PushWebhookPayload = z.infer<typeof PushWebhookPayloadSchema>;
+
+/** The consumer slug the service signs its push webhook calls with. */
+export const PUSH_WEBHOOK_CONSUMER = 'travel-booking-service';
