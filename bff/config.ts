@@ -26,6 +26,8 @@ export const ConfigSchema = z.object({
   /** The next secret during a rotation; see the README's rotation runbook. */
   CONSUMER_NEXT_SECRET: z.string().min(16).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long the waits between retries of one upstream call may add up to (503 RETRY_LATER, network). */
+  UPSTREAM_RETRY_BUDGET_MS: z.coerce.number().int().min(0).default(2_000),
 
   OIDC_ISSUER: z.url().default('http://localhost:4020'),
   OIDC_CLIENT_ID: z.string().min(1).default('wayfare-bff'),
