@@ -1,5 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import authPlugin from './plugins/auth.ts';
+import csrfPlugin from './plugins/csrf.ts';
+import sessionPlugin from './plugins/session.ts';
+import authRoutes from './routes/auth/auth-routes.ts';
+import sessionRoute from './routes/auth/session-route.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -16,6 +21,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   app.decorate('config', config);
 
   // Capabilities and routes are registered here, one line each, in dependency order.
+  await app.register(sessionPlugin);
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(authRoutes);
+  await app.register(sessionRoute);
 
   await app.ready();
   return app;

@@ -45,6 +45,10 @@ export const ConfigSchema = z.object({
     .int()
     .positive()
     .default(12 * 60 * 60),
+  /** Access tokens are refreshed when they expire within this many seconds. */
+  OIDC_REFRESH_LEEWAY_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How often expired sessions are swept (and their streams told to close). */
+  SESSION_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
 
   /** Shared secret of the travel API's push webhook (HMAC, same scheme as request signing). */
   PUSH_WEBHOOK_SECRET: z.string().min(16).default('dev-push-webhook-secret-change-me-01'),

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as oidcClient from 'openid-client';
+import { AppError } from '../../errors.ts';
+import { LogoutTokenError } from '../../sessions/oidc-client.ts';
+import { safeReturnPath } from '../../sessions/safe-return-path.ts';
+import type { StoredSession } from '../../sessions/session-store.ts';
+
+const LOGIN_TRANSACTION_SECONDS = 10 * 60;
+const LOGOUT_TOKEN_MAX_BYTES = 16 * 1024;
+
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).header('cache-control', 'no-store').send(error.envelope);
+}
+
+function identityUnavailable(cause: unknown): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', {
+    message: 'Sign-in is unavailable right now. Try again shortly.',
+    retryAfterSeconds: 5,
+    cause,
+  });
+}
+
+function signInFailed(message: string, cause?: unknown): AppError {
+  return new AppError('SIGN_IN_FAILED', { status: 400, message, recoveryAction: 'RETRY_NOW', cause });
+}
+
+/**
+ * Sign-in, sign-out and back-channel logout. `/auth/login` -> identity platform -> `/auth/callback`
+ * (the login cookie binds the transaction to this browser) -> the remembered local path.
+ */
+export default function authRoutes(
+  app: FastifyInstance,
+  _options: unknown,
+  done: (error?: Error) => void,
+): void {
+  const { sessions, auth, config } = app;
+  const loginCookieOptions = { ...sessions.cookie.options, maxAge: LOGIN_TRANSACTION_SECONDS };
+
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: LOGOUT_TOKEN_MAX_BYTES },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+  }
+
+  app.get('/auth/login', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const requested = query.returnTo;
+    const returnTo = requested === undefined ? '/' : safeReturnPath(requested);
+    if (!returnTo) {
+      return sendError(
+        reply,
+        new AppError('VALIDATION_ERROR', {
+          message: 'returnTo must be a path on this site.',
+          details: [
+            {
+              field: 'returnTo',
+              code: 'NOT_A_LOCAL_PATH',
+              message: 'Use a path that starts with a single /.',
+            },
+          ],
+        }),
+      );
+    }
+    const transaction = {
+      id: randomBytes(32).toString('base64url'),
+      state: oidcClient.randomState(),
+      nonce: oidcClient.randomNonce(),
+      codeVerifier: oidcClient.randomPKCECodeVerifier(),
+      returnTo,
+      expiresAt: Date.now() + LOGIN_TRANSACTION_SECONDS * 1000,
+    };
+    let authorizationUrl: URL;
+    try {
+      authorizationUrl = await auth.oidc.authorizationUrl(transaction);
+    } catch (error) {
+      request.log.error({ err: error }, 'identity platform discovery failed');
+      return sendError(reply, identityUnavailable(error));
+    }
+    await sessions.store.saveLoginTransaction(transaction);
+    reply.setCookie(sessions.cookie.loginName, transaction.id, loginCookieOptions);
+    return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href, 303);
+  });
+
+  app.get('/auth/callback', async (request, reply) => {
+    const transactionId = request.cookies[sessions.cookie.loginName];
+    reply.clearCookie(sessions.cookie.loginName, sessions.cookie.options);
+    const transaction = transactionId ? await sessions.store.takeLoginTransaction(transactionId) : undefined;
+    if (!transaction) {
+      return sendError(reply, signInFailed('This sign-in expired or was already used. Sign in again.'));
+    }
+    const callbackUrl = new URL(request.url, config.PUBLIC_ORIGIN);
+    let signedIn;
+    try {
+      signedIn = await auth.oidc.completeSignIn(callbackUrl, transaction);
+    } catch (error) {
+      if (
+        error instanceof oidcClient.AuthorizationResponseError ||
+        error instanceof oidcClient.ResponseBodyError
+      ) {
+        request.log.warn({ code: error.error }, 'sign-in refused by the identity platform');
+        return sendError(reply, signInFailed('Sign-in did not complete. Sign in again.', error));
+      }
+      if (error instanceof oidcClient.ClientError) {
+        request.log.warn({ code: error.code }, 'sign-in response failed validation');
+        return sendError(reply, signInFailed('Sign-in did not complete. Sign in again.', error));
+      }
+      request.log.error({ err: error }, 'sign-in could not reach the identity platform');
+      return sendError(reply, identityUnavailable(error));
+    }
+    await sessions.createTraveler(reply, {
+      travelerId: signedIn.subject,
+      name: signedIn.name,
+      email: signedIn.email,
+      identitySessionId: signedIn.identitySessionId,
+      accessToken: signedIn.accessToken,
+      accessTokenExpiresAt: signedIn.accessTokenExpiresAt,
+      refreshToken: signedIn.refreshToken,
+    });
+    request.log.info({ travelerId: signedIn.subject }, 'traveler signed in');
+    return reply.header('cache-control', 'no-store').redirect(transaction.returnTo, 303);
+  });
+
+  // Anti-forgery applies (csrf plugin). The SPA navigates to redirectTo: the identity platform's
+  // end-session page for travelers (which then returns to the app), the home page otherwise.
+  app.post('/auth/logout', async (request, reply) => {
+    const view = request.session;
+    let stored: StoredSession | undefined;
+    if (view) {
+      stored = await sessions.store.get(view.id);
+      await sessions.end(view.id, 'logout');
+    }
+    sessions.clearCookie(reply);
+    if (stored?.refreshToken) {
+      auth.oidc
+        .revoke(stored.refreshToken)
+        .catch((error: unknown) =>
+          request.log.warn({ err: (error as Error).message }, 'refresh token revocation failed'),
+        );
+    }
+    let redirectTo = '/';
+    if (stored?.kind === 'traveler') {
+      try {
+        redirectTo = await auth.oidc.endSessionUrl();
+      } catch (error) {
+        request.log.warn({ err: (error as Error).message }, 'end-session URL unavailable');
+      }
+    }
+    return reply.header('cache-control', 'no-store').send({ redirectTo });
+  });
+
+  app.post('/auth/backchannel-logout', async (request, reply) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const logoutToken = body?.logout_token;
+    if (typeof logoutToken !== 'string' || logoutToken.length === 0) {
+      return sendError(
+        reply,
+        new AppError('VALIDATION_ERROR', {
+          status: 400,
+          message: 'A logout_token is required.',
+          details: [
+            { field: 'logout_token', code: 'REQUIRED', message: 'Send logout_token as a form field.' },
+          ],
+        }),
+      );
+    }
+    let claims;
+    try {
+      claims = await auth.oidc.verifyLogoutToken(logoutToken);
+    } catch (error) {
+      if (!(error instanceof LogoutTokenError)) {
+        request.log.error({ err: (error as Error).message }, 'back-channel logout could not be verified');
+        return sendError(reply, identityUnavailable(error));
+      }
+      request.log.warn({ reason: error.message }, 'back-channel logout token rejected');
+      return sendError(reply, invalidLogoutToken());
+    }
+    if (!(await sessions.store.rememberLogoutTokenId(claims.jti, claims.expiresAt))) {
+      request.log.warn('back-channel logout token replayed');
+      return sendError(reply, invalidLogoutToken());
+    }
+    const candidates = claims.identitySessionId
+      ? await sessions.store.findBySid(claims.identitySessionId)
+      : await sessions.store.findBySubject(claims.subject as string);
+    const matching = candidates.filter(
+      (session) => claims.subject === undefined || session.travelerId === claims.subject,
+    );
+    for (const session of matching) await sessions.end(session.id, 'backchannel');
+    request.log.info({ ended: matching.length }, 'back-channel logout processed');
+    return reply.header('cache-control', 'no-store').send();
+  });
+  done();
+}
+
+function invalidLogoutToken(): AppError {
+  return new AppError('INVALID_LOGOUT_TOKEN', {
+    status: 400,
+    message: 'The logout token is not valid.',
+    recoveryAction: 'CONTACT_SUPPORT',
+  });
+}
