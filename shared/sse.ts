@@ -1,0 +1,140 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type { z } from 'zod';
+
+/** One dispatched server-sent event. `event` is 'message' when the stream named none. */
+export type SseMessage = { event: string; data: string; id?: string };
+
+export interface SseEventInit {
+  event?: string;
+  /** Any JSON value; sent as its JSON text. */
+  data?: unknown;
+  /**
+   * Data already in text form, sent as is: each of its lines becomes one `data:` line. For relays that
+   * pass an upstream event's data through without parsing it. Give either `data` or `rawData`.
+   */
+  rawData?: string;
+  id?: string;
+  /** Reconnection delay in milliseconds. */
+  retry?: number;
+}
+
+export interface ReadSseStreamOptions {
+  /** Aborting stops the read, cancels the body and makes the generator throw the signal's reason. */
+  signal?: AbortSignal;
+  onRetry?: (retryMs: number) => void;
+  onComment?: (comment: string) => void;
+}
+
+/** The data of an event was not JSON, or not of the expected shape. */
+export class SseDataError extends Error {
+  readonly event: string;
+
+  constructor(event: string, cause: unknown) {
+    super(`The data of a "${event}" event is not of the expected shape`, { cause });
+    this.name = 'SseDataError';
+    this.event = event;
+  }
+}
+
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** Encodes one event, ending with the blank line that dispatches it. */
+export function encodeSseEvent({ event, data, rawData, id, retry }: SseEventInit): string {
+  if (data !== undefined && rawData !== undefined) {
+    throw new TypeError('An SSE event takes either data or rawData, not both');
+  }
+  let text = '';
+  if (event !== undefined) text += `event: ${singleLine('event', event)}\n`;
+  if (id !== undefined) text += `id: ${eventId(id)}\n`;
+  if (retry !== undefined) text += `retry: ${retryMilliseconds(retry)}\n`;
+  const payload = data === undefined ? rawData : jsonText(data);
+  if (payload !== undefined) {
+    for (const line of payload.split(LINE_BREAK)) text += `data: ${line}\n`;
+  }
+  return `${text}\n`;
+}
+
+/** Encodes a comment (a heartbeat, for instance): each line of text becomes one `:` line. */
+export function encodeSseComment(text: string): string {
+  return `${text
+    .split(LINE_BREAK)
+    .map((line) => `: ${line}\n`)
+    .join('')}\n`;
+}
+
+/** Parses an event's JSON data with a schema; throws SseDataError when either step fails. */
+export function parseSseData<T>(message: SseMessage, schema: z.ZodType<T>): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(message.data);
+  } catch (error) {
+    throw new SseDataError(message.event, error);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new SseDataError(message.event, parsed.error);
+  return parsed.data;
+}
+
+/**
+ * Reads the events of an SSE body (a fetch Response body, in a browser or in Node) as they arrive. The
+ * generator ends when the body ends; an event the body cut off before its blank line is not yielded.
+ * Leaving the loop early cancels the body.
+ */
+export async function* readSseStream(
+  body: ReadableStream<Uint8Array>,
+  { signal, onRetry, onComment }: ReadSseStreamOptions = {},
+): AsyncGenerator<SseMessage> {
+  signal?.throwIfAborted();
+  const reader = body
+    .pipeThrough(utf8Decoder())
+    .pipeThrough(new EventSourceParserStream({ onRetry, onComment }))
+    .getReader();
+  const cancel = () => {
+    reader.cancel(signal?.reason).catch(() => undefined);
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      signal?.throwIfAborted();
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      const { event, data, id } = next.value;
+      yield id === undefined ? { event: event ?? 'message', data } : { event: event ?? 'message', data, id };
+    }
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    if (!finished) await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** TextDecoder reads views of shared buffers too; the DOM typings only admit ArrayBuffer-backed ones. */
+function utf8Decoder(): ReadableWritablePair<string, Uint8Array> {
+  return new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>;
+}
+
+function singleLine(field: string, value: string): string {
+  if (LINE_BREAK.test(value)) throw new TypeError(`An SSE ${field} cannot contain a line break`);
+  return value;
+}
+
+function eventId(id: string): string {
+  if (id.includes('\0')) throw new TypeError('An SSE id cannot contain NUL');
+  return singleLine('id', id);
+}
+
+function retryMilliseconds(retry: number): number {
+  if (!Number.isSafeInteger(retry) || retry < 0) {
+    throw new RangeError('An SSE retry is a whole, non-negative number of milliseconds');
+  }
+  return retry;
+}
+
+function jsonText(data: unknown): string {
+  const text: unknown = JSON.stringify(data);
+  if (typeof text !== 'string') throw new TypeError('SSE data must be a JSON value');
+  return text;
+}
