@@ -164,6 +164,7 @@ describe('fare event', () => {
       currency: 'EUR',
       nights: 2,
       roomsLeft: 3,
+      corporateRate: false,
       loyaltyPoints: 40,
     };
     expect(StayFareSchema.parse(fare)).toMatchObject({ loyaltyPoints: 40, board: 'BREAKFAST' });

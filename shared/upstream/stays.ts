@@ -230,6 +230,8 @@ export const StayFareSchema = z.looseObject({
   currency,
   nights: z.number().int().min(1),
   roomsLeft: z.number().int().min(1),
+  /** A negotiated business-travel rate (bookingProfile false). */
+  corporateRate: z.boolean(),
 });
 export type StayFare = z.infer<typeof StayFareSchema>;
 

@@ -1,0 +1,396 @@
+import type {
+  StayCityDestination,
+  StayDestination,
+  StayPropertyDestination,
+} from '../../../shared/upstream/destinations.ts';
+import type { KnownStayBoardType } from '../../../shared/upstream/stays.ts';
+import { SeededRandom } from './seeded-random.ts';
+
+/** A city that has hotels: one per distinct city of the airport inventory. */
+export interface StayCity {
+  cityId: string;
+  name: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+}
+
+export interface StayRoomType {
+  name: string;
+  bedType: string;
+  maxAdults: number;
+  maxOccupancy: number;
+  priceFactor: number;
+  boards: KnownStayBoardType[];
+}
+
+export interface StayProperty {
+  /** Service UUID, as the search stream yields it. */
+  propertyId: string;
+  /** Raw autocomplete id, as StayPropertyDestination carries it. */
+  rawId: string;
+  cityId: string;
+  name: string;
+  stars: number;
+  address: string;
+  city: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+  distanceKm: number;
+  reviewScore: number;
+  reviewCount: number;
+  amenities: string[];
+  palette: string[];
+  monogram: string;
+  currency: string;
+  /** Price of the reference room for two adults, one weekday night, in `currency`. */
+  baseNightly: number;
+  /** Days before check-in (at 18:00 local time) until which refundable rates cancel for free. */
+  freeCancellationDays: number;
+  timeZone: string;
+  roomTypes: StayRoomType[];
+}
+
+const NAME_WORDS = [
+  'Aurora',
+  'Meridian',
+  'Linden',
+  'Harbour',
+  'Cedar',
+  'Juniper',
+  'Atlas',
+  'Solstice',
+  'Marlow',
+  'Ivory',
+  'Beacon',
+  'Willow',
+  'Orchard',
+  'Saffron',
+  'Lantern',
+  'Granite',
+  'Citadel',
+  'Verde',
+  'Azure',
+  'Kestrel',
+  'Halcyon',
+  'Larkspur',
+  'Copper',
+  'Northgate',
+  'Bellhaven',
+  'Silverleaf',
+  'Rosemont',
+  'Tamarind',
+];
+const AREAS = [
+  'Old Town',
+  'Riverside',
+  'Central',
+  'Station',
+  'Airport',
+  'Waterfront',
+  'Park',
+  'Cathedral Quarter',
+  'Market Square',
+  'Business District',
+  'Harbourside',
+  'Gardens',
+];
+const NAME_PATTERNS: readonly ((word: string, area: string, city: string) => string)[] = [
+  (word) => `Hotel ${word}`,
+  (word, _area, city) => `The ${word} ${city}`,
+  (word) => `${word} House`,
+  (_word, area, city) => `${city} ${area} Hotel`,
+  (word, area) => `${word} ${area} Suites`,
+  (word) => `Grand ${word}`,
+  (word, _area, city) => `${word} Residence ${city}`,
+  (word) => `${word} Boutique Hotel`,
+];
+const STREET_WORDS = [
+  'Station',
+  'Market',
+  'Church',
+  'Harbour',
+  'Garden',
+  'Mill',
+  'Bridge',
+  'Castle',
+  'Park',
+  'King',
+];
+const STREET_STYLES: Record<string, (word: string, number: number) => string> = {
+  PT: (word, number) => `Rua do ${word}, ${number}`,
+  BR: (word, number) => `Rua do ${word}, ${number}`,
+  ES: (word, number) => `Calle del ${word}, ${number}`,
+  MX: (word, number) => `Calle ${word} ${number}`,
+  FR: (word, number) => `${number} rue du ${word}`,
+  IT: (word, number) => `Via del ${word}, ${number}`,
+  DE: (word, number) => `${word}straße ${number}`,
+  AT: (word, number) => `${word}gasse ${number}`,
+  NL: (word, number) => `${word}straat ${number}`,
+};
+const AMENITIES = [
+  'wifi',
+  'breakfast',
+  'gym',
+  'spa',
+  'pool',
+  'parking',
+  'airport_shuttle',
+  'restaurant',
+  'bar',
+  'meeting_rooms',
+  'pet_friendly',
+  'air_conditioning',
+  'laundry',
+  'ev_charging',
+];
+const PALETTES = [
+  ['#1d4e89', '#00b2ca'],
+  ['#7d4e57', '#f7a072'],
+  ['#2d6a4f', '#95d5b2'],
+  ['#5a189a', '#c77dff'],
+  ['#9d0208', '#f48c06'],
+  ['#22333b', '#c6ac8f'],
+  ['#006d77', '#83c5be'],
+  ['#3a0ca3', '#4cc9f0'],
+];
+const ROOM_TYPES: readonly Omit<StayRoomType, 'boards'>[] = [
+  { name: 'Standard Double Room', bedType: 'Double', maxAdults: 2, maxOccupancy: 3, priceFactor: 1 },
+  { name: 'Standard Twin Room', bedType: 'Twin', maxAdults: 2, maxOccupancy: 3, priceFactor: 1 },
+  { name: 'Single Room', bedType: 'Single', maxAdults: 1, maxOccupancy: 1, priceFactor: 0.75 },
+  { name: 'Superior Queen Room', bedType: 'Queen', maxAdults: 2, maxOccupancy: 3, priceFactor: 1.2 },
+  { name: 'Deluxe King Room', bedType: 'King', maxAdults: 2, maxOccupancy: 3, priceFactor: 1.45 },
+  { name: 'Family Room', bedType: 'Double and bunk beds', maxAdults: 4, maxOccupancy: 5, priceFactor: 1.6 },
+  { name: 'Junior Suite', bedType: 'King', maxAdults: 3, maxOccupancy: 4, priceFactor: 1.9 },
+  { name: 'Executive Suite', bedType: 'King', maxAdults: 2, maxOccupancy: 4, priceFactor: 2.6 },
+];
+const BASE_NIGHTLY_EUR: Record<number, [number, number]> = {
+  2: [55, 85],
+  3: [80, 140],
+  4: [130, 230],
+  5: [240, 480],
+};
+const EUROZONE = new Set([
+  'AT',
+  'BE',
+  'HR',
+  'CY',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PT',
+  'SK',
+  'SI',
+  'ES',
+]);
+/** Local currency and its rate to the euro, for the countries that price in their own currency. */
+const CURRENCIES: Record<string, [string, number]> = {
+  GB: ['GBP', 0.86],
+  US: ['USD', 1.08],
+  CH: ['CHF', 0.95],
+  JP: ['JPY', 160],
+  AU: ['AUD', 1.65],
+  CA: ['CAD', 1.47],
+  SG: ['SGD', 1.45],
+  AE: ['AED', 3.97],
+  SE: ['SEK', 11.5],
+  NO: ['NOK', 11.7],
+  DK: ['DKK', 7.46],
+};
+/** Currencies without minor units in prices. */
+export const WHOLE_UNIT_CURRENCIES = new Set(['JPY']);
+
+/**
+ * The hotels of every city, generated on first use and the same for a given seed: names, stars,
+ * addresses near the centre, room types with their boards, and a base price in the local currency.
+ */
+export class HotelInventory {
+  readonly #seed: string;
+  readonly #cities = new Map<string, StayCity>();
+  readonly #properties = new Map<string, StayProperty[]>();
+  readonly #byPropertyId = new Map<string, StayProperty>();
+
+  constructor({ seed, cities }: { seed: string; cities: readonly StayCity[] }) {
+    this.#seed = seed;
+    for (const city of cities) this.#cities.set(city.cityId, city);
+  }
+
+  city(cityId: string): StayCity | undefined {
+    return this.#cities.get(cityId);
+  }
+
+  get cityCount(): number {
+    return this.#cities.size;
+  }
+
+  /** The hotels of a city, nearest to the centre first; empty for an unknown city. */
+  propertiesIn(cityId: string): StayProperty[] {
+    const cached = this.#properties.get(cityId);
+    if (cached) return cached;
+    const city = this.#cities.get(cityId);
+    if (!city) return [];
+    const count = new SeededRandom(this.#seed, 'hotel-count', cityId).int(8, 16);
+    const properties = Array.from({ length: count }, (_, index) => this.#generate(city, index + 1)).sort(
+      (a, b) => a.distanceKm - b.distanceKm,
+    );
+    this.#properties.set(cityId, properties);
+    for (const property of properties) this.#byPropertyId.set(property.propertyId, property);
+    return properties;
+  }
+
+  /** A hotel by its raw autocomplete id (the direct-property path). */
+  byRawId(rawId: string): StayProperty | undefined {
+    const match = /^(.+)-h(\d{2})$/.exec(rawId);
+    if (!match) return undefined;
+    return this.propertiesIn(match[1] as string).find((property) => property.rawId === rawId);
+  }
+
+  /** A hotel by service UUID, within the city it was found in. */
+  byPropertyId(propertyId: string, cityId: string): StayProperty | undefined {
+    this.propertiesIn(cityId);
+    return this.#byPropertyId.get(propertyId);
+  }
+
+  /**
+   * Autocomplete: cities whose name starts with the query, then hotels of those cities and hotels
+   * whose name contains a word starting with the query.
+   */
+  destinations(query: string, limit: number): StayDestination[] {
+    const needle = normalize(query);
+    const cities = [...this.#cities.values()]
+      .filter((city) => normalize(city.name).startsWith(needle))
+      .sort((a, b) => a.name.length - b.name.length || a.name.localeCompare(b.name));
+    const results: StayDestination[] = cities.slice(0, limit).map(cityDestination);
+    const seen = new Set<string>();
+    const addProperty = (property: StayProperty) => {
+      if (results.length >= limit || seen.has(property.rawId)) return;
+      seen.add(property.rawId);
+      results.push(propertyDestination(property));
+    };
+    for (const city of cities.slice(0, 3)) this.propertiesIn(city.cityId).slice(0, 5).forEach(addProperty);
+    if (results.length < limit) {
+      for (const property of this.#generated()) {
+        if (
+          normalize(property.name)
+            .split(/\s+/)
+            .some((word) => word.startsWith(needle))
+        ) {
+          addProperty(property);
+        }
+      }
+    }
+    return results;
+  }
+
+  *#generated(): Generator<StayProperty> {
+    for (const cityId of this.#cities.keys()) yield* this.propertiesIn(cityId);
+  }
+
+  #generate(city: StayCity, index: number): StayProperty {
+    const random = new SeededRandom(this.#seed, 'hotel', city.cityId, index);
+    const stars = random.pick([2, 3, 3, 3, 4, 4, 4, 5]);
+    const name = random.pick(NAME_PATTERNS)(random.pick(NAME_WORDS), random.pick(AREAS), city.name);
+    const bearing = random.between(0, 2 * Math.PI);
+    const distanceKm = round(random.between(0.2, stars >= 4 ? 4 : 9), 1);
+    const latitude = city.latitude + (distanceKm / 111.32) * Math.cos(bearing);
+    const longitude =
+      city.longitude +
+      (distanceKm / (111.32 * Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180)))) * Math.sin(bearing);
+    const [currency, rate] = currencyOf(city.countryCode);
+    const [low, high] = BASE_NIGHTLY_EUR[stars] ?? [80, 140];
+    const cityFactor = new SeededRandom(this.#seed, 'city-price', city.cityId).between(0.7, 1.5);
+    const street =
+      STREET_STYLES[city.countryCode] ?? ((word: string, number: number) => `${number} ${word} Street`);
+    const roomTypes = random
+      .sample(stars <= 2 ? ROOM_TYPES.slice(0, 4) : ROOM_TYPES, random.int(3, 5))
+      .map((roomType) => ({ ...roomType, boards: boardsFor(random, stars) }));
+    return {
+      propertyId: random.uuid(),
+      rawId: `${city.cityId}-h${String(index).padStart(2, '0')}`,
+      cityId: city.cityId,
+      name,
+      stars,
+      address: `${street(random.pick(STREET_WORDS), random.int(1, 240))}, ${city.name}`,
+      city: city.name,
+      countryCode: city.countryCode,
+      latitude: round(latitude, 5),
+      longitude: round(longitude, 5),
+      distanceKm,
+      reviewScore: round(Math.min(10, random.between(6.2, 8.4) + (stars - 3) * 0.4), 1),
+      reviewCount: random.int(40, 4800),
+      amenities: random.sample(AMENITIES, random.int(3, 3 + stars)).sort(),
+      palette: random.pick(PALETTES),
+      monogram: monogramOf(name),
+      currency,
+      baseNightly: random.between(low, high) * cityFactor * rate,
+      freeCancellationDays: random.pick([1, 1, 2, 3, 7]),
+      timeZone: city.timeZone,
+      roomTypes,
+    };
+  }
+}
+
+function boardsFor(random: SeededRandom, stars: number): KnownStayBoardType[] {
+  const boards: KnownStayBoardType[] = ['ROOM_ONLY'];
+  if (random.chance(0.8)) boards.push('BREAKFAST');
+  if (stars >= 3 && random.chance(0.35)) boards.push('HALF_BOARD');
+  if (stars >= 4 && random.chance(0.15)) boards.push(random.pick(['FULL_BOARD', 'ALL_INCLUSIVE'] as const));
+  return boards;
+}
+
+function currencyOf(countryCode: string): [string, number] {
+  if (EUROZONE.has(countryCode)) return ['EUR', 1];
+  return CURRENCIES[countryCode] ?? ['USD', 1.08];
+}
+
+function monogramOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => !['The', 'Hotel', 'Grand'].includes(word));
+  return words
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** Lowercase without diacritics, so "sao" finds São Paulo. */
+export function normalize(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+export function cityDestination(city: StayCity): StayCityDestination {
+  return {
+    type: 'city',
+    cityId: city.cityId,
+    name: city.name,
+    countryCode: city.countryCode,
+    latitude: city.latitude,
+    longitude: city.longitude,
+  };
+}
+
+export function propertyDestination(property: StayProperty): StayPropertyDestination {
+  return {
+    type: 'property',
+    propertyId: property.rawId,
+    name: property.name,
+    city: property.city,
+    countryCode: property.countryCode,
+    latitude: property.latitude,
+    longitude: property.longitude,
+  };
+}

@@ -1,0 +1,210 @@
+import { nightsBetween, type StayRoom } from '../../../shared/upstream/stays.ts';
+import { WHOLE_UNIT_CURRENCIES, type StayProperty, type StayRoomType } from './hotel-inventory.ts';
+import { SeededRandom } from './seeded-random.ts';
+
+export interface QuoteFaresInput {
+  seed: string;
+  property: StayProperty;
+  checkIn: string;
+  checkOut: string;
+  rooms: readonly StayRoom[];
+  /** true: personal travel; false: business travel, which gets corporate rates at 3 stars and up. */
+  bookingProfile: boolean;
+  now: Date;
+}
+
+/** One rate before it is tied to a search: the fare event without its lineage fields. */
+export interface QuotedFare {
+  fareId: string;
+  propertyId: string;
+  roomName: string;
+  bedType: string;
+  board: string;
+  cancellation: { refundable: boolean; freeCancellationUntil: string | null };
+  nightlyPrice: number;
+  totalPrice: number;
+  currency: string;
+  nights: number;
+  roomsLeft: number;
+  corporateRate: boolean;
+}
+
+/** Share of (property, check-in) pairs that are sold out: their fares stream is empty. */
+const SOLD_OUT_SHARE = 0.1;
+const BOARD_PER_PERSON_EUR: Record<string, number> = {
+  ROOM_ONLY: 0,
+  BREAKFAST: 14,
+  HALF_BOARD: 38,
+  FULL_BOARD: 62,
+  ALL_INCLUSIVE: 110,
+};
+const NON_REFUNDABLE_DISCOUNT = 0.88;
+const CORPORATE_DISCOUNT = 0.92;
+
+/** Whether a hotel has any room at all for a check-in date. */
+export function isSoldOut(seed: string, property: StayProperty, checkIn: string): boolean {
+  return new SeededRandom(seed, 'sold-out', property.propertyId, checkIn).chance(SOLD_OUT_SHARE);
+}
+
+/**
+ * The rates of a hotel for the dates and rooms, cheapest first, the same for the same input: each room
+ * type that fits every room, in each of its boards, refundable while free cancellation is still ahead
+ * and non-refundable. Empty when the hotel is sold out for the check-in date.
+ */
+export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
+  const { seed, property, checkIn, checkOut, rooms, bookingProfile, now } = input;
+  const nights = nightsBetween(checkIn, checkOut);
+  if (nights < 1 || isSoldOut(seed, property, checkIn)) return [];
+  const deadline = zonedDateTimeToUtc(
+    addDays(checkIn, -property.freeCancellationDays),
+    18,
+    property.timeZone,
+  );
+  const freeCancellationAhead = deadline.getTime() > now.getTime();
+  const corporate = !bookingProfile && property.stars >= 3;
+  const roomsKey = JSON.stringify(rooms.map((room) => [room.adults, [...room.childrenAges].sort()]));
+  const fares: QuotedFare[] = [];
+  for (const roomType of property.roomTypes) {
+    if (!rooms.every((room) => fits(roomType, room))) continue;
+    const availability = new SeededRandom(
+      seed,
+      'room-availability',
+      property.propertyId,
+      roomType.name,
+      checkIn,
+    );
+    if (availability.chance(0.2)) continue;
+    const roomsLeft = availability.int(rooms.length, rooms.length + 8);
+    const stayPrice = roomPrice(property, roomType, rooms, checkIn, nights);
+    for (const board of roomType.boards) {
+      const boardPrice = boardPriceFor(property, board, rooms, nights);
+      const refundablePrice = (stayPrice + boardPrice) * (corporate ? CORPORATE_DISCOUNT : 1);
+      const variants = freeCancellationAhead ? [true, false] : [false];
+      for (const refundable of variants) {
+        const total = money(
+          refundable ? refundablePrice : refundablePrice * NON_REFUNDABLE_DISCOUNT,
+          property.currency,
+        );
+        fares.push({
+          fareId: new SeededRandom(
+            seed,
+            'fare',
+            property.propertyId,
+            checkIn,
+            checkOut,
+            roomsKey,
+            roomType.name,
+            board,
+            refundable,
+            bookingProfile,
+          ).uuid(),
+          propertyId: property.propertyId,
+          roomName: roomType.name,
+          bedType: roomType.bedType,
+          board,
+          cancellation: {
+            refundable,
+            freeCancellationUntil: refundable ? deadline.toISOString() : null,
+          },
+          nightlyPrice: money(total / nights, property.currency),
+          totalPrice: total,
+          currency: property.currency,
+          nights,
+          roomsLeft,
+          corporateRate: corporate && refundable,
+        });
+      }
+    }
+  }
+  return fares.sort((a, b) => a.totalPrice - b.totalPrice || a.roomName.localeCompare(b.roomName));
+}
+
+function fits(roomType: StayRoomType, room: StayRoom): boolean {
+  return room.adults <= roomType.maxAdults && room.adults + room.childrenAges.length <= roomType.maxOccupancy;
+}
+
+/** Room price over the stay, for every room: weekend and season factors per night, occupancy per room. */
+function roomPrice(
+  property: StayProperty,
+  roomType: StayRoomType,
+  rooms: readonly StayRoom[],
+  checkIn: string,
+  nights: number,
+): number {
+  let nightsFactor = 0;
+  for (let night = 0; night < nights; night++) {
+    const date = new Date(`${addDays(checkIn, night)}T00:00:00Z`);
+    const weekend = date.getUTCDay() === 5 || date.getUTCDay() === 6 ? 1.12 : 1;
+    nightsFactor += weekend * seasonFactor(date.getUTCMonth());
+  }
+  const occupancy = rooms.reduce((sum, room) => sum + occupancyFactor(room), 0);
+  return property.baseNightly * roomType.priceFactor * nightsFactor * occupancy;
+}
+
+function occupancyFactor(room: StayRoom): number {
+  const adults = room.adults === 1 ? 0.9 : 1 + (room.adults - 2) * 0.25;
+  const children = room.childrenAges.filter((age) => age >= 3).length * 0.12;
+  return adults + children;
+}
+
+function seasonFactor(month: number): number {
+  if (month === 6 || month === 7) return 1.25;
+  if (month === 11) return 1.15;
+  if (month === 0 || month === 1) return 0.9;
+  return 1;
+}
+
+function boardPriceFor(
+  property: StayProperty,
+  board: string,
+  rooms: readonly StayRoom[],
+  nights: number,
+): number {
+  const perPerson = (BOARD_PER_PERSON_EUR[board] ?? 0) * (0.7 + property.stars * 0.15);
+  const rate = property.baseNightly / Math.max(1, midpointEur(property.stars));
+  const people = rooms.reduce((sum, room) => sum + room.adults + room.childrenAges.length * 0.5, 0);
+  return perPerson * people * nights * rate;
+}
+
+function midpointEur(stars: number): number {
+  return { 2: 70, 3: 110, 4: 180, 5: 360 }[stars] ?? 110;
+}
+
+function money(amount: number, currency: string): number {
+  return WHOLE_UNIT_CURRENCIES.has(currency) ? Math.round(amount) : Math.round(amount * 100) / 100;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The instant at which a local date and hour occur in a time zone. */
+export function zonedDateTimeToUtc(date: string, hour: number, timeZone: string): Date {
+  const wallClock = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  let instant = wallClock - offsetMs(wallClock, timeZone);
+  instant = wallClock - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
