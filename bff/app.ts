@@ -1,5 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { withLogRedaction } from './log-redaction.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { openApi } from './plugins/openapi.ts';
+import { rateLimiting } from './plugins/rate-limit.ts';
+import { generateRequestId, requestId } from './plugins/request-id.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { travelApiPlugin } from './upstream/travel-api-plugin.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -14,13 +21,20 @@ export interface BuildAppOptions {
 /** The BFF as a Fastify instance. server.ts listens; tests build it and listen on port 0. */
 export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: withLogRedaction(logger, config.LOG_LEVEL),
+    genReqId: generateRequestId,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
   app.decorate('config', config);
 
   // Capabilities and routes are registered here, one line each, in dependency order.
+  await app.register(openApi); // first: routes registered after it validate with zod and are documented
+  await app.register(errorHandler);
+  await app.register(requestId);
+  await app.register(securityHeaders);
+  await app.register(rateLimiting);
+  await app.register(travelApiPlugin);
   await app.register(sessionPlugin);
   await app.register(authPlugin);
   await app.register(csrfPlugin);

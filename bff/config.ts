@@ -28,6 +28,9 @@ export const ConfigSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How long the waits between retries of one upstream call may add up to (503 RETRY_LATER, network). */
   UPSTREAM_RETRY_BUDGET_MS: z.coerce.number().int().min(0).default(2_000),
+  /** Per-session quotas of the expensive routes: flight and stay search, and stay fares. */
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_FARES_PER_MINUTE: z.coerce.number().int().positive().default(60),
 
   OIDC_ISSUER: z.url().default('http://localhost:4020'),
   OIDC_CLIENT_ID: z.string().min(1).default('wayfare-bff'),

@@ -1,0 +1,356 @@
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE, errorEnvelope } from '../../shared/upstream/error-envelope.ts';
+import { verifySignature, type ConsumerSecrets } from '../../shared/upstream/verify-signature.ts';
+import { AppError } from '../errors.ts';
+import { createTravelApiClient, type TravelApi, type TravelApiClientOptions } from './travel-api-client.ts';
+
+const OLD_SECRET = 'old-consumer-secret-0000000001';
+const NEW_SECRET = 'new-consumer-secret-0000000002';
+
+interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  signatureValid: boolean;
+  secretUsed: 'current' | 'previous' | 'none';
+}
+
+/**
+ * A tiny travel API: verifies every signature over the raw bytes it received, records each request, and
+ * answers with what the test scripted.
+ */
+class FakeTravelApi {
+  readonly server: FastifyInstance = Fastify();
+  readonly received: ReceivedRequest[] = [];
+  secrets: ConsumerSecrets = { current: OLD_SECRET };
+  clock: () => Date = () => new Date();
+  script: Array<(reply: FastifyReply, request: ReceivedRequest) => unknown> = [];
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server.removeAllContentTypeParsers();
+    this.server.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    this.server.all('/*', async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = (name: string) => request.headers[name] as string | undefined;
+      const verdict = verifySignature({
+        headers: {
+          consumer: header('service-consumer'),
+          timestamp: header('service-timestamp'),
+          signature: header('service-signature'),
+        },
+        method: request.method,
+        path: request.url,
+        body,
+        secrets: header('service-consumer') === 'wayfare-web' ? this.secrets : undefined,
+        now: this.clock(),
+      });
+      const received: ReceivedRequest = {
+        method: request.method,
+        url: request.url,
+        headers: { ...request.headers },
+        body,
+        signatureValid: verdict.ok,
+        secretUsed: verdict.ok ? (verdict.usedPrevious ? 'previous' : 'current') : 'none',
+      };
+      this.received.push(received);
+      reply.header('date', this.clock().toUTCString());
+      if (!verdict.ok) return reply.code(401).send(CONSUMER_AUTH_REQUIRED_ENVELOPE);
+      const next = this.script.shift();
+      if (next) return next(reply, received);
+      return reply.send({ ok: true });
+    });
+    this.baseUrl = await this.server.listen({ host: '127.0.0.1', port: 0 });
+  }
+}
+
+function captureLogs() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, stream), lines };
+}
+
+const OkSchema = z.looseObject({ ok: z.literal(true) });
+
+describe('travel API client', () => {
+  let upstream: FakeTravelApi;
+  let clients: TravelApi[];
+  let logs: ReturnType<typeof captureLogs>;
+
+  beforeEach(async () => {
+    upstream = new FakeTravelApi();
+    await upstream.start();
+    clients = [];
+    logs = captureLogs();
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await upstream.server.close();
+  });
+
+  function client(overrides: Partial<TravelApiClientOptions> = {}): TravelApi {
+    const created = createTravelApiClient({
+      baseUrl: upstream.baseUrl,
+      consumerSlug: 'wayfare-web',
+      consumerSecret: OLD_SECRET,
+      timeoutMs: 2_000,
+      retryBudgetMs: 2_000,
+      logger: logs.logger,
+      ...overrides,
+    });
+    clients.push(created);
+    return created;
+  }
+
+  async function failure(promise: Promise<unknown>): Promise<AppError> {
+    const error = await promise.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+
+  it('signs the exact bytes it sends, with the token, the request id and nothing of the browser', async () => {
+    const body = { destination: 'Zürich — 東京', passengers: { adults: 2 } };
+    const result = await client().request({
+      method: 'POST',
+      path: '/v1/flights/search',
+      query: { page: 2, empty: undefined },
+      body,
+      auth: { kind: 'bearer', token: 'access-token-1' },
+      requestId: 'req-123',
+      schema: OkSchema,
+    });
+
+    expect(result).toEqual({ ok: true });
+    const [received] = upstream.received;
+    expect(received?.signatureValid).toBe(true);
+    expect(received?.url).toBe('/v1/flights/search?page=2');
+    expect(received?.body.toString('utf8')).toBe(JSON.stringify(body));
+    expect(received?.headers.authorization).toBe('Bearer access-token-1');
+    expect(received?.headers['x-request-id']).toBe('req-123');
+    expect(received?.headers['content-type']).toBe('application/json');
+    expect(received?.headers.cookie).toBeUndefined();
+  });
+
+  it('sends no Authorization header for a call without a traveler', async () => {
+    await client().request({
+      method: 'GET',
+      path: '/v1/app/update-check',
+      auth: { kind: 'none' },
+      requestId: 'r',
+      schema: OkSchema,
+    });
+    expect(upstream.received[0]?.headers.authorization).toBeUndefined();
+    expect(upstream.received[0]?.signatureValid).toBe(true);
+  });
+
+  it('retries a read after 503 RETRY_LATER, signing again with a fresh timestamp', async () => {
+    let now = Date.now();
+    upstream.script.push((reply) =>
+      reply.code(503).send(errorEnvelope('SERVICE_UNAVAILABLE', { message: 'busy', retryAfterSeconds: 0 })),
+    );
+    const api = client({
+      now: () => {
+        now += 1_500;
+        return now;
+      },
+    });
+    upstream.clock = () => new Date(now);
+
+    await api.request({
+      method: 'GET',
+      path: '/v1/profile',
+      auth: { kind: 'bearer', token: 't' },
+      requestId: 'r',
+      schema: OkSchema,
+    });
+
+    expect(upstream.received).toHaveLength(2);
+    const timestamps = upstream.received.map((request) => request.headers['service-timestamp']);
+    expect(timestamps[0]).not.toBe(timestamps[1]);
+    expect(upstream.received.every((request) => request.signatureValid)).toBe(true);
+  });
+
+  it('does not retry a POST after 503 RETRY_LATER and passes the envelope on', async () => {
+    upstream.script.push((reply) =>
+      reply.code(503).send(errorEnvelope('SERVICE_UNAVAILABLE', { message: 'busy', retryAfterSeconds: 7 })),
+    );
+    const error = await failure(
+      client().request({
+        method: 'POST',
+        path: '/v1/flights/search',
+        body: {},
+        auth: { kind: 'bearer', token: 't' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
+    );
+    expect(upstream.received).toHaveLength(1);
+    expect(error.status).toBe(503);
+    expect(error.envelope.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      recoveryAction: 'RETRY_LATER',
+      retryAfterSeconds: 7,
+    });
+  });
+
+  it('gives up on 503 RETRY_LATER when the wait does not fit the retry budget', async () => {
+    upstream.script.push((reply) =>
+      reply.code(503).send(errorEnvelope('SERVICE_UNAVAILABLE', { message: 'busy', retryAfterSeconds: 30 })),
+    );
+    const error = await failure(
+      client().request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'bearer', token: 't' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
+    );
+    expect(upstream.received).toHaveLength(1);
+    expect(error.envelope.error.retryAfterSeconds).toBe(30);
+  });
+
+  it('retries at once when the travel API says RETRY_NOW, even for a POST', async () => {
+    upstream.script.push((reply) =>
+      reply.code(502).send(errorEnvelope('PROVIDER_ERROR', { message: 'blip', recoveryAction: 'RETRY_NOW' })),
+    );
+    const result = await client().request({
+      method: 'POST',
+      path: '/v1/flights/search',
+      body: { a: 1 },
+      auth: { kind: 'bearer', token: 't' },
+      requestId: 'r',
+      schema: OkSchema,
+    });
+    expect(result.ok).toBe(true);
+    expect(upstream.received).toHaveLength(2);
+  });
+
+  it('refreshes the token once after 401 UNAUTHORIZED and retries with the new one', async () => {
+    upstream.script.push((reply) =>
+      reply.code(401).send(errorEnvelope('UNAUTHORIZED', { message: 'expired token' })),
+    );
+    let refreshes = 0;
+    const result = await client().request({
+      method: 'GET',
+      path: '/v1/profile',
+      auth: {
+        kind: 'bearer',
+        token: 'stale',
+        refresh: () => {
+          refreshes += 1;
+          return Promise.resolve('fresh');
+        },
+      },
+      requestId: 'r',
+      schema: OkSchema,
+    });
+    expect(result.ok).toBe(true);
+    expect(refreshes).toBe(1);
+    expect(upstream.received.map((request) => request.headers.authorization)).toEqual([
+      'Bearer stale',
+      'Bearer fresh',
+    ]);
+  });
+
+  it('passes a second 401 UNAUTHORIZED on after one refresh', async () => {
+    const unauthorized = (reply: FastifyReply) =>
+      reply.code(401).send(errorEnvelope('UNAUTHORIZED', { message: 'no' }));
+    upstream.script.push(unauthorized, unauthorized);
+    const error = await failure(
+      client().request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'bearer', token: 'stale', refresh: () => Promise.resolve('fresh') },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
+    );
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('UNAUTHORIZED');
+    expect(upstream.received).toHaveLength(2);
+  });
+
+  it('diagnoses a rejected signature as clock skew when the clocks disagree, and never retries it', async () => {
+    const api = client({ now: () => Date.now() + 10 * 60_000 });
+    const error = await failure(
+      api.request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'bearer', token: 't' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
+    );
+    expect(upstream.received).toHaveLength(1);
+    expect(error.code).toBe('CONSUMER_AUTH_REQUIRED');
+    expect(error.status).toBe(502);
+    const fault = logs.lines.find((line) => line.configurationFault === 'consumer-signature');
+    expect(fault?.msg).toMatch(/clock skew of 60\d s/);
+    expect(fault?.skewSeconds).toBeGreaterThanOrEqual(599);
+  });
+
+  it('diagnoses a rejected signature as a wrong or rotated secret when the clocks agree', async () => {
+    const api = client({ consumerSecret: 'some-other-secret-000000000003' });
+    await failure(
+      api.request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'bearer', token: 't' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
+    );
+    const fault = logs.lines.find((line) => line.configurationFault === 'consumer-signature');
+    expect(fault?.msg).toContain('secret rejected (wrong or rotated secret)');
+    expect(JSON.stringify(logs.lines)).not.toContain('some-other-secret');
+  });
+
+  it('rotates from the old secret to the new one without a failed call', async () => {
+    let now = Date.now();
+    upstream.clock = () => new Date(now);
+    const api = client({ consumerSecret: OLD_SECRET, consumerNextSecret: NEW_SECRET, now: () => now });
+    const call = () =>
+      api.request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'bearer', token: 't' },
+        requestId: 'r',
+        schema: OkSchema,
+      });
+
+    await call(); // before the upstream rotation: the next secret is rejected once, the old one works and stays
+    await call();
+    upstream.secrets = { current: NEW_SECRET, previous: { secret: OLD_SECRET, rotatedAt: new Date(now) } };
+    await call(); // during the 24-hour overlap the old secret still verifies
+    now += 24 * 60 * 60 * 1000 + 1000;
+    await call(); // afterwards the old one is rejected and the new one takes over
+    await call();
+
+    expect(upstream.received.map((request) => request.secretUsed)).toEqual([
+      'none',
+      'current',
+      'current',
+      'previous',
+      'none',
+      'current',
+      'current',
+    ]);
+    expect(logs.lines.some((line) => line.configurationFault)).toBe(false);
+  });
+});

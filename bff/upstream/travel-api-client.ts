@@ -1,0 +1,400 @@
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { signedHeaders } from '../../shared/upstream/sign-request.ts';
+import { ErrorEnvelopeSchema, type ErrorBody } from '../../shared/upstream/error-envelope.ts';
+import type { AppError } from '../errors.ts';
+import { SigningSecretSelector, type SigningSecret } from './signing-secret-selector.ts';
+import { translateUpstreamError, type UpstreamFailure } from './translate-upstream-error.ts';
+import { diagnoseConsumerRejection } from './diagnose-consumer-rejection.ts';
+
+export type UpstreamAuth =
+  | { kind: 'bearer'; token: string; refresh?: () => Promise<string> }
+  | { kind: 'guest'; token: string }
+  | { kind: 'none' };
+
+/** 'idempotent' retries transport failures and 503 RETRY_LATER inside the budget; RETRY_NOW always. */
+export type RetryPolicy = 'idempotent' | 'none';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryScalar = string | number | boolean | null | undefined;
+export type UpstreamQuery = Record<string, QueryScalar | readonly QueryScalar[]>;
+
+interface TravelApiRequestBase {
+  method: HttpMethod;
+  /** A /v1 path without query string; the query goes in `query` (it is not signed, per the spec). */
+  path: string;
+  query?: UpstreamQuery;
+  body?: unknown;
+  auth: UpstreamAuth;
+  requestId: string;
+  signal?: AbortSignal;
+  retry?: RetryPolicy;
+  /** The logger of the request being served, so upstream lines carry its request id. */
+  log?: FastifyBaseLogger;
+}
+
+export interface TravelApiJsonRequest<Schema extends z.ZodType> extends TravelApiRequestBase {
+  /** The contract of the 2xx body; a body outside it becomes BAD_GATEWAY. */
+  schema: Schema;
+  stream?: false;
+}
+
+export interface TravelApiStreamRequest extends TravelApiRequestBase {
+  stream: true;
+  /** Resumes an SSE stream where the previous connection stopped. */
+  lastEventId?: string;
+}
+
+export interface TravelApi {
+  /** A signed JSON call: resolves with the body parsed by `schema`, rejects with an AppError. */
+  request<Schema extends z.ZodType>(options: TravelApiJsonRequest<Schema>): Promise<z.output<Schema>>;
+  /** A signed SSE call: resolves with the open 2xx text/event-stream response, rejects with an AppError. */
+  request(options: TravelApiStreamRequest): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TravelApiClientOptions {
+  baseUrl: string;
+  consumerSlug: string;
+  consumerSecret: string;
+  consumerNextSecret?: string | undefined;
+  /** Limit for one attempt, from sending to the whole JSON body (to the headers for a stream). */
+  timeoutMs: number;
+  /** How long all the waits between retries of one call may add up to. */
+  retryBudgetMs: number;
+  logger: FastifyBaseLogger;
+  /** The clock signatures are made with; tests move it to provoke skew. */
+  now?: () => number;
+  dispatcher?: Dispatcher;
+}
+
+/** Attempts of one call, not counting the re-signing with the other secret or a token refresh. */
+const MAX_ATTEMPTS = 3;
+const NETWORK_RETRY_BASE_DELAY_MS = 100;
+
+type AttemptOutcome =
+  | {
+      ok: true;
+      status: number;
+      headers: Dispatcher.ResponseData['headers'];
+      body: Dispatcher.ResponseData['body'];
+      signal: AbortSignal;
+    }
+  | { ok: false; failure: UpstreamFailure };
+
+interface RetryState {
+  attempts: number;
+  waitedMs: number;
+  refreshedToken: boolean;
+  triedOtherSecret: boolean;
+}
+
+/**
+ * The only caller of the travel API. Every call serialises its body once, signs those exact bytes,
+ * sends them with the consumer headers, the traveler's (or guest's) token and the request id, and turns
+ * every failure into an AppError carrying the spec's envelope (translate-upstream-error.ts).
+ */
+export function createTravelApiClient(options: TravelApiClientOptions): TravelApi {
+  const now = options.now ?? Date.now;
+  const secrets = new SigningSecretSelector(options.consumerSecret, options.consumerNextSecret);
+  const ownsDispatcher = options.dispatcher === undefined;
+  const dispatcher =
+    options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  const origin = new URL(options.baseUrl).origin;
+
+  async function attempt(
+    request: TravelApiRequestBase & { stream?: boolean; lastEventId?: string },
+    target: string,
+    body: Buffer | undefined,
+    token: string | undefined,
+    secret: SigningSecret,
+  ): Promise<AttemptOutcome> {
+    const headers: Record<string, string> = {
+      accept: request.stream ? 'text/event-stream' : 'application/json',
+      'x-request-id': request.requestId,
+      ...signedHeaders({
+        consumer: options.consumerSlug,
+        secret: secret.secret,
+        method: request.method,
+        path: request.path,
+        body,
+        now: new Date(now()),
+      }),
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (request.lastEventId !== undefined) headers['last-event-id'] = request.lastEventId;
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new UpstreamTimeout()), options.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    try {
+      const response = await undiciRequest(origin + target, {
+        dispatcher,
+        method: request.method,
+        headers,
+        body,
+        signal,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      if (request.stream && response.statusCode >= 200 && response.statusCode < 300) clearTimeout(timer);
+      else response.body.once('close', () => clearTimeout(timer));
+      return {
+        ok: true,
+        status: response.statusCode,
+        headers: response.headers,
+        body: response.body,
+        signal,
+      };
+    } catch (error) {
+      clearTimeout(timer);
+      return { ok: false, failure: transportFailure(error, signal, request.signal) };
+    }
+  }
+
+  function transportFailure(
+    error: unknown,
+    signal: AbortSignal,
+    callerSignal?: AbortSignal,
+  ): UpstreamFailure {
+    if (callerSignal?.aborted) return { kind: 'aborted', cause: callerSignal.reason };
+    if (signal.aborted && signal.reason instanceof UpstreamTimeout) {
+      return { kind: 'timeout', timeoutMs: options.timeoutMs, cause: error };
+    }
+    return { kind: 'network', cause: error };
+  }
+
+  async function readText(outcome: Extract<AttemptOutcome, { ok: true }>, request: TravelApiRequestBase) {
+    try {
+      return { ok: true as const, text: await outcome.body.text() };
+    } catch (error) {
+      return { ok: false as const, failure: transportFailure(error, outcome.signal, request.signal) };
+    }
+  }
+
+  async function call(
+    request: TravelApiRequestBase & { schema?: z.ZodType; stream?: boolean; lastEventId?: string },
+  ): Promise<unknown> {
+    const log = request.log ?? options.logger;
+    const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body), 'utf8');
+    const target = request.path + queryString(request.query);
+    const policy = request.retry ?? (request.method === 'GET' ? 'idempotent' : 'none');
+    const state: RetryState = { attempts: 0, waitedMs: 0, refreshedToken: false, triedOtherSecret: false };
+    let token = request.auth.kind === 'none' ? undefined : request.auth.token;
+    let secret = secrets.active();
+
+    for (;;) {
+      state.attempts += 1;
+      const startedAt = performance.now();
+      const outcome = await attempt(request, target, body, token, secret);
+      const elapsedMs = Math.round(performance.now() - startedAt);
+
+      if (!outcome.ok) {
+        log.warn(
+          {
+            upstream: { method: request.method, path: request.path, attempt: state.attempts, elapsedMs },
+            failure: outcome.failure.kind,
+          },
+          'travel API call failed before a response',
+        );
+        const delay = networkRetryDelay(outcome.failure, policy, state);
+        if (delay === undefined) throw translateUpstreamError(outcome.failure);
+        await waitBeforeRetry(delay, state, request.signal);
+        continue;
+      }
+
+      log.debug(
+        {
+          upstream: {
+            method: request.method,
+            path: request.path,
+            status: outcome.status,
+            attempt: state.attempts,
+            elapsedMs,
+          },
+        },
+        'travel API call answered',
+      );
+
+      if (outcome.status >= 200 && outcome.status < 300) {
+        if (secrets.confirm(secret.name)) {
+          log.info(
+            { consumerSecret: secret.name },
+            `travel API accepted the ${secret.name} consumer secret; signing with it from now on`,
+          );
+        }
+        if (request.stream) return streamResponse(outcome);
+        return parseBody(outcome, request);
+      }
+
+      const read = await readText(outcome, request);
+      if (!read.ok) throw translateUpstreamError(read.failure);
+      const envelope = envelopeOf(read.text);
+      const retryAfterHeader = headerValue(outcome.headers['retry-after']);
+
+      if (outcome.status === 401 && envelope?.code === 'CONSUMER_AUTH_REQUIRED') {
+        const other = state.triedOtherSecret ? undefined : secrets.alternativeTo(secret.name);
+        if (other) {
+          state.triedOtherSecret = true;
+          log.warn(
+            { consumerSecret: secret.name },
+            `travel API rejected the ${secret.name} consumer secret; signing again with the ${other.name} secret`,
+          );
+          secret = other;
+          continue;
+        }
+        const diagnosis = diagnoseConsumerRejection(headerValue(outcome.headers.date), now());
+        log.error(
+          {
+            configurationFault: 'consumer-signature',
+            consumer: options.consumerSlug,
+            skewSeconds: diagnosis.skewSeconds,
+          },
+          `travel API rejected the consumer signature: ${diagnosis.summary}`,
+        );
+        throw translateUpstreamError({ kind: 'consumer-rejected', body: read.text });
+      }
+
+      if (
+        outcome.status === 401 &&
+        envelope?.code === 'UNAUTHORIZED' &&
+        request.auth.kind === 'bearer' &&
+        request.auth.refresh &&
+        !state.refreshedToken
+      ) {
+        state.refreshedToken = true;
+        token = await request.auth.refresh();
+        continue;
+      }
+
+      const delay = envelope ? responseRetryDelay(outcome.status, envelope, policy, state) : undefined;
+      if (delay === undefined) {
+        throw translateUpstreamError({
+          kind: 'response',
+          status: outcome.status,
+          body: read.text,
+          retryAfterHeader,
+        });
+      }
+      await waitBeforeRetry(delay, state, request.signal);
+    }
+  }
+
+  function networkRetryDelay(
+    failure: UpstreamFailure,
+    policy: RetryPolicy,
+    state: RetryState,
+  ): number | undefined {
+    if (failure.kind !== 'network' || policy !== 'idempotent' || state.attempts >= MAX_ATTEMPTS)
+      return undefined;
+    const delay = NETWORK_RETRY_BASE_DELAY_MS * 2 ** (state.attempts - 1) * (0.5 + Math.random() / 2);
+    return state.waitedMs + delay <= options.retryBudgetMs ? delay : undefined;
+  }
+
+  function responseRetryDelay(
+    status: number,
+    envelope: ErrorBody,
+    policy: RetryPolicy,
+    state: RetryState,
+  ): number | undefined {
+    if (state.attempts >= MAX_ATTEMPTS) return undefined;
+    if (envelope.recoveryAction === 'RETRY_NOW') return 0;
+    if (status !== 503 || envelope.recoveryAction !== 'RETRY_LATER' || policy !== 'idempotent')
+      return undefined;
+    const delay = (envelope.retryAfterSeconds ?? 0) * 1000;
+    return state.waitedMs + delay <= options.retryBudgetMs ? delay : undefined;
+  }
+
+  async function waitBeforeRetry(delayMs: number, state: RetryState, signal?: AbortSignal): Promise<void> {
+    state.waitedMs += delayMs;
+    if (delayMs <= 0) return;
+    try {
+      await sleep(delayMs, undefined, { signal });
+    } catch (error) {
+      throw translateUpstreamError({ kind: 'aborted', cause: error });
+    }
+  }
+
+  async function parseBody(
+    outcome: Extract<AttemptOutcome, { ok: true }>,
+    request: TravelApiRequestBase & { schema?: z.ZodType },
+  ): Promise<unknown> {
+    const read = await readText(outcome, request);
+    if (!read.ok) throw translateUpstreamError(read.failure);
+    const schema = request.schema;
+    if (schema === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = read.text === '' ? undefined : JSON.parse(read.text);
+    } catch (error) {
+      throw contractViolation(request, [], error);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw contractViolation(request, parsed.error.issues, parsed.error);
+    return parsed.data;
+  }
+
+  function contractViolation(
+    request: TravelApiRequestBase,
+    issues: readonly z.core.$ZodIssue[],
+    cause: unknown,
+  ): AppError {
+    (request.log ?? options.logger).error(
+      { upstream: { method: request.method, path: request.path }, issues: issues.map(describeIssue) },
+      'travel API answer breaks the contract',
+    );
+    return translateUpstreamError({ kind: 'contract', issues, cause });
+  }
+
+  function streamResponse(outcome: Extract<AttemptOutcome, { ok: true }>): Response {
+    const contentType = headerValue(outcome.headers['content-type']) ?? '';
+    if (!contentType.startsWith('text/event-stream')) {
+      outcome.body.destroy();
+      throw translateUpstreamError({ kind: 'contract', issues: [], cause: `content-type ${contentType}` });
+    }
+    const stream = Readable.toWeb(outcome.body) as ReadableStream<Uint8Array>;
+    return new Response(stream, { status: outcome.status, headers: { 'content-type': contentType } });
+  }
+
+  return {
+    request: call as TravelApi['request'],
+    async close() {
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}
+
+class UpstreamTimeout extends Error {
+  override name = 'UpstreamTimeout';
+}
+
+function envelopeOf(text: string): ErrorBody | undefined {
+  try {
+    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function queryString(query: UpstreamQuery | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
+    for (const item of values) if (item !== undefined && item !== null) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): { path: string; code: string; message: string } {
+  return { path: issue.path.map(String).join('.'), code: issue.code, message: issue.message };
+}

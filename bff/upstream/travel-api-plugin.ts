@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import { createTravelApiClient, type TravelApi } from './travel-api-client.ts';
+
+/** Decorates `app.travelApi`, the signed client of the travel API, and closes it with the app. */
+export const travelApiPlugin = fp(
+  (app, _options, done) => {
+    const client = createTravelApiClient({
+      baseUrl: app.config.TRAVEL_API_URL,
+      consumerSlug: app.config.CONSUMER_SLUG,
+      consumerSecret: app.config.CONSUMER_SECRET,
+      consumerNextSecret: app.config.CONSUMER_NEXT_SECRET,
+      timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
+      retryBudgetMs: app.config.UPSTREAM_RETRY_BUDGET_MS,
+      logger: app.log,
+    });
+    app.decorate('travelApi', client);
+    app.addHook('onClose', async () => {
+      await client.close();
+    });
+    done();
+  },
+  { name: 'travel-api', fastify: '5.x' },
+);
+
+export default travelApiPlugin;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    travelApi: TravelApi;
+  }
+}
