@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { NotificationsPageSchema } from '../../shared/upstream/notifications.ts';
+import { MemoryDeliveryLedger, type DeliveryLedger } from '../push/delivery-ledger.ts';
+import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
+
+/** Newest-first page size of the hub's catch-up reads. */
+const CATCH_UP_PAGE_SIZE = 100;
+
+/**
+ * Decorates `app.notificationHub` (one upstream stream per traveler, fanned out) and
+ * `app.deliveryLedger` (what was shown live, for the push decision). Session ends close the
+ * session's browser streams with `session-ended`.
+ */
+function notificationsPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const bearer = async (sessionId: string) => ({
+    kind: 'bearer' as const,
+    token: await app.auth.accessTokenForSession(sessionId),
+  });
+  const upstream: NotificationUpstream = {
+    async openStream(sessionId, signal) {
+      const response = await app.travelApi.request({
+        method: 'GET',
+        path: '/v1/me/notifications/stream',
+        auth: await bearer(sessionId),
+        requestId: randomUUID(),
+        signal,
+        stream: true,
+        retry: 'none',
+      });
+      if (response.body === null) throw new Error('The notification stream answered without a body');
+      return response.body;
+    },
+    async listPage(sessionId, before, signal) {
+      const page = await app.travelApi.request({
+        method: 'GET',
+        path: '/v1/me/notifications',
+        query: { before, limit: CATCH_UP_PAGE_SIZE },
+        auth: await bearer(sessionId),
+        requestId: randomUUID(),
+        signal,
+        schema: NotificationsPageSchema,
+      });
+      return { items: page.items, nextCursor: page.meta.nextCursor };
+    },
+  };
+
+  const ledger: DeliveryLedger = new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000 });
+  const hub = new NotificationHub({
+    upstream,
+    logger: app.log.child({ component: 'notification-hub' }),
+    lingerMs: config.NOTIFICATION_HUB_LINGER_MS,
+    reconnectBaseMs: config.NOTIFICATION_RECONNECT_BASE_MS,
+    reconnectCapMs: config.NOTIFICATION_RECONNECT_CAP_MS,
+    dedupeCapacity: 2000,
+    resumeCapacity: 200,
+    maxCatchUpPages: 10,
+    onShownLive: (travelerId, notificationId) => ledger.recordShownLive(travelerId, notificationId),
+  });
+  const stopListening = app.sessions.onEnd(({ sessionId, reason }) => hub.endSession(sessionId, reason));
+
+  app.decorate('notificationHub', hub);
+  app.decorate('deliveryLedger', ledger);
+  app.addHook('preClose', (done) => {
+    stopListening();
+    hub.close();
+    done();
+  });
+  return Promise.resolve();
+}
+
+export default fp(notificationsPlugin, {
+  name: 'notifications',
+  fastify: '5.x',
+  dependencies: ['session', 'auth', 'travel-api', 'sse'],
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationHub: NotificationHub;
+    deliveryLedger: DeliveryLedger;
+  }
+}

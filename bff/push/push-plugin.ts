@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PushDispatcher } from './push-dispatcher.ts';
+import type { PushSubscriptionStore } from './push-subscription-store.ts';
+import { SqlitePushSubscriptionStore } from './sqlite-push-subscription-store.ts';
+import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
+import { createWebPushSender } from './web-push-sender.ts';
+
+export interface Push {
+  readonly vapidPublicKey: string;
+  readonly subscriptions: PushSubscriptionStore;
+  readonly dispatcher: PushDispatcher;
+}
+
+/** Decorates `app.push`: VAPID keys, the traveler's subscriptions and the push-versus-SSE decision. */
+function pushPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const vapid: VapidKeys = loadVapidKeys({
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+    dataDir: config.DATA_DIR,
+  });
+  const subscriptions = new SqlitePushSubscriptionStore(config.DATA_DIR);
+  const dispatcher = new PushDispatcher({
+    store: subscriptions,
+    ledger: app.deliveryLedger,
+    send: createWebPushSender({
+      vapid,
+      subject: config.VAPID_SUBJECT,
+      timeoutMs: config.PUSH_SEND_TIMEOUT_MS,
+    }),
+    deliverLive: (travelerId, notification) => app.notificationHub.ingest(travelerId, notification),
+    logger: app.log.child({ component: 'push' }),
+    ttlSeconds: config.PUSH_TTL_SECONDS,
+    decidedCapacity: 50_000,
+  });
+  app.decorate('push', { vapidPublicKey: vapid.publicKey, subscriptions, dispatcher } satisfies Push);
+  app.addHook('onClose', (_instance, done) => {
+    subscriptions.close();
+    done();
+  });
+  return Promise.resolve();
+}
+
+export default fp(pushPlugin, { name: 'push', fastify: '5.x', dependencies: ['notifications'] });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: Push;
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { encodeSseEvent } from '../../../shared/sse.ts';
+import {
+  NotificationStreamQuerySchema,
+  NotificationStreamVisibilitySchema,
+} from '../../../shared/api/notification-stream-events.ts';
+import { AppError } from '../../errors.ts';
+import type { HubSubscriber } from '../../notifications/notification-hub.ts';
+import { encodeHubEvent, encodeReconnect, encodeSessionEnded } from '../../notifications/encode-hub-event.ts';
+
+/** The reconnection delay a browser is given on every notification stream. */
+const CLIENT_RETRY_MS = 3000;
+
+function travelerOnly(): AppError {
+  return new AppError('UNAUTHORIZED', {
+    message: 'Notifications need a signed-in traveler.',
+    recoveryAction: 'BLOCKED',
+  });
+}
+
+/**
+ * GET /api/notifications/stream: the traveler's notifications as SSE (`id:` = notification id), fed by
+ * the hub; Last-Event-ID (header, or `lastEventId` for fetch readers) resumes. `?tab=` and `?visible=1`
+ * tie the stream to a tab whose visibility POST /api/notifications/stream/visibility keeps current.
+ */
+export default function notificationsStreamRoutes(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const openPerSession = new Map<string, number>();
+
+  routes.get(
+    '/api/notifications/stream',
+    { schema: { querystring: NotificationStreamQuerySchema }, preHandler: app.requireSession },
+    async (request, reply) => {
+      const session = request.session;
+      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
+      if (app.sse.closing) {
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: 'The server is restarting. Reconnect in a moment.',
+          retryAfterSeconds: Math.ceil(app.config.SSE_SHUTDOWN_RETRY_MS / 1000),
+        });
+      }
+      const open = openPerSession.get(session.id) ?? 0;
+      if (open >= app.config.SSE_MAX_STREAMS_PER_SESSION) {
+        throw new AppError('RATE_LIMIT_EXCEEDED', {
+          message: 'Too many notification streams are open in this browser. Close a tab and retry.',
+          retryAfterSeconds: 30,
+        });
+      }
+      const header = request.headers['last-event-id'];
+      const lastEventId =
+        (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
+
+      reply.hijack();
+      openPerSession.set(session.id, open + 1);
+      const connection = app.sse.connect(reply.raw, encodeReconnect(app.config.SSE_SHUTDOWN_RETRY_MS));
+      connection.open();
+      connection.write(encodeSseEvent({ retry: CLIENT_RETRY_MS }));
+      const subscriber: HubSubscriber = {
+        sessionId: session.id,
+        tabId: request.query.tab,
+        deliver: (event) => connection.write(encodeHubEvent(event)),
+        endSession: (reason) => connection.end(encodeSessionEnded(reason)),
+      };
+      const unsubscribe = app.notificationHub.subscribe({
+        travelerId: session.travelerId,
+        subscriber,
+        visible: request.query.visible === '1',
+        lastEventId,
+      });
+      connection.onClose((reason) => {
+        unsubscribe();
+        const left = (openPerSession.get(session.id) ?? 1) - 1;
+        if (left > 0) openPerSession.set(session.id, left);
+        else openPerSession.delete(session.id);
+        if (reason === 'slow-consumer')
+          request.log.warn('notification stream cut off: the browser did not read');
+      });
+    },
+  );
+
+  routes.post(
+    '/api/notifications/stream/visibility',
+    { schema: { body: NotificationStreamVisibilitySchema }, preHandler: app.requireSession },
+    async (request, reply) => {
+      const session = request.session;
+      if (session?.kind !== 'traveler') throw travelerOnly();
+      app.notificationHub.setVisibility(session.id, request.body.tab, request.body.visible);
+      return reply.code(204).send();
+    },
+  );
+  return Promise.resolve();
+}

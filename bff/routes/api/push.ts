@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
+
+const UnsubscribeSchema = z.object({ endpoint: z.url().max(2048) });
+
+function travelerOnly(): AppError {
+  return new AppError('UNAUTHORIZED', {
+    message: 'Push alerts need a signed-in traveler.',
+    recoveryAction: 'BLOCKED',
+  });
+}
+
+/**
+ * Web Push opt-in: GET /api/push/public-key (the VAPID application server key), POST and DELETE
+ * /api/push/subscriptions (the browser's PushSubscription, kept per traveler). Outside production,
+ * GET /api/push/stats shows the push decisions and the hub's counters.
+ */
+export default function pushRoutes(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const production = app.config.NODE_ENV === 'production';
+
+  routes.get('/api/push/public-key', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send({ publicKey: app.push.vapidPublicKey }),
+  );
+
+  routes.post(
+    '/api/push/subscriptions',
+    { schema: { body: PushSubscriptionSchema }, preHandler: app.requireSession },
+    async (request, reply) => {
+      const session = request.session;
+      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
+      const { endpoint, keys } = request.body;
+      if (production && new URL(endpoint).protocol !== 'https:') {
+        throw new AppError('VALIDATION_ERROR', {
+          message: 'Some fields need correcting',
+          details: [{ field: 'endpoint', code: 'url_scheme', message: 'A push endpoint must be https' }],
+        });
+      }
+      const store = app.push.subscriptions;
+      const existing = store.list(session.travelerId);
+      const isNew = !existing.some((subscription) => subscription.endpoint === endpoint);
+      const surplus = existing.length + (isNew ? 1 : 0) - app.config.PUSH_MAX_SUBSCRIPTIONS_PER_TRAVELER;
+      for (const oldest of existing.slice(0, Math.max(0, surplus))) store.removeEndpoint(oldest.endpoint);
+      store.save(session.travelerId, { endpoint, keys });
+      return reply.code(isNew ? 201 : 200).send({ subscribed: true });
+    },
+  );
+
+  routes.delete(
+    '/api/push/subscriptions',
+    { schema: { body: UnsubscribeSchema }, preHandler: app.requireSession },
+    async (request, reply) => {
+      const session = request.session;
+      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
+      app.push.subscriptions.remove(session.travelerId, request.body.endpoint);
+      return reply.code(204).send();
+    },
+  );
+
+  if (!production) {
+    routes.get('/api/push/stats', { preHandler: app.requireSession }, (_request, reply) =>
+      reply.send({
+        push: app.push.dispatcher.stats(),
+        hub: app.notificationHub.stats(),
+        sseStreams: app.sse.size,
+      }),
+    );
+  }
+  return Promise.resolve();
+}

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { encodeSseEvent, readSseStream } from '../../shared/sse.ts';
+import type { SseRegistry } from './sse-registry.ts';
+
+/** The events that end a finite upstream stream; the relay ends the browser stream right after them. */
+const TERMINAL_EVENTS = new Set(['done', 'error']);
+
+/**
+ * Why a relayed stream ended without the upstream's `done` or `error`: `upstream-ended` (the upstream
+ * closed the stream cleanly but early), `upstream-failed` (the connection broke), `server-shutdown`
+ * (this BFF is going away). The browser shows what it has and offers to search again; nothing is re-run.
+ */
+export type TruncatedReason = 'upstream-ended' | 'upstream-failed' | 'server-shutdown';
+
+export function truncatedEvent(reason: TruncatedReason): string {
+  return encodeSseEvent({ event: 'truncated', data: { reason } });
+}
+
+export interface RelaySseStreamInput {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  registry: SseRegistry;
+  /** Sends the upstream request; rejects (with an AppError) when it answers anything but a stream. */
+  open: (signal: AbortSignal) => Promise<Response>;
+}
+
+/**
+ * Relays a finite upstream SSE stream to the browser event by event, as each arrives. Errors before the
+ * stream opens are thrown, so the error handler answers them as envelopes with their status. Once it is
+ * open the stream always ends explicitly: with the upstream's `done`/`error`, or with `truncated`. The
+ * upstream request is aborted the moment the browser goes away. Nothing is ever sent upstream twice.
+ */
+export async function relaySseStream({ request, reply, registry, open }: RelaySseStreamInput): Promise<void> {
+  const upstream = new AbortController();
+  const browserGone = () => upstream.abort(new Error('the browser closed the stream'));
+  reply.raw.once('close', browserGone);
+  let response: Response;
+  try {
+    response = await open(upstream.signal);
+  } catch (error) {
+    reply.raw.off('close', browserGone);
+    throw error;
+  }
+  if (response.body === null) throw new Error('The upstream stream answered without a body');
+
+  reply.hijack();
+  const connection = registry.connect(reply.raw, truncatedEvent('server-shutdown'));
+  connection.onClose(browserGone);
+  connection.open();
+
+  let relayed = 0;
+  let ending: string = truncatedEvent('upstream-ended');
+  try {
+    for await (const message of readSseStream(response.body, { signal: upstream.signal })) {
+      const chunk = encodeSseEvent({ event: message.event, rawData: message.data, id: message.id });
+      relayed += 1;
+      if (TERMINAL_EVENTS.has(message.event)) {
+        ending = chunk;
+        break;
+      }
+      if (!connection.write(chunk)) break;
+    }
+  } catch (error) {
+    if (!connection.closed) {
+      ending = truncatedEvent('upstream-failed');
+      request.log.warn({ err: error, relayed }, 'upstream stream broke off');
+    }
+  } finally {
+    upstream.abort();
+  }
+  if (connection.closed) {
+    request.log.info({ relayed }, 'browser left the stream; upstream request aborted');
+    return;
+  }
+  connection.end(ending);
+}

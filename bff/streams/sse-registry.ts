@@ -1,0 +1,59 @@
+import type { ServerResponse } from 'node:http';
+import { SseConnection, type SseConnectionOptions } from './sse-connection.ts';
+
+export interface SseRegistryOptions extends SseConnectionOptions {
+  /** Interval of the `:` heartbeat comments that keep proxies from timing the stream out. */
+  heartbeatMs: number;
+  /** The encoded heartbeat comment. */
+  heartbeat: string;
+}
+
+interface Entry {
+  /** What the connection is told when the server shuts down, before it is ended. */
+  farewell: string;
+}
+
+/**
+ * Every open browser SSE response of this process. One timer sends the heartbeats of all of them (no
+ * timer per stream), and shutdown tells each one how to end before the server closes, so that
+ * `fastify.close()` never hangs on an open stream.
+ */
+export class SseRegistry {
+  readonly #options: SseRegistryOptions;
+  readonly #entries = new Map<SseConnection, Entry>();
+  readonly #timer: NodeJS.Timeout;
+  #closing = false;
+
+  constructor(options: SseRegistryOptions) {
+    this.#options = options;
+    this.#timer = setInterval(() => this.#beat(), options.heartbeatMs);
+    this.#timer.unref();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /** Wraps a hijacked response; it leaves the registry by itself when it closes. */
+  connect(res: ServerResponse, farewell: string): SseConnection {
+    const connection = new SseConnection(res, this.#options);
+    this.#entries.set(connection, { farewell });
+    connection.onClose(() => this.#entries.delete(connection));
+    return connection;
+  }
+
+  /** Ends every stream with its farewell and stops the heartbeat. New streams are refused afterwards. */
+  closeAll(): void {
+    this.#closing = true;
+    clearInterval(this.#timer);
+    for (const [connection, entry] of [...this.#entries]) connection.end(entry.farewell);
+  }
+
+  #beat(): void {
+    for (const connection of this.#entries.keys()) connection.write(this.#options.heartbeat);
+  }
+}
