@@ -12,6 +12,13 @@ import csrfPlugin from './plugins/csrf.ts';
 import sessionPlugin from './plugins/session.ts';
 import authRoutes from './routes/auth/auth-routes.ts';
 import sessionRoute from './routes/auth/session-route.ts';
+import ssePlugin from './streams/sse-plugin.ts';
+import notificationsPlugin from './notifications/notifications-plugin.ts';
+import pushPlugin from './push/push-plugin.ts';
+import staysStreamRoutes from './routes/api/stays-stream.ts';
+import notificationsStreamRoutes from './routes/api/notifications-stream.ts';
+import pushRoutes from './routes/api/push.ts';
+import travelApiPushWebhook from './routes/webhooks/travel-api-push.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,6 +47,13 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(csrfPlugin);
   await app.register(authRoutes);
   await app.register(sessionRoute);
+  await app.register(ssePlugin);
+  await app.register(notificationsPlugin);
+  await app.register(pushPlugin);
+  await app.register(staysStreamRoutes);
+  await app.register(notificationsStreamRoutes);
+  await app.register(pushRoutes);
+  await app.register(travelApiPushWebhook);
 
   await app.ready();
   return app;

@@ -58,6 +58,23 @@ export const ConfigSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:ops@wayfare.example'),
+  /** Seconds a push service keeps an undelivered Web Push (RFC 8030 TTL). */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  PUSH_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  PUSH_MAX_SUBSCRIPTIONS_PER_TRAVELER: z.coerce.number().int().positive().default(10),
+
+  /** Browser SSE streams: heartbeat comment interval, unsent-bytes cut-off and how long a full socket may stay full. */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  SSE_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  SSE_DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** The `retry:` a browser is given when the BFF shuts down and asks it to reconnect. */
+  SSE_SHUTDOWN_RETRY_MS: z.coerce.number().int().min(0).default(2_000),
+  /** Notification streams one session may hold open at once (tabs of one browser). */
+  SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(16),
+  /** How long a traveler's upstream notification stream stays open after their last browser stream closed. */
+  NOTIFICATION_HUB_LINGER_MS: z.coerce.number().int().min(0).default(10_000),
+  NOTIFICATION_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(1_000),
+  NOTIFICATION_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(30_000),
 
   /** Demo mode: shows the demo panel; only meaningful against the stand-ins. */
   DEMO_MODE: booleanFlag.default(false),
