@@ -12,6 +12,7 @@ export function deepLinkPath(deepLink: string): string {
     const [tripId, segmentId] = [match[1] ?? '', match[2] ?? ''].map((part) =>
       encodeURIComponent(decodeURIComponent(part)),
     );
+    if ([tripId, segmentId].some((part) => part === '.' || part === '..')) return '/';
     return `/trips/${tripId}/segment/${segmentId}`;
   } catch {
     return '/';

@@ -1,0 +1,334 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeSseEvent } from '../../shared/sse.ts';
+import type { Notification } from '../../shared/upstream/notifications.ts';
+import {
+  NotificationHub,
+  type HubEvent,
+  type HubSubscriber,
+  type NotificationUpstream,
+} from './notification-hub.ts';
+
+const PAGE_SIZE = 3;
+
+function notification(id: string): Notification {
+  const at = new Date().toISOString();
+  return {
+    id,
+    tripId: 'trip-1',
+    segmentId: 'segment-1',
+    eventType: 'SEGMENT_DELAYED',
+    severity: 'warning',
+    title: `Title ${id}`,
+    body: 'Body',
+    deepLink: 'wayfare://trips/trip-1/segment/segment-1',
+    channel: 'push',
+    dispatchedAt: at,
+    readAt: null,
+    isDedupSkipped: false,
+    deliveryStatus: 'delivered',
+    createdAt: at,
+  };
+}
+
+/** The travel API as the hub sees it: a persisted list (newest first, paged) and live streams. */
+class FakeUpstream implements NotificationUpstream {
+  readonly persisted: Notification[] = [];
+  readonly open = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  opens = 0;
+  listCalls = 0;
+  failOpens = 0;
+  readonly #encoder = new TextEncoder();
+
+  openStream(_sessionId: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+    this.opens += 1;
+    if (this.failOpens > 0) {
+      this.failOpens -= 1;
+      return Promise.reject(new Error('503 startup in progress'));
+    }
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+      },
+      cancel: () => {
+        this.open.delete(controller);
+      },
+    });
+    this.open.add(controller);
+    signal.addEventListener('abort', () => {
+      if (this.open.delete(controller)) controller.error(signal.reason);
+    });
+    return Promise.resolve(stream);
+  }
+
+  listPage(_sessionId: string, before: string | undefined) {
+    this.listCalls += 1;
+    const newestFirst = [...this.persisted].reverse();
+    const start = before === undefined ? 0 : newestFirst.findIndex((item) => item.id === before) + 1;
+    const items = newestFirst.slice(start, start + PAGE_SIZE);
+    const nextCursor = start + PAGE_SIZE < newestFirst.length ? (items.at(-1)?.id ?? null) : null;
+    return Promise.resolve({ items, nextCursor });
+  }
+
+  /** Persists a notification; `live: false` is the multi-worker gap (another worker had no listener). */
+  emit(id: string, { live = true } = {}): void {
+    const item = notification(id);
+    this.persisted.push(item);
+    if (live) this.#send(encodeSseEvent({ event: 'notification', data: item }));
+  }
+
+  done(): void {
+    this.#send(encodeSseEvent({ event: 'done', data: {} }));
+    this.drop();
+  }
+
+  drop(): void {
+    for (const controller of this.open) controller.close();
+    this.open.clear();
+  }
+
+  #send(text: string): void {
+    for (const controller of this.open) controller.enqueue(this.#encoder.encode(text));
+  }
+}
+
+class FakeTab implements HubSubscriber {
+  readonly events: HubEvent[] = [];
+  ended: string | undefined;
+  closed = false;
+  readonly sessionId: string;
+  readonly tabId: string | undefined;
+
+  constructor(sessionId = 'session-1', tabId?: string) {
+    this.sessionId = sessionId;
+    this.tabId = tabId;
+  }
+
+  deliver(event: HubEvent): boolean {
+    if (this.closed) return false;
+    this.events.push(event);
+    return true;
+  }
+
+  endSession(reason: string): void {
+    this.ended = reason;
+    this.closed = true;
+  }
+
+  ids(): string[] {
+    return this.events.flatMap((event) => (event.type === 'notification' ? [event.notification.id] : []));
+  }
+
+  of<T extends HubEvent['type']>(type: T): Extract<HubEvent, { type: T }>[] {
+    return this.events.filter((event): event is Extract<HubEvent, { type: T }> => event.type === type);
+  }
+
+  lastStatus(): string | undefined {
+    return this.of('status').at(-1)?.state;
+  }
+}
+
+const hubs: NotificationHub[] = [];
+
+function setup(options: { lingerMs?: number; onShownLive?: (travelerId: string, id: string) => void } = {}) {
+  const upstream = new FakeUpstream();
+  const hub = new NotificationHub({
+    upstream,
+    logger: pino({ level: 'silent' }),
+    lingerMs: options.lingerMs ?? 50,
+    reconnectBaseMs: 5,
+    reconnectCapMs: 20,
+    dedupeCapacity: 100,
+    resumeCapacity: 10,
+    maxCatchUpPages: 5,
+    ...(options.onShownLive ? { onShownLive: options.onShownLive } : {}),
+  });
+  hubs.push(hub);
+  return { upstream, hub };
+}
+
+async function live(tab: FakeTab): Promise<void> {
+  await vi.waitFor(() => expect(tab.lastStatus()).toBe('live'));
+}
+
+afterEach(() => {
+  for (const hub of hubs.splice(0)) hub.close();
+});
+
+describe('NotificationHub', () => {
+  it('opens one upstream stream for five tabs and gives each tab each notification once, with one toast', async () => {
+    const { upstream, hub } = setup();
+    const tabs = Array.from({ length: 5 }, (_, index) => new FakeTab('session-1', `tab-${index}`));
+    tabs.forEach((tab, index) =>
+      hub.subscribe({ travelerId: 't1', subscriber: tab, visible: index === 2, lastEventId: undefined }),
+    );
+    await live(tabs[0]!);
+    upstream.emit('n1');
+    upstream.emit('n2');
+    await vi.waitFor(() => tabs.forEach((tab) => expect(tab.ids()).toEqual(['n1', 'n2'])));
+    expect(upstream.opens).toBe(1);
+    const alerts = tabs.flatMap((tab, index) =>
+      tab
+        .of('notification')
+        .filter((event) => event.alert)
+        .map(() => index),
+    );
+    expect(alerts).toEqual([2, 2]);
+  });
+
+  it('catches up after a dropped connection: what was persisted meanwhile arrives once', async () => {
+    const { upstream, hub } = setup();
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    upstream.emit('n1');
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['n1']));
+    // Persisted while the connection was already broken: never sent on it.
+    upstream.emit('n2', { live: false });
+    upstream.emit('n3', { live: false });
+    upstream.drop();
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['n1', 'n2', 'n3']));
+    expect(tab.of('status').map((event) => event.state)).toEqual([
+      'connecting',
+      'live',
+      'reconnecting',
+      'live',
+    ]);
+    expect(upstream.opens).toBe(2);
+  });
+
+  it('reconnects and catches up after the upstream says done', async () => {
+    const { upstream, hub } = setup();
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    upstream.done();
+    upstream.emit('after-done', { live: false });
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['after-done']));
+    expect(upstream.opens).toBe(2);
+  });
+
+  it('recovers a notification the live stream missed while connected (multi-worker gap) at the next reconnect', async () => {
+    const { upstream, hub } = setup();
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    upstream.emit('seen-1');
+    upstream.emit('missed', { live: false });
+    upstream.emit('seen-2');
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['seen-1', 'seen-2']));
+    upstream.drop();
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['seen-1', 'seen-2', 'missed']));
+  });
+
+  it('pages the catch-up back across several pages to the last known notification', async () => {
+    const { upstream, hub } = setup();
+    const tab = new FakeTab();
+    upstream.emit('old', { live: false });
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    upstream.drop();
+    const missed = Array.from({ length: 8 }, (_, index) => `m${index}`);
+    missed.forEach((id) => upstream.emit(id, { live: false }));
+    await vi.waitFor(() => expect(tab.ids()).toEqual(missed));
+    expect(tab.ids()).not.toContain('old');
+  });
+
+  it('asks for a resync when a catch-up cannot reach the last known notification within its page budget', async () => {
+    const { upstream, hub } = setup();
+    const tab = new FakeTab();
+    upstream.emit('old', { live: false });
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    upstream.drop();
+    Array.from({ length: PAGE_SIZE * 5 + 1 }, (_, index) => upstream.emit(`m${index}`, { live: false }));
+    await vi.waitFor(() => expect(tab.of('resync').map((event) => event.reason)).toContain('gap'));
+  });
+
+  it('resumes a tab from Last-Event-ID with what it missed, and resyncs an id it no longer holds', async () => {
+    const { upstream, hub } = setup();
+    const first = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: first, visible: true, lastEventId: undefined });
+    await live(first);
+    ['n1', 'n2', 'n3'].forEach((id) => upstream.emit(id));
+    await vi.waitFor(() => expect(first.ids()).toHaveLength(3));
+
+    const resumed = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: resumed, visible: true, lastEventId: 'n1' });
+    expect(resumed.ids()).toEqual(['n2', 'n3']);
+    expect(resumed.of('notification').every((event) => event.replay && !event.alert)).toBe(true);
+    expect(resumed.of('resync')).toEqual([]);
+
+    const lost = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: lost, visible: true, lastEventId: 'long-gone' });
+    expect(lost.of('resync')).toEqual([{ type: 'resync', reason: 'unknown-last-event-id' }]);
+  });
+
+  it('tells a fresh tab to refetch its inbox once the channel is live', async () => {
+    const { hub } = setup();
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    expect(tab.of('resync')).toEqual([{ type: 'resync', reason: 'initial' }]);
+  });
+
+  it('keeps reconnecting with back-off while the upstream refuses, then goes live', async () => {
+    const { upstream, hub } = setup();
+    upstream.failOpens = 3;
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    expect(upstream.opens).toBe(4);
+  });
+
+  it('closes the upstream stream only after the linger, and reuses it when a tab comes back in time', async () => {
+    const { upstream, hub } = setup({ lingerMs: 60 });
+    const tab = new FakeTab();
+    const leave = hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    leave();
+    const again = new FakeTab();
+    const leaveAgain = hub.subscribe({
+      travelerId: 't1',
+      subscriber: again,
+      visible: true,
+      lastEventId: undefined,
+    });
+    expect(upstream.open.size).toBe(1);
+    leaveAgain();
+    await vi.waitFor(() => expect(upstream.open.size).toBe(0));
+    expect(upstream.opens).toBe(1);
+    expect(hub.stats().channels).toBe(0);
+  });
+
+  it('ends the streams of an ended session and lets go of the upstream when no session is left', async () => {
+    const { upstream, hub } = setup();
+    const tab = new FakeTab('session-1');
+    const other = new FakeTab('session-2');
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    hub.subscribe({ travelerId: 't2', subscriber: other, visible: true, lastEventId: undefined });
+    await live(tab);
+    await live(other);
+    hub.endSession('session-1', 'logout');
+    expect(tab.ended).toBe('logout');
+    expect(other.ended).toBeUndefined();
+    expect(upstream.open.size).toBe(1);
+  });
+
+  it('takes a notification from the push channel as live, once, and records it as shown only on a visible tab', async () => {
+    const shown: string[] = [];
+    const { upstream, hub } = setup({ onShownLive: (_traveler, id) => shown.push(id) });
+    const hidden = new FakeTab('session-1', 'hidden-tab');
+    hub.subscribe({ travelerId: 't1', subscriber: hidden, visible: false, lastEventId: undefined });
+    await live(hidden);
+    hub.ingest('t1', notification('p1'));
+    expect(shown).toEqual([]);
+    hub.setVisibility('session-1', 'hidden-tab', true);
+    hub.ingest('t1', notification('p2'));
+    upstream.emit('p2');
+    await vi.waitFor(() => expect(hub.stats().duplicatesDropped).toBe(1));
+    expect(hidden.ids()).toEqual(['p1', 'p2']);
+    expect(shown).toEqual(['p2']);
+  });
+});
