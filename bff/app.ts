@@ -7,6 +7,9 @@ import { rateLimiting } from './plugins/rate-limit.ts';
 import { generateRequestId, requestId } from './plugins/request-id.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { travelApiPlugin } from './upstream/travel-api-plugin.ts';
+import { webApp } from './plugins/web-app.ts';
+import gatewayRoutes from './routes/api/gateway-routes.ts';
+import healthRoutes from './routes/health.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -54,6 +57,9 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(notificationsStreamRoutes);
   await app.register(pushRoutes);
   await app.register(travelApiPushWebhook);
+  await app.register(healthRoutes);
+  await app.register(gatewayRoutes);
+  await app.register(webApp); // last: the SPA fallback answers the GETs no route above claims
 
   await app.ready();
   return app;

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AirportListSchema,
+  AirportSearchQuerySchema,
+  FlightSearchRequestSchema,
+  FlightSearchResponseSchema,
+} from '../../../shared/upstream/flights.ts';
+import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
+import { travelerAuth, upstreamContext } from '../../upstream/upstream-context.ts';
+import { withErrorResponses } from './error-responses.ts';
+
+/** POST /api/flights/search and GET /api/flights/airports, for the signed-in traveler. */
+export default function flightsRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/flights/search',
+    {
+      preHandler: app.requireSession,
+      config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
+      schema: {
+        tags: ['flights'],
+        summary: 'Search flights for a one-way, return or multi-city itinerary',
+        body: FlightSearchRequestSchema,
+        response: withErrorResponses({ 200: FlightSearchResponseSchema }),
+      },
+    },
+    async (request) =>
+      app.travelApi.request({
+        method: 'POST',
+        path: '/v1/flights/search',
+        body: request.body,
+        auth: await travelerAuth(app, request),
+        // A search changes nothing upstream: retrying it is as safe as retrying a read.
+        retry: 'idempotent',
+        ...upstreamContext(request),
+        schema: FlightSearchResponseSchema,
+      }),
+  );
+
+  routes.get(
+    '/api/flights/airports',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['flights'],
+        summary: 'Airports matching a code, city or name (autocomplete)',
+        querystring: AirportSearchQuerySchema,
+        response: withErrorResponses({ 200: AirportListSchema }),
+      },
+    },
+    async (request) =>
+      app.travelApi.request({
+        method: 'GET',
+        path: '/v1/flights/airports',
+        query: request.query,
+        auth: await travelerAuth(app, request),
+        ...upstreamContext(request),
+        schema: AirportListSchema,
+      }),
+  );
+  done();
+}

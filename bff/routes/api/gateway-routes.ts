@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import bookingsRoute from './bookings-route.ts';
+import flightsRoutes from './flights-routes.ts';
+import guestSessionRoute from './guest-session-route.ts';
+import notificationsRoutes from './notifications-routes.ts';
+import profileRoutes from './profile-routes.ts';
+import stayDestinationsRoute from './stay-destinations-route.ts';
+import tripSegmentRoute from './trip-segment-route.ts';
+
+/** The /api routes that call the travel API with JSON: one signed upstream call each. */
+export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(flightsRoutes);
+  await app.register(profileRoutes);
+  await app.register(bookingsRoute);
+  await app.register(tripSegmentRoute);
+  await app.register(stayDestinationsRoute);
+  await app.register(notificationsRoutes);
+  await app.register(guestSessionRoute);
+}

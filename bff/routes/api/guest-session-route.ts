@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GuestSessionStatusSchema } from '../../../shared/api/guest-session-status.ts';
+import { GuestSessionSchema } from '../../../shared/upstream/guest-session.ts';
+import { AppError } from '../../errors.ts';
+import { rateLimitKey } from '../../plugins/rate-limit.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { withErrorResponses } from './error-responses.ts';
+
+/** Guest sessions a browser (an address, as it has no session yet) may start per minute. */
+export const GUEST_SESSIONS_PER_MINUTE = 10;
+
+/**
+ * POST /api/guest-session: a signed-out visitor of a shared stay link gets a guest session, backed by a
+ * travel API guest token (POST /v1/guest-sessions) that only stay fares accept. The token stays here.
+ */
+export default function guestSessionRoute(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/guest-session',
+    {
+      config: {
+        rateLimit: { max: GUEST_SESSIONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: rateLimitKey },
+      },
+      schema: {
+        tags: ['session'],
+        summary: 'Start a guest session for viewing a shared stay',
+        response: withErrorResponses({ 201: GuestSessionStatusSchema }),
+      },
+    },
+    async (request, reply) => {
+      if (request.session?.kind === 'traveler') {
+        throw new AppError('SESSION_CONFLICT', {
+          status: 409,
+          message: 'You are signed in already; a guest session would sign you out.',
+          recoveryAction: 'BLOCKED',
+        });
+      }
+      const guest = await app.travelApi.request({
+        method: 'POST',
+        path: '/v1/guest-sessions',
+        auth: { kind: 'none' },
+        ...upstreamContext(request),
+        schema: GuestSessionSchema,
+      });
+      const session = await app.sessions.createGuest(reply, guest);
+      return reply
+        .code(201)
+        .send({ authenticated: true as const, kind: 'guest' as const, expiresAt: session.expiresAt });
+    },
+  );
+  done();
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NotificationParamsSchema } from '../../../shared/api/notification-params.ts';
+import {
+  NotificationSchema,
+  NotificationsPageSchema,
+  NotificationsQuerySchema,
+} from '../../../shared/upstream/notifications.ts';
+import { travelerAuth, upstreamContext } from '../../upstream/upstream-context.ts';
+import { withErrorResponses } from './error-responses.ts';
+
+/** GET /api/notifications (the inbox, newest first, cursor `before`) and POST /api/notifications/:id/read. */
+export default function notificationsRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/notifications',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['notifications'],
+        summary: 'A page of the traveler’s notifications, newest first',
+        querystring: NotificationsQuerySchema,
+        response: withErrorResponses({ 200: NotificationsPageSchema }),
+      },
+    },
+    async (request) =>
+      app.travelApi.request({
+        method: 'GET',
+        path: '/v1/me/notifications',
+        query: request.query,
+        auth: await travelerAuth(app, request),
+        ...upstreamContext(request),
+        schema: NotificationsPageSchema,
+      }),
+  );
+
+  routes.post(
+    '/api/notifications/:id/read',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one notification read (idempotent)',
+        params: NotificationParamsSchema,
+        response: withErrorResponses({ 200: NotificationSchema }),
+      },
+    },
+    async (request) =>
+      app.travelApi.request({
+        method: 'POST',
+        path: `/v1/me/notifications/${encodeURIComponent(request.params.id)}/read`,
+        auth: await travelerAuth(app, request),
+        retry: 'idempotent',
+        ...upstreamContext(request),
+        schema: NotificationSchema,
+      }),
+  );
+  done();
+}

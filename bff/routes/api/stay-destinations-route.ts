@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  StayDestinationsQuerySchema,
+  StayDestinationsResponseSchema,
+} from '../../../shared/upstream/destinations.ts';
+import { travelerAuth, upstreamContext } from '../../upstream/upstream-context.ts';
+import { withErrorResponses } from './error-responses.ts';
+
+/** GET /api/stays/destinations: cities and named properties matching the query (autocomplete). */
+export default function stayDestinationsRoute(
+  app: FastifyInstance,
+  _options: unknown,
+  done: () => void,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/stays/destinations',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['stays'],
+        summary: 'Stay destinations: cities first, then properties',
+        querystring: StayDestinationsQuerySchema,
+        response: withErrorResponses({ 200: StayDestinationsResponseSchema }),
+      },
+    },
+    async (request) =>
+      app.travelApi.request({
+        method: 'GET',
+        path: '/v1/stays/destinations',
+        query: request.query,
+        auth: await travelerAuth(app, request),
+        ...upstreamContext(request),
+        schema: StayDestinationsResponseSchema,
+      }),
+  );
+  done();
+}
