@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MoneySchema } from './flights.ts';
+import { OffsetPageQuerySchema, offsetPageSchema } from './pagination.ts';
+
+/** Verticals and statuses the service gives; both sets are open in responses. */
+export const BOOKING_VERTICALS = ['flight', 'stay', 'rail', 'car'] as const;
+export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
+
+export const BookingSchema = z.looseObject({
+  bookingId: z.uuid(),
+  /** The booking reference a traveler quotes (six letters and digits). */
+  reference: z.string(),
+  vertical: z.string(),
+  status: z.string(),
+  title: z.string(),
+  /** Local dates of the service: departure and arrival, check-in and check-out, pick-up and return. */
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+  tripId: z.uuid().nullable(),
+  segmentId: z.uuid().nullable(),
+  location: z.looseObject({ city: z.string(), countryCode: z.string().nullable() }),
+  totalPrice: MoneySchema,
+  /** true is personal travel, false business travel (as in stay fares). */
+  bookingProfile: z.boolean(),
+  bookedAt: z.iso.datetime(),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+/** GET /v1/bookings: the legacy plain array (Versioning 5). */
+export const BookingListSchema = z.array(BookingSchema);
+
+/** GET /v1/bookings/page: the page envelope; meta.totalCount is the service's mirror count. */
+export const BookingsPageSchema = offsetPageSchema(BookingSchema);
+export type BookingsPage = z.infer<typeof BookingsPageSchema>;
+
+/** A comma-separated list of values from a closed set, from a query string (`status=confirmed,pending`). */
+function listOf<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z
+    .string()
+    .transform((text) => text.split(',').map((value) => value.trim()))
+    .pipe(z.array(z.enum(values)).min(1));
+}
+
+/**
+ * Filters of both bookings operations. `from` and `to` bound the booking's start date, both inclusive,
+ * as YYYY-MM-DD; `status` and `vertical` take one value or a comma-separated list.
+ */
+export const BookingFiltersSchema = z
+  .object({
+    status: listOf(BOOKING_STATUSES).optional(),
+    vertical: listOf(BOOKING_VERTICALS).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
+    path: ['to'],
+    message: 'to must not be before from',
+    params: { rule: 'greater_than_equal' },
+  });
+export type BookingFilters = z.output<typeof BookingFiltersSchema>;
+
+export const BookingsPageQuerySchema = z
+  .object({
+    ...OffsetPageQuerySchema.shape,
+    status: listOf(BOOKING_STATUSES).optional(),
+    vertical: listOf(BOOKING_VERTICALS).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
+    path: ['to'],
+    message: 'to must not be before from',
+    params: { rule: 'greater_than_equal' },
+  });
+export type BookingsPageQuery = z.output<typeof BookingsPageQuerySchema>;

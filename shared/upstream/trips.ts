@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Segment kinds the service gives; the set is open. */
+export const SEGMENT_KINDS = ['flight', 'stay', 'rail', 'car'] as const;
+/** Live statuses of a segment; the set is open. */
+export const SEGMENT_STATUSES = [
+  'SCHEDULED',
+  'DELAYED',
+  'CANCELLED',
+  'DEPARTED',
+  'ARRIVED',
+  'COMPLETED',
+] as const;
+export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
+
+export const SegmentPlaceSchema = z.looseObject({
+  /** IATA code for airports, station or property code otherwise; null when there is none. */
+  code: z.string().nullable(),
+  name: z.string(),
+  city: z.string(),
+  timeZone: z.string(),
+});
+export type SegmentPlace = z.infer<typeof SegmentPlaceSchema>;
+
+/**
+ * One segment of a trip, as GET /v1/trips/:tripId/segments/:segmentId returns it. Times are local ISO 8601
+ * with the place's UTC offset; the estimated times equal the scheduled ones while on time.
+ */
+export const SegmentSchema = z.looseObject({
+  segmentId: z.uuid(),
+  tripId: z.uuid(),
+  kind: z.string(),
+  title: z.string(),
+  status: z.string(),
+  origin: SegmentPlaceSchema,
+  destination: SegmentPlaceSchema,
+  scheduledDeparture: z.string(),
+  scheduledArrival: z.string(),
+  estimatedDeparture: z.string(),
+  estimatedArrival: z.string(),
+  delayMinutes: z.number().int(),
+  carrier: z.looseObject({ code: z.string(), name: z.string() }).nullable(),
+  serviceNumber: z.string().nullable(),
+  terminal: z.string().nullable(),
+  gate: z.string().nullable(),
+  seat: z.string().nullable(),
+  bookingReference: z.string(),
+  updatedAt: z.iso.datetime(),
+});
+export type Segment = z.infer<typeof SegmentSchema>;
+
+export const TripSummarySchema = z.looseObject({
+  tripId: z.uuid(),
+  title: z.string(),
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+});
+export type TripSummary = z.infer<typeof TripSummarySchema>;
+
+/** GET /v1/trips/:tripId/segments/:segmentId (additive): a segment with its trip. */
+export const SegmentDetailsSchema = SegmentSchema.extend({ trip: TripSummarySchema });
+export type SegmentDetails = z.infer<typeof SegmentDetailsSchema>;
+
+export const SegmentParamsSchema = z.object({ tripId: z.uuid(), segmentId: z.uuid() });

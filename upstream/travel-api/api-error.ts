@@ -1,0 +1,40 @@
+import {
+  ERROR_CODES,
+  errorEnvelope,
+  type ErrorDetail,
+  type ErrorEnvelope,
+  type KnownErrorCode,
+  type RecoveryAction,
+} from '../../shared/upstream/error-envelope.ts';
+
+export interface ApiErrorInit {
+  message: string;
+  status?: number;
+  details?: ErrorDetail[];
+  recoveryAction?: RecoveryAction;
+  retryAfterSeconds?: number | null;
+  cause?: unknown;
+}
+
+/** The one error type of the travel API: the error handler writes its envelope with its status. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly statusCode: number;
+  readonly envelope: ErrorEnvelope;
+
+  constructor(code: KnownErrorCode | (string & {}), init: ApiErrorInit) {
+    super(init.message, { cause: init.cause });
+    const known = (ERROR_CODES as Record<string, { status: number } | undefined>)[code];
+    this.statusCode = init.status ?? known?.status ?? 500;
+    this.envelope = errorEnvelope(code, init);
+  }
+
+  get code(): string {
+    return this.envelope.error.code;
+  }
+
+  static fromEnvelope(status: number, envelope: ErrorEnvelope): ApiError {
+    const { code, ...init } = envelope.error;
+    return new ApiError(code, { ...init, status });
+  }
+}

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { TravelApiConfig } from './config.ts';
+import adminGate from './plugins/admin.ts';
+import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
+import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
+import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
+import rateLimiting from './plugins/rate-limit.ts';
+import travelerAuth from './plugins/traveler-auth.ts';
+import { zodValidatorCompiler } from './request-validation.ts';
+import adminFaultsRoutes from './routes/admin-faults-routes.ts';
+import guestSessionRoutes from './routes/guest-session-routes.ts';
+
+export interface BuildTravelApiOptions {
+  config: TravelApiConfig;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The travel API stand-in as a Fastify instance: server.ts listens; tests build it and listen on port 0. */
+export async function buildTravelApi({ config, logger }: BuildTravelApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.TRAVEL_API_LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["service-signature"]'],
+    },
+    bodyLimit: MAX_BODY_BYTES,
+    frameworkErrors: frameworkErrorHandler,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('travelConfig', config);
+
+  await app.register(errorHandler);
+  await app.register(faultsPlugin);
+  await app.register(databasePlugin);
+  await app.register(storesPlugin);
+  await app.register(consumerSignature);
+  await app.register(travelerAuth);
+  await app.register(rateLimiting);
+  await app.register(adminGate);
+
+  await app.register(adminFaultsRoutes);
+  await app.register(guestSessionRoutes);
+
+  await app.ready();
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The parsed settings (named apart from the BFF's `config`, which shares the type namespace). */
+    travelConfig: TravelApiConfig;
+  }
+}

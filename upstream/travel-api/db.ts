@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/** One schema change, applied once per database and remembered by its unique name. */
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+/** Opens (creating when needed) the service's sqlite database in the data folder, in WAL mode. */
+export function openDatabase(dataDir: string): DatabaseSync {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(path.join(dataDir, 'travel-api.sqlite'));
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  return db;
+}
+
+/** Applies, in order and each in its own transaction, the migrations this database has not seen yet. */
+export function applyMigrations(db: DatabaseSync, migrations: readonly Migration[]): void {
+  const applied = db.prepare('SELECT 1 AS found FROM schema_migrations WHERE name = ?');
+  const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  for (const migration of migrations) {
+    if (applied.get(migration.name)) continue;
+    transaction(db, () => {
+      db.exec(migration.sql);
+      record.run(migration.name, new Date().toISOString());
+    });
+  }
+}
+
+/** Runs `work` in one transaction: all of its writes land, or none. */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../api-error.ts';
+
+/**
+ * One gate for /admin/*: answered only when TRAVEL_API_ADMIN_TOKEN is set, and only with that bearer token.
+ * Without the setting the subtree does not exist (404).
+ */
+function adminGate(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const token = app.travelConfig.TRAVEL_API_ADMIN_TOKEN;
+  const expected = token === undefined ? undefined : digest(token);
+  app.addHook('onRequest', (request, _reply, next) => {
+    next(adminRejection(request));
+  });
+
+  const adminRejection = (request: FastifyRequest): ApiError | undefined => {
+    if (!(request.url === '/admin' || request.url.startsWith('/admin/'))) return undefined;
+    if (expected === undefined) return new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
+    const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
+      return new ApiError('UNAUTHORIZED', { message: 'Admin token required' });
+    }
+    return undefined;
+  };
+  done();
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+export default fp(adminGate, { name: 'admin-gate' });

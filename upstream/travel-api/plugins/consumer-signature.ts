@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
+import { verifySignature } from '../../../shared/upstream/verify-signature.ts';
+import { ApiError } from '../api-error.ts';
+import { ConsumerRegistry, RegistryUnavailableError } from '../consumer-registry.ts';
+
+/** The spec's request body limit; larger bodies are rejected like a bad signature. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    consumers: ConsumerRegistry;
+  }
+  interface FastifyRequest {
+    /** The verified consumer slug of a /v1 request. */
+    consumer: string | undefined;
+  }
+}
+
+/**
+ * The consumer signature, checked for every /v1 request before anything else reads it: this hook reads the
+ * raw body itself (never past 16 MiB), verifies the signature over exactly those bytes, and hands the same
+ * bytes on to the JSON parser.
+ */
+function consumerSignature(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const config = app.travelConfig;
+  const registry = new ConsumerRegistry(config.TRAVEL_API_CONSUMER_REGISTRY_FILE, {
+    failReads: () => app.faults.current.registryReadFailure,
+  });
+  registry.ensureConsumer(
+    config.TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG,
+    config.TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET,
+  );
+  app.decorate('consumers', registry);
+  app.decorateRequest('consumer', undefined);
+
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!isV1(request.url)) return payload;
+    const declaredLength = Number(request.headers['content-length'] ?? 0);
+    if (declaredLength > MAX_BODY_BYTES) {
+      reply.header('connection', 'close');
+      throw consumerAuthRequired();
+    }
+    const body = await readBody(payload, MAX_BODY_BYTES);
+    if (body === 'too-large') {
+      reply.header('connection', 'close');
+      throw consumerAuthRequired();
+    }
+    const slug = singleHeader(request, 'service-consumer');
+    let secrets;
+    try {
+      secrets = slug === undefined ? undefined : await registry.secretsFor(slug);
+    } catch (error) {
+      if (!(error instanceof RegistryUnavailableError)) throw error;
+      request.log.error({ err: error }, 'consumer registry unavailable');
+      throw new ApiError('SERVICE_UNAVAILABLE', {
+        message: 'The service is temporarily unavailable',
+        recoveryAction: 'RETRY_LATER',
+        retryAfterSeconds: 5,
+      });
+    }
+    const result = verifySignature({
+      headers: {
+        consumer: slug,
+        timestamp: singleHeader(request, 'service-timestamp'),
+        signature: singleHeader(request, 'service-signature'),
+      },
+      method: request.method,
+      path: request.url,
+      body,
+      secrets,
+      skewSeconds: config.TRAVEL_API_SIGNATURE_SKEW_SECONDS,
+    });
+    if (!result.ok) throw consumerAuthRequired();
+    request.consumer = slug;
+    return replay(body);
+  });
+  done();
+}
+
+function consumerAuthRequired(): ApiError {
+  return ApiError.fromEnvelope(401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
+}
+
+export function isV1(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+function singleHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Reads a stream to its end, or stops (without reading further) as soon as it exceeds `limit` bytes. */
+function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onError);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > limit) {
+        cleanup();
+        stream.pause();
+        chunks.length = 0;
+        resolve('too-large');
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+}
+
+function replay(body: Buffer): Readable & { receivedEncodedLength: number } {
+  return Object.assign(Readable.from(body.length === 0 ? [] : [body]), {
+    receivedEncodedLength: body.length,
+  });
+}
+
+export default fp(consumerSignature, { name: 'consumer-signature', dependencies: ['faults'] });

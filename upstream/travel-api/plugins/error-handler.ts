@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
+import { ApiError } from '../api-error.ts';
+import { RequestValidationError } from '../request-validation.ts';
+
+/** Every non-2xx answer is the spec's envelope; 5xx never carry internals, and none carries a stack. */
+function errorHandler(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.statusCode >= 500 && apiError.code !== 'SERVICE_UNAVAILABLE') {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: apiError.code, status: apiError.statusCode }, 'request rejected');
+    }
+    return sendApiError(reply, apiError);
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    sendApiError(reply, new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' })),
+  );
+  done();
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  const retryAfter = error.envelope.error.retryAfterSeconds;
+  if (retryAfter !== null) reply.header('retry-after', String(Math.max(0, Math.ceil(retryAfter))));
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error.envelope);
+}
+
+/** Fastify's own errors (routing, content types, URL parsing) answered as envelopes. */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  sendApiError(reply, toApiError(error));
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof RequestValidationError) {
+    return new ApiError('VALIDATION_ERROR', {
+      message: 'The request failed validation',
+      details: error.details,
+    });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return ApiError.fromEnvelope(401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return invalidRequest('content-type', 'content_type', 'Content-Type must be application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return invalidRequest('body', 'missing', 'A JSON body is required');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return invalidRequest('body', 'json_invalid', 'The body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return invalidRequest('content-length', 'content_length', 'Content-Length does not match the body');
+    case 'FST_ERR_BAD_URL':
+      return invalidRequest('url', 'url_parsing', 'The request URL is malformed');
+  }
+  if (error instanceof SyntaxError)
+    return invalidRequest('body', 'json_invalid', 'The body is not valid JSON');
+  const status = error.statusCode ?? 500;
+  if (status === 404 || status === 405) {
+    return new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
+  }
+  if (status >= 400 && status < 500) {
+    return invalidRequest('request', 'invalid_request', 'The request could not be processed');
+  }
+  return new ApiError('INTERNAL_ERROR', {
+    status: 500,
+    message: 'The service failed to process the request',
+    recoveryAction: 'CONTACT_SUPPORT',
+  });
+}
+
+function invalidRequest(field: string, code: string, message: string): ApiError {
+  return new ApiError('VALIDATION_ERROR', {
+    message: 'The request failed validation',
+    details: [{ field, code, message }],
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler' });

@@ -1,0 +1,41 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../api-error.ts';
+import { isV1 } from './consumer-signature.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `search` routes count against the smaller search quota. */
+    quota?: 'search';
+  }
+}
+
+/**
+ * Quotas per consumer and caller (traveler, guest session or, before either is known, address), applied
+ * after authentication. 429 RATE_LIMIT_EXCEEDED with retryAfterSeconds and Retry-After when exceeded.
+ */
+async function rateLimiting(app: FastifyInstance): Promise<void> {
+  const config = app.travelConfig;
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    allowList: (request) => !isV1(request.url),
+    keyGenerator: (request) =>
+      `${request.consumer ?? '-'}:${request.traveler?.id ?? request.guest?.id ?? request.ip}:${request.routeOptions.config.quota ?? 'all'}`,
+    max: (request: FastifyRequest) =>
+      app.faults.current.rateLimitMax ??
+      (request.routeOptions.config.quota === 'search'
+        ? config.TRAVEL_API_RATE_LIMIT_SEARCH_MAX
+        : config.TRAVEL_API_RATE_LIMIT_MAX),
+    timeWindow: () =>
+      (app.faults.current.rateLimitWindowSeconds ?? config.TRAVEL_API_RATE_LIMIT_WINDOW_SECONDS) * 1000,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('RATE_LIMIT_EXCEEDED', {
+        message: 'Too many requests; slow down',
+        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+}
+
+export default fp(rateLimiting, { name: 'rate-limit', dependencies: ['faults', 'consumer-signature'] });

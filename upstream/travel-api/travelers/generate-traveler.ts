@@ -1,0 +1,322 @@
+import type { Airport } from '../../../shared/upstream/flights.ts';
+import type { SegmentPlace } from '../../../shared/upstream/trips.ts';
+import { CARRIERS } from '../inventory/carriers.ts';
+import { distanceKm, flightMinutes } from '../inventory/geo.ts';
+import { fromEuros } from '../money.ts';
+import { createRandom, type Random } from '../random.ts';
+import { addDays, localDate, zonedInstant } from '../time-zones.ts';
+import type {
+  BookingRecord,
+  GeneratedTraveler,
+  ProfileRecord,
+  SegmentRecord,
+  TripRecord,
+} from './traveler-records.ts';
+
+/** The demo traveler with a long booking history (common wiring). */
+export const LONG_HISTORY_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
+const BUSINESS_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
+const PERSONAL_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
+
+const RAIL_MAX_KM = 650;
+const RAIL_OPERATOR = { code: 'XR', name: 'Express Rail' };
+const HOTEL_NAMES = ['Grand', 'Harbour', 'Park', 'Central', 'Riverside', 'Meridian', 'Garden', 'Station'];
+const CURRENCY_BY_COUNTRY: Record<string, string> = {
+  US: 'USD',
+  GB: 'GBP',
+  CH: 'CHF',
+  JP: 'JPY',
+  CA: 'CAD',
+  AU: 'AUD',
+};
+const LOCALE_BY_COUNTRY: Record<string, string> = {
+  US: 'en-US',
+  GB: 'en-GB',
+  DE: 'de-DE',
+  FR: 'fr-FR',
+  ES: 'es-ES',
+  IT: 'it-IT',
+  NL: 'nl-NL',
+  JP: 'ja-JP',
+  CH: 'de-CH',
+  AT: 'de-AT',
+  CA: 'en-CA',
+  AU: 'en-AU',
+  IE: 'en-IE',
+  PT: 'pt-PT',
+  SE: 'sv-SE',
+  DK: 'da-DK',
+};
+
+export interface GenerateTravelerInput {
+  seed: string;
+  traveler: { id: string; email: string | undefined; name: string | undefined };
+  airports: readonly Airport[];
+  /** The moment the service first sees the traveler: trips are placed around it. */
+  now: Date;
+}
+
+/**
+ * A traveler's profile, trips and bookings, the same for the same (seed, traveler id, first-sight day):
+ * past trips completed or cancelled, one trip starting tomorrow and more ahead, flights (or rail for short
+ * hops), a hotel per trip, sometimes a rental car.
+ */
+export function generateTraveler({
+  seed,
+  traveler,
+  airports,
+  now,
+}: GenerateTravelerInput): GeneratedTraveler {
+  const random = createRandom(seed, 'traveler', traveler.id, now.toISOString().slice(0, 10));
+  const home = random.pick(airports.slice(0, 30));
+  const country = home.countryCode ?? '';
+  const bookingProfile =
+    traveler.id === BUSINESS_TRAVELER_ID
+      ? false
+      : traveler.id === PERSONAL_TRAVELER_ID
+        ? true
+        : random.chance(0.5);
+  const currency = CURRENCY_BY_COUNTRY[country] ?? 'EUR';
+  const profile: ProfileRecord = {
+    id: traveler.id,
+    email: traveler.email ?? null,
+    name: traveler.name ?? null,
+    homeAirport: home.code,
+    currency,
+    locale: LOCALE_BY_COUNTRY[country] ?? 'en-GB',
+    bookingProfile,
+    loyaltyPrograms: random.chance(0.7)
+      ? [
+          {
+            program: `${random.pick(CARRIERS).name} Miles`,
+            memberNumber: String(random.int(10_000_000, 99_999_999)),
+          },
+        ]
+      : [],
+  };
+
+  const today = localDate(now, home.timeZone);
+  const longHistory = traveler.id === LONG_HISTORY_TRAVELER_ID;
+  const tripCount = longHistory ? 40 : random.int(6, 9);
+  const destinations = airports.filter((airport) => airport.code !== home.code);
+  const trips: TripRecord[] = [];
+  const bookings: BookingRecord[] = [];
+  for (let index = 0; index < tripCount; index++) {
+    const startOffset =
+      index === 0
+        ? 1
+        : index === 1
+          ? random.int(10, 40)
+          : longHistory
+            ? random.int(-900, 150)
+            : random.int(-360, 120);
+    const trip = generateTrip({
+      random,
+      home,
+      destination: random.pick(destinations),
+      startDate: addDays(today, startOffset),
+      nights: random.int(2, 8),
+      today,
+      now,
+      currency,
+      bookingProfile: index < 2 ? bookingProfile : random.chance(0.8) ? bookingProfile : !bookingProfile,
+    });
+    trips.push(trip.trip);
+    bookings.push(...trip.bookings);
+  }
+  trips.sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return { profile, trips, bookings };
+}
+
+interface TripInput {
+  random: Random;
+  home: Airport;
+  destination: Airport;
+  startDate: string;
+  nights: number;
+  today: string;
+  now: Date;
+  currency: string;
+  bookingProfile: boolean;
+}
+
+function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRecord[] } {
+  const { random, home, destination, startDate, nights, today } = input;
+  const tripId = random.uuid();
+  const endDate = addDays(startDate, nights);
+  const km = distanceKm(home, destination);
+  const byRail = km < RAIL_MAX_KM;
+  const status = tripStatus(random, startDate, endDate, today);
+  const segments: SegmentRecord[] = [];
+  const bookings: BookingRecord[] = [];
+  const add = (
+    segment: Omit<
+      SegmentRecord,
+      'position' | 'tripId' | 'segmentId' | 'bookingReference' | 'status' | 'delayMinutes'
+    >,
+    amount: number,
+    vertical: string,
+  ): void => {
+    const reference = bookingReference(random);
+    const record: SegmentRecord = {
+      ...segment,
+      segmentId: random.uuid(),
+      tripId,
+      position: segments.length,
+      status: status === 'cancelled' ? 'CANCELLED' : status === 'completed' ? 'COMPLETED' : 'SCHEDULED',
+      delayMinutes: 0,
+      bookingReference: reference,
+    };
+    segments.push(record);
+    bookings.push({
+      bookingId: random.uuid(),
+      reference,
+      vertical,
+      status,
+      title: segment.title,
+      startDate: localDate(segment.scheduledDeparture, segment.origin.timeZone),
+      endDate: localDate(segment.scheduledArrival, segment.destination.timeZone),
+      tripId,
+      segmentId: record.segmentId,
+      city: vertical === 'stay' || vertical === 'car' ? destination.city : segment.destination.city,
+      countryCode: vertical === 'flight' || vertical === 'rail' ? null : destination.countryCode,
+      totalAmount: fromEuros(amount, input.currency),
+      currency: input.currency,
+      bookingProfile: input.bookingProfile,
+      bookedAt: bookedAt(random, startDate, input.now),
+    });
+  };
+
+  const outbound = transport(random, home, destination, startDate, random.int(7 * 12, 19 * 12) * 5, byRail);
+  add(outbound.segment, outbound.price, byRail ? 'rail' : 'flight');
+  const hotel = `${random.pick(HOTEL_NAMES)} Hotel ${destination.city}`;
+  const place = placeOf(destination, hotel, null);
+  const checkIn = new Date(
+    Math.max(
+      zonedInstant(startDate, 15 * 60, destination.timeZone).getTime(),
+      outbound.segment.scheduledArrival.getTime() + 3_600_000,
+    ),
+  );
+  add(
+    {
+      kind: 'stay',
+      title: hotel,
+      origin: place,
+      destination: place,
+      scheduledDeparture: checkIn,
+      scheduledArrival: zonedInstant(endDate, 11 * 60, destination.timeZone),
+      carrier: null,
+      serviceNumber: null,
+      terminal: null,
+      gate: null,
+      seat: null,
+    },
+    random.int(90, 320) * nights,
+    'stay',
+  );
+  if (!byRail && random.chance(0.3)) {
+    const depot = placeOf(destination, `Car rental, ${destination.name}`, destination.code);
+    add(
+      {
+        kind: 'car',
+        title: `Rental car in ${destination.city}`,
+        origin: depot,
+        destination: depot,
+        scheduledDeparture: new Date(outbound.segment.scheduledArrival.getTime() + 45 * 60_000),
+        scheduledArrival: zonedInstant(endDate, 9 * 60, destination.timeZone),
+        carrier: null,
+        serviceNumber: null,
+        terminal: null,
+        gate: null,
+        seat: null,
+      },
+      random.int(45, 95) * Math.max(1, nights),
+      'car',
+    );
+  }
+  const inbound = transport(random, destination, home, endDate, random.int(13 * 12, 21 * 12) * 5, byRail);
+  add(inbound.segment, inbound.price, byRail ? 'rail' : 'flight');
+  return {
+    trip: { tripId, title: `${destination.city} trip`, startDate, endDate, segments },
+    bookings,
+  };
+}
+
+function transport(
+  random: Random,
+  from: Airport,
+  to: Airport,
+  date: string,
+  minuteOfDay: number,
+  byRail: boolean,
+): {
+  segment: Omit<
+    SegmentRecord,
+    'position' | 'tripId' | 'segmentId' | 'bookingReference' | 'status' | 'delayMinutes'
+  >;
+  price: number;
+} {
+  const km = distanceKm(from, to);
+  const departure = zonedInstant(date, minuteOfDay, from.timeZone);
+  if (byRail) {
+    const minutes = Math.round((20 + (km / 160) * 60) / 5) * 5;
+    return {
+      segment: {
+        kind: 'rail',
+        title: `${from.city} → ${to.city}`,
+        origin: placeOf(from, `${from.city} Central Station`, null),
+        destination: placeOf(to, `${to.city} Central Station`, null),
+        scheduledDeparture: departure,
+        scheduledArrival: new Date(departure.getTime() + minutes * 60_000),
+        carrier: RAIL_OPERATOR,
+        serviceNumber: `${RAIL_OPERATOR.code} ${random.int(100, 999)}`,
+        terminal: null,
+        gate: null,
+        seat: `Coach ${random.int(1, 12)}, seat ${random.int(11, 88)}`,
+      },
+      price: 30 + km * 0.14,
+    };
+  }
+  const carrier = random.pick(CARRIERS);
+  const minutes = flightMinutes(km);
+  return {
+    segment: {
+      kind: 'flight',
+      title: `${from.city} → ${to.city}`,
+      origin: placeOf(from, from.name, from.code),
+      destination: placeOf(to, to.name, to.code),
+      scheduledDeparture: departure,
+      scheduledArrival: new Date(departure.getTime() + minutes * 60_000),
+      carrier,
+      serviceNumber: `${carrier.code} ${random.int(10, 2999)}`,
+      terminal: random.pick(['1', '2', '3', '4', '5', 'A', 'B', 'C']),
+      gate: `${random.pick(['A', 'B', 'C', 'D', 'E'])}${random.int(1, 48)}`,
+      seat: `${random.int(3, 42)}${random.pick(['A', 'B', 'C', 'D', 'E', 'F'])}`,
+    },
+    price: 60 + km * 0.09 * (1 + random.next() * 0.5),
+  };
+}
+
+function placeOf(airport: Airport, name: string, code: string | null): SegmentPlace {
+  return { code, name, city: airport.city, timeZone: airport.timeZone };
+}
+
+function tripStatus(random: Random, startDate: string, endDate: string, today: string): string {
+  if (endDate < today) return random.chance(0.1) ? 'cancelled' : 'completed';
+  if (startDate <= today || startDate <= addDays(today, 1)) return 'confirmed';
+  if (random.chance(0.08)) return 'cancelled';
+  return random.chance(0.12) ? 'pending' : 'confirmed';
+}
+
+function bookingReference(random: Random): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let reference = '';
+  for (let i = 0; i < 6; i++) reference += random.pick([...alphabet]);
+  return reference;
+}
+
+function bookedAt(random: Random, startDate: string, now: Date): Date {
+  const candidate =
+    Date.parse(`${startDate}T00:00:00Z`) - random.int(5, 90) * 86_400_000 + random.int(0, 86_399) * 1000;
+  return new Date(Math.min(candidate, now.getTime() - random.int(1, 72) * 3_600_000));
+}

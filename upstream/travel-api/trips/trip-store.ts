@@ -1,0 +1,228 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Segment, SegmentDetails, SegmentPlace, SegmentStatus } from '../../../shared/upstream/trips.ts';
+import { applyMigrations, transaction } from '../db.ts';
+import { toLocalIso } from '../time-zones.ts';
+import type { TripRecord } from '../travelers/traveler-records.ts';
+
+interface SegmentRow {
+  segment_id: string;
+  trip_id: string;
+  kind: string;
+  title: string;
+  status: string;
+  origin: string;
+  destination: string;
+  scheduled_departure: string;
+  scheduled_arrival: string;
+  delay_minutes: number;
+  carrier: string | null;
+  service_number: string | null;
+  terminal: string | null;
+  gate: string | null;
+  seat: string | null;
+  booking_reference: string;
+  updated_at: string;
+  trip_title: string;
+  start_date: string;
+  end_date: string;
+}
+
+export interface SegmentStatusPatch {
+  status?: SegmentStatus | (string & {});
+  gate?: string | null;
+  terminal?: string | null;
+}
+
+const SELECT_SEGMENT = `SELECT s.*, t.title AS trip_title, t.start_date, t.end_date
+  FROM segments s JOIN trips t ON t.trip_id = s.trip_id`;
+
+/** Travelers' trips and their segments, with live status and delays (the simulator changes them). */
+export class TripStore {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    applyMigrations(db, [
+      {
+        name: 'core-002-trips',
+        sql: `CREATE TABLE trips (
+          trip_id TEXT PRIMARY KEY,
+          traveler_id TEXT NOT NULL,
+          title TEXT NOT NULL,
+          start_date TEXT NOT NULL,
+          end_date TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX trips_traveler ON trips (traveler_id, start_date);
+        CREATE TABLE segments (
+          segment_id TEXT PRIMARY KEY,
+          trip_id TEXT NOT NULL REFERENCES trips (trip_id),
+          traveler_id TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          status TEXT NOT NULL,
+          origin TEXT NOT NULL,
+          destination TEXT NOT NULL,
+          scheduled_departure TEXT NOT NULL,
+          scheduled_arrival TEXT NOT NULL,
+          delay_minutes INTEGER NOT NULL,
+          carrier TEXT,
+          service_number TEXT,
+          terminal TEXT,
+          gate TEXT,
+          seat TEXT,
+          booking_reference TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX segments_traveler ON segments (traveler_id, scheduled_departure);`,
+      },
+    ]);
+  }
+
+  /** Stores generated trips; called inside the traveler's creation transaction. */
+  insertTrips(travelerId: string, trips: readonly TripRecord[], now: Date): void {
+    const insertTrip = this.#db.prepare(
+      'INSERT INTO trips (trip_id, traveler_id, title, start_date, end_date) VALUES (?, ?, ?, ?, ?)',
+    );
+    const insertSegment = this.#db.prepare(`INSERT INTO segments (segment_id, trip_id, traveler_id, position,
+      kind, title, status, origin, destination, scheduled_departure, scheduled_arrival, delay_minutes, carrier,
+      service_number, terminal, gate, seat, booking_reference, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    for (const trip of trips) {
+      insertTrip.run(trip.tripId, travelerId, trip.title, trip.startDate, trip.endDate);
+      for (const segment of trip.segments) {
+        insertSegment.run(
+          segment.segmentId,
+          trip.tripId,
+          travelerId,
+          segment.position,
+          segment.kind,
+          segment.title,
+          segment.status,
+          JSON.stringify(segment.origin),
+          JSON.stringify(segment.destination),
+          segment.scheduledDeparture.toISOString(),
+          segment.scheduledArrival.toISOString(),
+          segment.delayMinutes,
+          segment.carrier ? JSON.stringify(segment.carrier) : null,
+          segment.serviceNumber,
+          segment.terminal,
+          segment.gate,
+          segment.seat,
+          segment.bookingReference,
+          now.toISOString(),
+        );
+      }
+    }
+  }
+
+  /** Every segment of the traveler's trips, earliest departure first. */
+  listSegments(travelerId: string): SegmentDetails[] {
+    const rows = this.#db
+      .prepare(`${SELECT_SEGMENT} WHERE s.traveler_id = ? ORDER BY s.scheduled_departure, s.position`)
+      .all(travelerId) as unknown as SegmentRow[];
+    return rows.map(toSegmentDetails);
+  }
+
+  /** Segments not yet departed (by estimated time) and not cancelled, soonest first. */
+  upcomingSegments(travelerId: string, now = new Date()): SegmentDetails[] {
+    return this.listSegments(travelerId).filter(
+      (segment) =>
+        segment.status !== 'CANCELLED' &&
+        segment.status !== 'COMPLETED' &&
+        Date.parse(segment.estimatedDeparture) > now.getTime(),
+    );
+  }
+
+  /** A segment of one of the traveler's trips; undefined when it does not exist or is someone else's. */
+  getSegment(travelerId: string, tripId: string, segmentId: string): SegmentDetails | undefined {
+    const row = this.#db
+      .prepare(`${SELECT_SEGMENT} WHERE s.traveler_id = ? AND s.trip_id = ? AND s.segment_id = ?`)
+      .get(travelerId, tripId, segmentId) as SegmentRow | undefined;
+    return row ? toSegmentDetails(row) : undefined;
+  }
+
+  /** Adds `minutes` to the segment's delay (a negative value recovers time); the status follows. */
+  delaySegment(
+    travelerId: string,
+    tripId: string,
+    segmentId: string,
+    minutes: number,
+    now = new Date(),
+  ): SegmentDetails | undefined {
+    return transaction(this.#db, () => {
+      const current = this.getSegment(travelerId, tripId, segmentId);
+      if (!current) return undefined;
+      const delay = Math.max(0, current.delayMinutes + Math.round(minutes));
+      const status =
+        current.status === 'SCHEDULED' || current.status === 'DELAYED'
+          ? delay > 0
+            ? 'DELAYED'
+            : 'SCHEDULED'
+          : current.status;
+      this.#db
+        .prepare('UPDATE segments SET delay_minutes = ?, status = ?, updated_at = ? WHERE segment_id = ?')
+        .run(delay, status, now.toISOString(), segmentId);
+      return this.getSegment(travelerId, tripId, segmentId);
+    });
+  }
+
+  /** Changes the live status, gate or terminal of a segment. */
+  updateSegmentStatus(
+    travelerId: string,
+    tripId: string,
+    segmentId: string,
+    patch: SegmentStatusPatch,
+    now = new Date(),
+  ): SegmentDetails | undefined {
+    return transaction(this.#db, () => {
+      const current = this.getSegment(travelerId, tripId, segmentId);
+      if (!current) return undefined;
+      this.#db
+        .prepare(
+          'UPDATE segments SET status = ?, gate = ?, terminal = ?, updated_at = ? WHERE segment_id = ?',
+        )
+        .run(
+          patch.status ?? current.status,
+          patch.gate === undefined ? current.gate : patch.gate,
+          patch.terminal === undefined ? current.terminal : patch.terminal,
+          now.toISOString(),
+          segmentId,
+        );
+      return this.getSegment(travelerId, tripId, segmentId);
+    });
+  }
+}
+
+function toSegmentDetails(row: SegmentRow): SegmentDetails {
+  const origin = JSON.parse(row.origin) as SegmentPlace;
+  const destination = JSON.parse(row.destination) as SegmentPlace;
+  const departure = new Date(row.scheduled_departure);
+  const arrival = new Date(row.scheduled_arrival);
+  const delayMs = row.delay_minutes * 60_000;
+  const segment: Segment = {
+    segmentId: row.segment_id,
+    tripId: row.trip_id,
+    kind: row.kind,
+    title: row.title,
+    status: row.status,
+    origin,
+    destination,
+    scheduledDeparture: toLocalIso(departure, origin.timeZone),
+    scheduledArrival: toLocalIso(arrival, destination.timeZone),
+    estimatedDeparture: toLocalIso(new Date(departure.getTime() + delayMs), origin.timeZone),
+    estimatedArrival: toLocalIso(new Date(arrival.getTime() + delayMs), destination.timeZone),
+    delayMinutes: row.delay_minutes,
+    carrier: row.carrier ? (JSON.parse(row.carrier) as { code: string; name: string }) : null,
+    serviceNumber: row.service_number,
+    terminal: row.terminal,
+    gate: row.gate,
+    seat: row.seat,
+    bookingReference: row.booking_reference,
+    updatedAt: row.updated_at,
+  };
+  return {
+    ...segment,
+    trip: { tripId: row.trip_id, title: row.trip_title, startDate: row.start_date, endDate: row.end_date },
+  };
+}
