@@ -47,7 +47,7 @@ export class LogoutTokenError extends Error {
   override name = 'LogoutTokenError';
 }
 
-const SCOPE = 'openid profile email offline_access travel';
+const SCOPE = 'openid profile email travel';
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { Account } from './accounts.ts';
+
+/** HTML-escapes text for element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface RenderedPage {
+  html: string;
+  /** The Content-Security-Policy for this page: its inline style is allowed by nonce only. */
+  contentSecurityPolicy: string;
+}
+
+const STYLE = `
+:root { color-scheme: light dark; --bg:#f6f7f9; --surface:#fff; --muted-surface:#eef1f5; --text:#16202e;
+  --muted:#4a5568; --border:#c9d1dc; --primary:#0b5cad; --primary-hover:#094a8c; --on-primary:#fff;
+  --danger:#b3261e; --danger-soft:#fbe4e2; --focus:#0b5cad; }
+@media (prefers-color-scheme: dark) { :root { --bg:#0f141b; --surface:#18202b; --muted-surface:#222c39;
+  --text:#e8edf3; --muted:#a9b4c2; --border:#3a4656; --primary:#7cb8f5; --primary-hover:#a3cdf8;
+  --on-primary:#0b1a2b; --danger:#ff9a92; --danger-soft:#3b1a18; --focus:#7cb8f5; } }
+*, *::before, *::after { box-sizing: border-box; }
+body { margin:0; background:var(--bg); color:var(--text); line-height:1.5;
+  font-family:'Inter','Segoe UI',system-ui,-apple-system,'Helvetica Neue',Arial,'Noto Sans',sans-serif; }
+header { background:var(--surface); border-bottom:1px solid var(--border); }
+.brand { display:flex; align-items:center; gap:.5rem; max-width:28rem; margin:0 auto; padding:1rem;
+  font-weight:800; font-size:1.125rem; }
+.brand span { color:var(--muted); font-weight:500; }
+main { max-width:28rem; margin:2rem auto; padding:0 1rem; }
+.card { background:var(--surface); border:1px solid var(--border); border-radius:16px; padding:1.5rem;
+  box-shadow:0 1px 2px rgb(16 24 40 / 6%), 0 1px 3px rgb(16 24 40 / 10%); }
+h1 { font-size:1.375rem; margin:0 0 .25rem; line-height:1.25; }
+h2 { font-size:1rem; margin:0 0 .75rem; }
+p { margin:0 0 1rem; color:var(--muted); }
+label { display:block; font-weight:600; margin:0 0 .25rem; }
+input { display:block; width:100%; font:inherit; color:inherit; background:var(--surface); padding:.625rem .75rem;
+  border:1px solid #6b7685; border-radius:10px; margin:0 0 1rem; }
+input[aria-invalid="true"] { border-color:var(--danger); }
+button { font:inherit; font-weight:600; cursor:pointer; border-radius:10px; padding:.625rem 1rem; width:100%;
+  border:1px solid var(--primary); background:var(--primary); color:var(--on-primary); }
+button:hover { background:var(--primary-hover); border-color:var(--primary-hover); }
+button.secondary { background:transparent; color:var(--primary); }
+button.secondary:hover { background:var(--muted-surface); }
+:focus-visible { outline:3px solid var(--focus); outline-offset:2px; }
+.alert { background:var(--danger-soft); color:var(--danger); border:1px solid var(--danger); border-radius:10px;
+  padding:.75rem 1rem; margin:0 0 1rem; font-weight:600; }
+.stack { display:grid; gap:.75rem; }
+.demo { margin-top:1.5rem; }
+.cancel { margin:.75rem 0 0; }
+.demo ul { list-style:none; margin:0; padding:0; display:grid; gap:.75rem; }
+.demo li { border:1px solid var(--border); border-radius:10px; padding:.75rem; background:var(--muted-surface); }
+.demo dl { display:grid; grid-template-columns:auto 1fr; gap:.125rem .75rem; margin:.25rem 0 .75rem; font-size:.875rem; }
+.demo dt { color:var(--muted); }
+.demo dd { margin:0; font-family:ui-monospace,'SFMono-Regular',Menlo,Consolas,monospace; overflow-wrap:anywhere; }
+.demo form { margin:0; }
+`;
+
+function page(title: string, body: string): RenderedPage {
+  const nonce = randomBytes(16).toString('base64');
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · Wayfare</title>
+<style nonce="${nonce}">${STYLE}</style>
+</head>
+<body>
+<header><div class="brand" aria-label="Wayfare sign-in">Wayfare <span>Sign-in</span></div></header>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+  const contentSecurityPolicy = [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return { html, contentSecurityPolicy };
+}
+
+export interface SignInPageOptions {
+  action: string;
+  abortAction: string;
+  email?: string;
+  error?: string;
+  demoAccounts?: readonly Account[];
+}
+
+/** The sign-in form: labelled inputs, the error announced and tied to the fields, demo travelers listed in demo mode. */
+export function renderSignInPage(options: SignInPageOptions): RenderedPage {
+  const action = escapeHtml(options.action);
+  const invalid = options.error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
+  const error = options.error
+    ? `<div class="alert" role="alert" id="sign-in-error">${escapeHtml(options.error)}</div>`
+    : '';
+  const demo =
+    options.demoAccounts && options.demoAccounts.length > 0
+      ? `<section class="card demo" aria-labelledby="demo-heading">
+<h2 id="demo-heading">Demo travelers</h2>
+<p>This is a demo: sign in as one of these travelers.</p>
+<ul>
+${options.demoAccounts
+  .map(
+    (account) => `<li>
+<strong>${escapeHtml(account.name)}</strong>${account.description ? ` · ${escapeHtml(account.description)}` : ''}
+<dl><dt>Email</dt><dd>${escapeHtml(account.email)}</dd><dt>Password</dt><dd>${escapeHtml(account.password)}</dd></dl>
+<form method="post" action="${action}">
+<input type="hidden" name="email" value="${escapeHtml(account.email)}">
+<input type="hidden" name="password" value="${escapeHtml(account.password)}">
+<button type="submit" class="secondary">Sign in as ${escapeHtml(account.name)}</button>
+</form>
+</li>`,
+  )
+  .join('\n')}
+</ul>
+</section>`
+      : '';
+  return page(
+    'Sign in',
+    `<div class="card">
+<h1>Sign in</h1>
+<p>Use your Wayfare account to continue to your trips.</p>
+${error}
+<form method="post" action="${action}" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}"${invalid}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
+<div class="stack">
+<button type="submit">Sign in</button>
+</div>
+</form>
+<form method="post" action="${escapeHtml(options.abortAction)}" class="cancel">
+<button type="submit" class="secondary">Cancel</button>
+</form>
+</div>
+${demo}`,
+  );
+}
+
+/** RP-initiated logout confirmation; `form` is oidc-provider's hidden form carrying its xsrf token. */
+export function renderLogoutPage(form: string): RenderedPage {
+  return page(
+    'Sign out',
+    `<div class="card">
+<h1>Sign out of Wayfare?</h1>
+<p>You will be signed out on this device.</p>
+${form}
+<div class="stack">
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button>
+<button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button>
+</div>
+</div>`,
+  );
+}
+
+export function renderMessagePage(title: string, message: string): RenderedPage {
+  return page(
+    title,
+    `<div class="card" role="status">
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+</div>`,
+  );
+}
