@@ -1,11 +1,82 @@
 /**
  * The one-way flow of the architecture: shared <- bff, web, upstream; nothing crosses sideways.
- * Expressed with ESLint's own no-restricted-imports, one config block per top-level folder, and kept
- * apart from eslint.config.js so that a test can prove each boundary fails the lint.
+ * One config block per top-level folder, kept apart from eslint.config.js so that a test
+ * (scripts/lint-boundaries.test.ts) can prove each boundary fails the lint.
+ *
+ * A relative specifier is resolved against the importing file before its top-level folder is compared,
+ * so `../upstream/x.ts` inside shared/api/ (shared/upstream) passes while the same text in bff/routes/
+ * would be judged by where it lands, and detours such as `../shared/../bff/x.ts` are seen through.
+ * Static imports, re-exports, `import()` and `import('…')` types are all checked.
  */
+import path from 'node:path';
 
-/** A relative import that climbs out of its folder and lands in `target/`. */
-const into = (target, message) => ({ regex: `^(\\.\\./)+${target}(/|$)`, message });
+const root = import.meta.dirname;
+
+const isRelative = (specifier) => /^\.\.?(\/|$)/.test(specifier) || path.isAbsolute(specifier);
+
+/** The top-level folder of the repository that a specifier written in `filename` lands in. */
+const landsIn = (filename, specifier) =>
+  path.relative(root, path.resolve(path.dirname(filename), specifier)).split(path.sep)[0];
+
+const importsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep imports flowing one way between the top-level folders of the repository.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          forbid: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { folder: { type: 'string' }, message: { type: 'string' } },
+              required: ['folder', 'message'],
+              additionalProperties: false,
+            },
+          },
+          packages: {
+            type: 'object',
+            properties: { allow: { type: 'string' }, message: { type: 'string' } },
+            required: ['allow', 'message'],
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { forbid = [], packages } = context.options[0] ?? {};
+    const allowedPackage = packages && new RegExp(packages.allow);
+    const check = (literal) => {
+      if (literal?.type !== 'Literal' || typeof literal.value !== 'string') return;
+      const specifier = literal.value;
+      if (!isRelative(specifier)) {
+        if (allowedPackage && !allowedPackage.test(specifier)) {
+          context.report({ node: literal, message: packages.message });
+        }
+        return;
+      }
+      const folder = landsIn(context.filename, specifier);
+      const rule = forbid.find((candidate) => candidate.folder === folder);
+      if (rule) context.report({ node: literal, message: rule.message });
+    };
+    const checkSource = (node) => check(node.source);
+    return {
+      ImportDeclaration: checkSource,
+      ExportAllDeclaration: checkSource,
+      ExportNamedDeclaration: checkSource,
+      ImportExpression: checkSource,
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+      TSExternalModuleReference: (node) => check(node.expression),
+    };
+  },
+};
+
+const boundariesPlugin = { meta: { name: 'wayfare-boundaries' }, rules: { imports: importsRule } };
+
+const into = (folder, message) => ({ folder, message });
 
 const fromWeb = [
   into('bff', 'web/ talks to the BFF over HTTP only; shared contracts live in shared/.'),
@@ -25,25 +96,25 @@ const fromUpstream = [
   into('web', 'The stand-ins are external systems: they import only shared/.'),
   into('e2e', 'Nothing imports the end-to-end tests.'),
 ];
-const fromSharedTests = ['bff', 'web', 'upstream', 'e2e'].map((target) =>
-  into(target, 'shared/ is the bottom layer: it imports nothing of the app.'),
+const fromShared = ['bff', 'web', 'upstream', 'e2e'].map((folder) =>
+  into(folder, 'shared/ is the bottom layer: it imports nothing of the app.'),
 );
-const fromShared = [
-  {
-    regex: '^(?!zod($|/)|eventsource-parser($|/)|node:crypto$|\\.{1,2}/)',
-    message: 'shared/ imports nothing but zod, eventsource-parser and node:crypto.',
-  },
-  ...fromSharedTests,
-];
+const sharedPackages = {
+  allow: '^(zod|eventsource-parser)(/|$)|^node:crypto$',
+  message: 'shared/ imports nothing but zod, eventsource-parser and node:crypto.',
+};
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const restrict = (options) => ({
+  plugins: { boundaries: boundariesPlugin },
+  rules: { 'boundaries/imports': ['error', options] },
+});
 
 /** Config blocks for eslint.config.js, in order: later blocks override earlier ones for their files. */
 export const boundaryConfigs = [
-  { files: ['web/**/*.{ts,tsx}'], rules: restrict(fromWeb) },
-  { files: ['bff/**/*.ts'], rules: restrict(fromBffProduction) },
-  { files: ['bff/**/*.test.ts', 'bff/test-support/**/*.ts'], rules: restrict(fromBff) },
-  { files: ['upstream/**/*.ts'], rules: restrict(fromUpstream) },
-  { files: ['shared/**/*.ts'], rules: restrict(fromShared) },
-  { files: ['shared/**/*.test.ts'], rules: restrict(fromSharedTests) },
+  { files: ['web/**/*.{ts,tsx}'], ...restrict({ forbid: fromWeb }) },
+  { files: ['bff/**/*.ts'], ...restrict({ forbid: fromBffProduction }) },
+  { files: ['bff/**/*.test.ts', 'bff/test-support/**/*.ts'], ...restrict({ forbid: fromBff }) },
+  { files: ['upstream/**/*.ts'], ...restrict({ forbid: fromUpstream }) },
+  { files: ['shared/**/*.ts'], ...restrict({ forbid: fromShared, packages: sharedPackages }) },
+  { files: ['shared/**/*.test.ts'], ...restrict({ forbid: fromShared }) },
 ];
