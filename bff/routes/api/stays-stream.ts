@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { StayFaresRequestSchema, StaySearchRequestSchema } from '../../../shared/upstream/stays.ts';
+import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { relaySseStream } from '../../streams/relay-sse-stream.ts';
 
 /** How an upstream call authenticates the traveler (or guest): the travel API client's own type. */
@@ -49,14 +50,22 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/api/stays/search',
-    { schema: { body: StaySearchRequestSchema }, preHandler: app.requireSession },
+    {
+      schema: { body: StaySearchRequestSchema },
+      preHandler: app.requireSession,
+      config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
+    },
     async (request, reply) =>
       relay(request, reply, '/v1/stays/search', request.body, await travelerAuth(request)),
   );
 
   routes.post(
     '/api/stays/fares',
-    { schema: { body: StayFaresRequestSchema }, preHandler: app.requireSession },
+    {
+      schema: { body: StayFaresRequestSchema },
+      preHandler: app.requireSession,
+      config: { rateLimit: expensiveRouteRateLimit(app.config, 'fares') },
+    },
     async (request, reply) => {
       const auth: UpstreamAuth =
         request.session?.kind === 'guest'

@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { encodeSseEvent } from '../../../shared/sse.ts';
+import { errorEnvelope, CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
+import type { Notification } from '../../../shared/upstream/notifications.ts';
+import { verifySignature } from '../../../shared/upstream/verify-signature.ts';
+
+/** One POST to a stays stream, as the scripted travel API received it. */
+export interface StaysCall {
+  path: string;
+  body: unknown;
+  authorization: string | undefined;
+  res: ServerResponse;
+  /** Resolves when the BFF closes its side of the connection (it aborted the upstream request). */
+  closed: Promise<void>;
+}
+
+export function notificationFixture(id: string): Notification {
+  const at = new Date().toISOString();
+  return {
+    id,
+    tripId: '7d0c1a7e-0b1d-4c5e-9a01-00000000aa01',
+    segmentId: '7d0c1a7e-0b1d-4c5e-9a01-00000000bb01',
+    eventType: 'SEGMENT_DELAYED',
+    severity: 'warning',
+    title: `Flight delayed (${id})`,
+    body: 'Your flight leaves 40 minutes late.',
+    deepLink:
+      'wayfare://trips/7d0c1a7e-0b1d-4c5e-9a01-00000000aa01/segment/7d0c1a7e-0b1d-4c5e-9a01-00000000bb01',
+    channel: 'push',
+    dispatchedAt: at,
+    readAt: null,
+    isDedupSkipped: false,
+    deliveryStatus: 'delivered',
+    createdAt: at,
+  };
+}
+
+/**
+ * A travel API for BFF tests whose every answer the test scripts: it checks the consumer signature of
+ * each call like the real service, then hands stays streams to the test and serves the notification
+ * list and stream from a list the test fills.
+ */
+export class ScriptedTravelApi {
+  readonly #server = createServer((req, res) => void this.#handle(req, res));
+  readonly #consumerSecret: string;
+  readonly #staysWaiters: ((call: StaysCall) => void)[] = [];
+  readonly #staysCalls: StaysCall[] = [];
+  readonly persisted: Notification[] = [];
+  readonly notificationStreams = new Set<ServerResponse>();
+  notificationStreamOpens = 0;
+  /** The next notification stream opens answer this status with an envelope instead. */
+  refuseStreams: { remaining: number; status: number } = { remaining: 0, status: 503 };
+  rejectedSignatures = 0;
+  staysCallCount = 0;
+  url = '';
+
+  constructor(consumerSecret: string) {
+    this.#consumerSecret = consumerSecret;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.notificationStreams) res.destroy();
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+
+  /** The next POST to a stays stream (already received, or the next to come). */
+  nextStaysCall(): Promise<StaysCall> {
+    const received = this.#staysCalls.shift();
+    if (received) return Promise.resolve(received);
+    return new Promise((resolve) => this.#staysWaiters.push(resolve));
+  }
+
+  /** Persists a notification; unless `live: false` (the multi-worker gap) every open stream gets it. */
+  emit(notification: Notification, { live = true } = {}): void {
+    this.persisted.push(notification);
+    if (!live) return;
+    const text = encodeSseEvent({ event: 'notification', data: notification });
+    for (const res of this.notificationStreams) res.write(text);
+  }
+
+  /** Ends every notification stream gracefully, as the service does on shutdown. */
+  sayDone(): void {
+    for (const res of this.notificationStreams) res.end(encodeSseEvent({ event: 'done', data: {} }));
+    this.notificationStreams.clear();
+  }
+
+  /** Cuts every notification stream without `done`. */
+  dropStreams(): void {
+    for (const res of this.notificationStreams) res.destroy();
+    this.notificationStreams.clear();
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(req.url ?? '/', 'http://scripted');
+    const verified = verifySignature({
+      headers: {
+        consumer: req.headers['service-consumer'] as string | undefined,
+        timestamp: req.headers['service-timestamp'] as string | undefined,
+        signature: req.headers['service-signature'] as string | undefined,
+      },
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      body,
+      secrets:
+        req.headers['service-consumer'] === 'wayfare-web' ? { current: this.#consumerSecret } : undefined,
+    });
+    if (!verified.ok) {
+      this.rejectedSignatures += 1;
+      return sendJson(res, 401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
+    }
+    if (req.method === 'POST' && url.pathname.startsWith('/v1/stays/')) {
+      this.staysCallCount += 1;
+      const call: StaysCall = {
+        path: url.pathname,
+        body: JSON.parse(body.toString('utf8')) as unknown,
+        authorization: req.headers.authorization,
+        res,
+        closed: new Promise((resolve) => res.once('close', () => resolve())),
+      };
+      const waiter = this.#staysWaiters.shift();
+      if (waiter) waiter(call);
+      else this.#staysCalls.push(call);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/me/notifications/stream') {
+      this.notificationStreamOpens += 1;
+      if (this.refuseStreams.remaining > 0) {
+        this.refuseStreams.remaining -= 1;
+        const status = this.refuseStreams.status;
+        return sendJson(
+          res,
+          status,
+          errorEnvelope(status === 401 ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE', { message: 'refused' }),
+        );
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.flushHeaders();
+      this.notificationStreams.add(res);
+      res.once('close', () => this.notificationStreams.delete(res));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/me/notifications') {
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      const before = url.searchParams.get('before');
+      const newestFirst = [...this.persisted].reverse();
+      const start = before === null ? 0 : newestFirst.findIndex((item) => item.id === before) + 1;
+      const items = newestFirst.slice(start, start + limit);
+      const nextCursor = start + limit < newestFirst.length ? (items.at(-1)?.id ?? null) : null;
+      return sendJson(res, 200, {
+        items,
+        meta: { totalCount: newestFirst.length, pageSize: limit, nextCursor, unreadCount: 0 },
+      });
+    }
+    sendJson(res, 404, errorEnvelope('RESOURCE_NOT_FOUND', { message: 'No such route' }));
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

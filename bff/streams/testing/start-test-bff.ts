@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { newSessionId } from '../../plugins/session.ts';
+
+export interface TestBff {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  /** Seeds a signed-in traveler session; returns its id and the headers a same-origin fetch sends. */
+  signIn(
+    travelerId: string,
+    options?: { guest?: boolean },
+  ): Promise<{ sessionId: string; headers: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+export const TEST_CONSUMER_SECRET = 'test-consumer-secret-0000000001';
+export const TEST_PUSH_SECRET = 'test-push-webhook-secret-000001';
+
+/** The BFF on a loopback port 0 with a fresh data folder, pointed at the given travel API. */
+export async function startTestBff(env: Record<string, string>): Promise<TestBff> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-bff-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    CONSUMER_SECRET: TEST_CONSUMER_SECRET,
+    PUSH_WEBHOOK_SECRET: TEST_PUSH_SECRET,
+    NOTIFICATION_RECONNECT_BASE_MS: '20',
+    NOTIFICATION_RECONNECT_CAP_MS: '200',
+    NOTIFICATION_HUB_LINGER_MS: '100',
+    ...env,
+  });
+  const app = await buildApp({ config });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let closed = false;
+  return {
+    app,
+    url,
+    dataDir,
+    async signIn(travelerId, options = {}) {
+      const now = Date.now();
+      const sessionId = newSessionId();
+      const hour = 60 * 60 * 1000;
+      await app.sessions.store.set(
+        options.guest
+          ? {
+              id: sessionId,
+              kind: 'guest',
+              createdAt: now,
+              lastSeenAt: now,
+              absoluteExpiresAt: now + hour,
+              guestToken: `guest-token-${travelerId}`,
+            }
+          : {
+              id: sessionId,
+              kind: 'traveler',
+              createdAt: now,
+              lastSeenAt: now,
+              absoluteExpiresAt: now + hour,
+              travelerId,
+              name: 'Test Traveler',
+              email: 'traveler@wayfare.test',
+              accessToken: `access-token-${travelerId}`,
+              accessTokenExpiresAt: now + hour,
+              accessTokenIssuedAt: now,
+            },
+      );
+      return {
+        sessionId,
+        headers: { cookie: `${app.sessions.cookie.name}=${sessionId}`, 'x-requested-with': 'wayfare' },
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
