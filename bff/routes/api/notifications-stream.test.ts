@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificationStreamNotification } from '../../../shared/api/notification-stream-events.ts';
+import { BrowserStream } from '../../streams/testing/browser-stream.ts';
+import { notificationFixture, ScriptedTravelApi } from '../../streams/testing/scripted-travel-api.ts';
+import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../streams/testing/start-test-bff.ts';
+
+const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000002';
+
+let travelApi: ScriptedTravelApi;
+let bff: TestBff;
+
+beforeEach(async () => {
+  travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+  bff = await startTestBff({ TRAVEL_API_URL: travelApi.url });
+});
+
+afterEach(async () => {
+  await bff.close();
+  await travelApi.close();
+});
+
+function openTab(headers: Record<string, string>, query = '', extraHeaders: Record<string, string> = {}) {
+  return BrowserStream.open(`${bff.url}/api/notifications/stream${query}`, {
+    headers: { ...headers, accept: 'text/event-stream', ...extraHeaders },
+  });
+}
+
+async function whenLive(tab: BrowserStream): Promise<void> {
+  await tab.next((event) => event.event === 'status' && event.data.includes('"live"'));
+}
+
+function notificationIds(tab: BrowserStream): string[] {
+  return tab.data<NotificationStreamNotification>('notification').map((data) => data.notification.id);
+}
+
+describe('GET /api/notifications/stream', () => {
+  it('shares one upstream stream among five tabs; each tab gets each notification once, with id = notification id', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const tabs = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        openTab(headers, `?tab=tab-000${index}&visible=${index === 0 ? 1 : 0}`),
+      ),
+    );
+    await Promise.all(tabs.map(whenLive));
+    travelApi.emit(notificationFixture('n-1'));
+    travelApi.emit(notificationFixture('n-2'));
+    for (const tab of tabs) {
+      await tab.next((event) => event.id === 'n-2');
+      expect(notificationIds(tab)).toEqual(['n-1', 'n-2']);
+      expect(tab.named('notification').map((event) => event.id)).toEqual(['n-1', 'n-2']);
+    }
+    expect(travelApi.notificationStreamOpens).toBe(1);
+    const alerting = tabs.map((tab) =>
+      tab.data<NotificationStreamNotification>('notification').some((d) => d.alert),
+    );
+    expect(alerting).toEqual([true, false, false, false, false]);
+    expect(tabs[0]?.response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    tabs.forEach((tab) => tab.abort());
+  });
+
+  it('catches up after the upstream drops and after it says done: nothing lost, nothing twice', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const tab = await openTab(headers, '?tab=tab-catchup&visible=1');
+    await whenLive(tab);
+    travelApi.emit(notificationFixture('live-1'));
+    await tab.next((event) => event.id === 'live-1');
+
+    travelApi.emit(notificationFixture('gap-1'), { live: false });
+    travelApi.dropStreams();
+    await tab.next((event) => event.id === 'gap-1');
+
+    travelApi.emit(notificationFixture('gap-2'), { live: false });
+    travelApi.sayDone();
+    await tab.next((event) => event.id === 'gap-2');
+    travelApi.emit(notificationFixture('live-2'));
+    await tab.next((event) => event.id === 'live-2');
+
+    expect(notificationIds(tab)).toEqual(['live-1', 'gap-1', 'gap-2', 'live-2']);
+    const states = tab.data<{ state: string }>('status').map((data) => data.state);
+    expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live', 'reconnecting', 'live']);
+    tab.abort();
+  });
+
+  it('resumes a reconnecting tab from Last-Event-ID, and asks for a resync when it cannot', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const first = await openTab(headers, '?tab=tab-first&visible=1');
+    await whenLive(first);
+    ['a', 'b', 'c'].forEach((id) => travelApi.emit(notificationFixture(`resume-${id}`)));
+    await first.next((event) => event.id === 'resume-c');
+
+    const resumed = await openTab(headers, '?tab=tab-second', { 'last-event-id': 'resume-a' });
+    await resumed.next((event) => event.id === 'resume-c');
+    expect(notificationIds(resumed)).toEqual(['resume-b', 'resume-c']);
+    expect(resumed.data<NotificationStreamNotification>('notification').every((data) => data.replay)).toBe(
+      true,
+    );
+    expect(resumed.named('resync')).toEqual([]);
+
+    const unknown = await openTab(headers, '?tab=tab-third&lastEventId=forgotten-id');
+    const resync = await unknown.next((event) => event.event === 'resync');
+    expect(JSON.parse(resync.data)).toEqual({ reason: 'unknown-last-event-id' });
+    [first, resumed, unknown].forEach((tab) => tab.abort());
+  });
+
+  it('ends every stream of a session that ends with session-ended, and keeps other sessions streaming', async () => {
+    const mine = await bff.signIn(TRAVELER);
+    const other = await bff.signIn(TRAVELER);
+    const tab = await openTab(mine.headers, '?tab=tab-mine');
+    const otherTab = await openTab(other.headers, '?tab=tab-other');
+    await whenLive(tab);
+    await bff.app.sessions.end(mine.sessionId, 'backchannel');
+    await tab.ended;
+    expect(tab.data('session-ended')).toEqual([{ reason: 'backchannel' }]);
+    travelApi.emit(notificationFixture('after-logout'));
+    await otherTab.next((event) => event.id === 'after-logout');
+    expect(notificationIds(tab)).not.toContain('after-logout');
+    otherTab.abort();
+  });
+
+  it('tells every browser to reconnect, with a retry, when the server shuts down, and closes promptly', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const tab = await openTab(headers, '?tab=tab-shutdown');
+    await whenLive(tab);
+    const started = performance.now();
+    await bff.close();
+    await tab.ended;
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(tab.data('reconnect')).toEqual([{ retryMs: 2000 }]);
+  });
+
+  it('answers a signed-out browser with a 401 envelope and a request without the anti-forgery header with 403', async () => {
+    const signedOut = await fetch(`${bff.url}/api/notifications/stream`, {
+      headers: { 'x-requested-with': 'wayfare' },
+    });
+    expect(signedOut.status).toBe(401);
+    expect(((await signedOut.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+
+    const { headers } = await bff.signIn(TRAVELER);
+    const forged = await fetch(`${bff.url}/api/notifications/stream`, {
+      headers: { cookie: headers.cookie ?? '' },
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it('reports tab visibility so that only a visible tab shows the toast', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const tab = await openTab(headers, '?tab=tab-visibility&visible=0');
+    await whenLive(tab);
+    travelApi.emit(notificationFixture('while-hidden'));
+    await tab.next((event) => event.id === 'while-hidden');
+    const report = await fetch(`${bff.url}/api/notifications/stream/visibility`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ tab: 'tab-visibility', visible: true }),
+    });
+    expect(report.status).toBe(204);
+    travelApi.emit(notificationFixture('while-visible'));
+    await tab.next((event) => event.id === 'while-visible');
+    expect(tab.data<NotificationStreamNotification>('notification').map((data) => data.alert)).toEqual([
+      false,
+      true,
+    ]);
+    tab.abort();
+  });
+});
