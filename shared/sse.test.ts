@@ -4,7 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { SseDataError, encodeSseComment, encodeSseEvent, parseSseData, readSseStream } from './sse.ts';
+import {
+  DEFAULT_MAX_EVENT_CHARS,
+  SseDataError,
+  encodeSseComment,
+  encodeSseEvent,
+  parseSseData,
+  readSseStream,
+} from './sse.ts';
 import type { SseEventInit, SseMessage } from './sse.ts';
 
 const encoder = new TextEncoder();
@@ -239,6 +246,30 @@ describe('readSseStream', () => {
       release();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('readSseStream and a runaway stream', () => {
+  it('throws and cancels the body when one event outgrows the buffer limit', async () => {
+    const { body, cancelled } = openStream(`data: ${'x'.repeat(2048)}`);
+    await expect(collect(body, { maxBufferSize: 1024 })).rejects.toMatchObject({
+      name: 'ParseError',
+      type: 'max-buffer-size-exceeded',
+    });
+    await expect(cancelled).resolves.toBeDefined();
+  });
+
+  it('reads events up to the limit', async () => {
+    const data = 'x'.repeat(1000);
+    expect(await collect(streamOf([`data: ${data}\n\n`]), { maxBufferSize: 1024 })).toEqual([
+      { event: 'message', data },
+    ]);
+  });
+
+  it('bounds every read by default', async () => {
+    const { body, cancelled } = openStream(`data: ${'x'.repeat(DEFAULT_MAX_EVENT_CHARS)}`);
+    await expect(collect(body)).rejects.toMatchObject({ type: 'max-buffer-size-exceeded' });
+    await expect(cancelled).resolves.toBeDefined();
   });
 });
 

@@ -23,7 +23,15 @@ export interface ReadSseStreamOptions {
   signal?: AbortSignal;
   onRetry?: (retryMs: number) => void;
   onComment?: (comment: string) => void;
+  /**
+   * Most characters one event (or one unfinished line) may buffer; beyond it the body is cancelled and
+   * the generator throws eventsource-parser's ParseError. Defaults to DEFAULT_MAX_EVENT_CHARS.
+   */
+  maxBufferSize?: number;
 }
+
+/** 4 Mi characters: far above any event of this API, low enough that a runaway stream cannot exhaust memory. */
+export const DEFAULT_MAX_EVENT_CHARS = 4 * 1024 * 1024;
 
 /** The data of an event was not JSON, or not of the expected shape. */
 export class SseDataError extends Error {
@@ -82,12 +90,12 @@ export function parseSseData<T>(message: SseMessage, schema: z.ZodType<T>): T {
  */
 export async function* readSseStream(
   body: ReadableStream<Uint8Array>,
-  { signal, onRetry, onComment }: ReadSseStreamOptions = {},
+  { signal, onRetry, onComment, maxBufferSize = DEFAULT_MAX_EVENT_CHARS }: ReadSseStreamOptions = {},
 ): AsyncGenerator<SseMessage> {
   signal?.throwIfAborted();
   const reader = body
     .pipeThrough(utf8Decoder())
-    .pipeThrough(new EventSourceParserStream({ onRetry, onComment }))
+    .pipeThrough(new EventSourceParserStream({ onRetry, onComment, maxBufferSize }))
     .getReader();
   const cancel = () => {
     reader.cancel(signal?.reason).catch(() => undefined);
