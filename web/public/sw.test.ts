@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
+
+const ORIGIN = 'http://localhost:3000';
+const source = readFileSync(new URL('./sw.js', import.meta.url), 'utf8');
+
+interface FakeWindow {
+  url: string;
+  visibilityState: 'visible' | 'hidden';
+  focused: boolean;
+  postMessage: ReturnType<typeof vi.fn>;
+  focus: () => Promise<FakeWindow>;
+  navigate: ReturnType<typeof vi.fn>;
+}
+
+function fakeWindow(state: Partial<FakeWindow> = {}): FakeWindow {
+  const window: FakeWindow = {
+    url: `${ORIGIN}/bookings`,
+    visibilityState: 'hidden',
+    focused: false,
+    postMessage: vi.fn(),
+    focus: () => Promise.resolve(window),
+    navigate: vi.fn(() => Promise.resolve(window)),
+    ...state,
+  };
+  return window;
+}
+
+/** Loads sw.js into a fresh service-worker-like global and dispatches events to it. */
+function loadWorker(windows: FakeWindow[]) {
+  const listeners = new Map<string, (event: unknown) => void>();
+  const showNotification = vi.fn(() => Promise.resolve());
+  const openWindow = vi.fn(() => Promise.resolve(null));
+  const clients = {
+    matchAll: vi.fn(() => Promise.resolve(windows)),
+    openWindow,
+    claim: () => Promise.resolve(),
+  };
+  const self = {
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    skipWaiting: () => Promise.resolve(),
+    clients,
+    registration: { showNotification },
+    location: { origin: ORIGIN },
+  };
+  runInNewContext(source, { self, clients, URL });
+  const dispatch = async (type: string, event: Record<string, unknown>) => {
+    const pending: Promise<unknown>[] = [];
+    listeners.get(type)?.({ ...event, waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
+    expect(pending).toHaveLength(1);
+    await Promise.all(pending);
+  };
+  return { dispatch, showNotification, openWindow, clients };
+}
+
+const payload = {
+  notificationId: 'n-1',
+  title: 'Flight delayed',
+  body: 'Your flight leaves 40 minutes late.',
+  tag: 'n-1',
+  url: '/trips/t-1/segment/s-1',
+  severity: 'warning',
+};
+const pushEvent = (data: unknown) => ({ data: { json: () => data } });
+
+describe('service worker', () => {
+  it('shows a system notification tagged with the notification id when no window is in view', async () => {
+    const worker = loadWorker([fakeWindow({ visibilityState: 'hidden' })]);
+    await worker.dispatch('push', pushEvent(payload));
+    expect(worker.clients.matchAll).toHaveBeenCalledWith({ type: 'window', includeUncontrolled: true });
+    expect(worker.showNotification).toHaveBeenCalledWith('Flight delayed', {
+      body: payload.body,
+      tag: 'n-1',
+      data: { url: '/trips/t-1/segment/s-1', notificationId: 'n-1' },
+    });
+  });
+
+  it('shows nothing when a window of the app is visible and focused, and tells that window instead', async () => {
+    const inView = fakeWindow({ visibilityState: 'visible', focused: true });
+    const worker = loadWorker([inView]);
+    await worker.dispatch('push', pushEvent(payload));
+    expect(worker.showNotification).not.toHaveBeenCalled();
+    expect(inView.postMessage).toHaveBeenCalledWith({ type: 'push-received', notificationId: 'n-1' });
+  });
+
+  it('still shows a notification for a push it cannot read', async () => {
+    const worker = loadWorker([]);
+    await worker.dispatch('push', {
+      data: {
+        json: () => {
+          throw new SyntaxError('bad');
+        },
+      },
+    });
+    expect(worker.showNotification).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the deep link inside the app on click, in a new window when none is open', async () => {
+    const worker = loadWorker([]);
+    const close = vi.fn();
+    await worker.dispatch('notificationclick', {
+      notification: { close, data: { url: 'wayfare://trips/t-9/segment/s-9' } },
+    });
+    expect(close).toHaveBeenCalled();
+    expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/trips/t-9/segment/s-9`);
+  });
+
+  it('focuses and navigates an open window of the app on click, and never leaves the app', async () => {
+    const open = fakeWindow();
+    const worker = loadWorker([open]);
+    await worker.dispatch('notificationclick', {
+      notification: { close: vi.fn(), data: { url: '//evil.example/phish' } },
+    });
+    expect(open.navigate).toHaveBeenCalledWith(`${ORIGIN}/`);
+    expect(worker.openWindow).not.toHaveBeenCalled();
+  });
+});
