@@ -26,9 +26,11 @@ interface StoredCookie {
 export class TestBrowser {
   readonly #jars = new Map<string, Map<string, StoredCookie>>();
   readonly #aliases: Map<string, string>;
+  readonly #transcript: string[];
 
-  constructor(aliases: Map<string, string>) {
+  constructor(aliases: Map<string, string>, transcript: string[] = []) {
     this.#aliases = aliases;
+    this.#transcript = transcript;
   }
 
   cookie(origin: string, name: string): string | undefined {
@@ -54,7 +56,11 @@ export class TestBrowser {
     );
     const response = await fetch(actual, { ...init, headers, redirect: 'manual' });
     this.#store(target, response.headers.getSetCookie());
-    return response;
+    const body = await response.text();
+    const headerLines = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+    this.#transcript.push(`${response.status} ${target.href}\n${headerLines}\n\n${body}`);
+    const nullBody = response.status === 204 || response.status === 304;
+    return new Response(nullBody ? null : body, { status: response.status, headers: response.headers });
   }
 
   /** Follows redirects like a browser (303 turns a POST into a GET); returns every response in order. */
@@ -116,8 +122,12 @@ export interface SignInStack {
   app: FastifyInstance;
   identity: IdentityServer;
   bffUrl: string;
+  /** The fresh temporary folder holding both servers' data (removed by close). */
+  dataDir: string;
   /** Every log line of both servers, as written. */
   logs: string[];
+  /** Every response any TestBrowser of this stack received: status, URL, headers and body. */
+  transcript: string[];
   browser(): TestBrowser;
   /** Signs in through the real pages; returns the browser holding the session cookie and the final response. */
   signIn(options?: { email?: string; password?: string; returnTo?: string; browser?: TestBrowser }): Promise<{
@@ -185,13 +195,16 @@ export async function startSignInStack(options: SignInStackOptions = {}): Promis
   );
 
   const aliases = new Map([[APP_ORIGIN, bffUrl]]);
-  const browser = (): TestBrowser => new TestBrowser(aliases);
+  const transcript: string[] = [];
+  const browser = (): TestBrowser => new TestBrowser(aliases, transcript);
 
   return {
     app,
     identity,
     bffUrl,
+    dataDir,
     logs,
+    transcript,
     browser,
     async signIn({
       email = 'alex@wayfare.example',
@@ -201,6 +214,8 @@ export async function startSignInStack(options: SignInStackOptions = {}): Promis
     } = {}) {
       const client = existing ?? browser();
       const login = await client.navigate(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+      // Already signed in at the identity platform: single sign-on returns straight to the app.
+      if (login.url.startsWith(APP_ORIGIN)) return { browser: client, ...login };
       const html = await login.final.text();
       const submitted = await client.navigate(new URL(formAction(html), login.url).href, {
         method: 'POST',

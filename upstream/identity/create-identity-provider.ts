@@ -43,6 +43,9 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
   const { config, issuer, db, jwks, cookieKeys, logger } = options;
   const bffOrigin = new URL(config.IDENTITY_BFF_ORIGIN).origin;
   const audience = config.TRAVEL_API_AUDIENCE;
+  const backchannelLogoutUri =
+    config.IDENTITY_BFF_BACKCHANNEL_LOGOUT_URI ?? `${bffOrigin}/auth/backchannel-logout`;
+  const backchannelOrigin = new URL(backchannelLogoutUri).origin;
 
   const configuration: Configuration = {
     adapter: (model: string) => new SqliteAdapter(db, model),
@@ -138,6 +141,15 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
       Interaction: 10 * 60,
       Session: config.IDENTITY_SESSION_TTL_SECONDS,
       Grant: config.IDENTITY_SESSION_TTL_SECONDS,
+    },
+    // oidc-provider refuses outgoing calls to special-use addresses (SSRF protection). The one configured
+    // back-channel logout receiver, the BFF, lives on loopback in every embedded setup: calls to exactly
+    // that origin go out without the guard, everything else keeps it.
+    fetch: (input, options) => {
+      const url = input instanceof Request ? input.url : input;
+      if (new URL(url).origin !== backchannelOrigin) return globalThis.fetch(input, options);
+      const { dispatcher: _ssrfGuard, ...rest } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
+      return globalThis.fetch(input, rest);
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     renderError: (ctx, out) => {

@@ -84,7 +84,8 @@ export default function authRoutes(
     return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href, 303);
   });
 
-  app.get('/auth/callback', async (request, reply) => {
+  // The callback URL carries the authorization code: the request log line (info) is left out for it.
+  app.get('/auth/callback', { logLevel: 'warn' }, async (request, reply) => {
     const transactionId = request.cookies[sessions.cookie.loginName];
     reply.clearCookie(sessions.cookie.loginName, sessions.cookie.options);
     const transaction = transactionId ? await sessions.store.takeLoginTransaction(transactionId) : undefined;
@@ -119,7 +120,7 @@ export default function authRoutes(
       accessTokenExpiresAt: signedIn.accessTokenExpiresAt,
       refreshToken: signedIn.refreshToken,
     });
-    request.log.info({ travelerId: signedIn.subject }, 'traveler signed in');
+    app.log.info({ travelerId: signedIn.subject }, 'traveler signed in');
     return reply.header('cache-control', 'no-store').redirect(transaction.returnTo, 303);
   });
 
