@@ -1,0 +1,87 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeSseComment, encodeSseEvent, readSseStream } from '../../shared/sse.ts';
+import type { SseCloseReason, SseConnection } from './sse-connection.ts';
+import { SseRegistry } from './sse-registry.ts';
+import { BrowserStream } from './testing/browser-stream.ts';
+
+let server: Server | undefined;
+let registry: SseRegistry | undefined;
+
+afterEach(async () => {
+  registry?.closeAll();
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+});
+
+/** An HTTP server whose every request becomes one registered SSE stream. */
+async function serve(
+  options: { heartbeatMs?: number; maxBufferedBytes?: number; drainTimeoutMs?: number },
+  onStream: (connection: SseConnection) => void,
+): Promise<string> {
+  registry = new SseRegistry({
+    heartbeatMs: options.heartbeatMs ?? 60_000,
+    heartbeat: encodeSseComment('heartbeat'),
+    maxBufferedBytes: options.maxBufferedBytes ?? 64 * 1024,
+    drainTimeoutMs: options.drainTimeoutMs ?? 5_000,
+  });
+  const current = registry;
+  server = createServer((_req, res: ServerResponse) => {
+    const connection = current.connect(res, encodeSseEvent({ event: 'reconnect', retry: 1000, data: {} }));
+    connection.open();
+    onStream(connection);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('SseRegistry and SseConnection', () => {
+  it('sends heartbeat comments to every open stream from one timer', async () => {
+    const comments: string[] = [];
+    const url = await serve({ heartbeatMs: 20 }, () => undefined);
+    const response = await fetch(url);
+    const reading = (async () => {
+      for await (const _ of readSseStream(response.body as ReadableStream<Uint8Array>, {
+        onComment: (comment) => comments.push(comment),
+      }));
+    })();
+    while (comments.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(comments.every((comment) => comment.trim() === 'heartbeat')).toBe(true);
+    registry?.closeAll();
+    await reading;
+  });
+
+  it('cuts off a reader that stops reading once its unsent bytes pass the bound', async () => {
+    let closedBecause: SseCloseReason | undefined;
+    const chunk = encodeSseEvent({ event: 'filler', data: 'x'.repeat(16 * 1024) });
+    const url = await serve({ maxBufferedBytes: 256 * 1024 }, (connection) => {
+      connection.onClose((reason) => (closedBecause = reason));
+      const pump = () => {
+        for (let i = 0; i < 64 && connection.write(chunk); i += 1);
+        if (!connection.closed) setTimeout(pump, 1);
+      };
+      pump();
+    });
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    socket.pause();
+    while (closedBecause === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closedBecause).toBe('slow-consumer');
+    expect(registry?.size).toBe(0);
+    socket.destroy();
+  });
+
+  it('ends every stream with its farewell on shutdown', async () => {
+    const url = await serve({}, () => undefined);
+    const tabs = await Promise.all([BrowserStream.open(url), BrowserStream.open(url)]);
+    while ((registry?.size ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    registry?.closeAll();
+    await Promise.all(tabs.map((tab) => tab.ended));
+    for (const tab of tabs) expect(tab.named('reconnect')).toHaveLength(1);
+    expect(registry?.closing).toBe(true);
+  });
+});
