@@ -1,9 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { APP_ORIGIN } from './e2e/support/stack.ts';
+import { PHONE } from './e2e/support/tags.ts';
 import { chromiumLaunchOptions } from './e2e/support/browser.ts';
-
-/** The journeys that must also work on a phone carry this tag. */
-export const PHONE_TAG = '@phone';
 
 export default defineConfig({
   testDir: './e2e',
@@ -12,16 +10,16 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 45_000,
-  expect: { timeout: 8_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: APP_ORIGIN,
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 10_000,
-    navigationTimeout: 15_000,
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
     launchOptions: await chromiumLaunchOptions(),
   },
   projects: [
@@ -31,7 +29,7 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      grep: new RegExp(PHONE_TAG),
+      grep: new RegExp(PHONE),
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,

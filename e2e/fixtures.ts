@@ -25,7 +25,7 @@ interface TestFixtures {
 export async function submitIdentitySignIn(page: Page, traveler: TestTraveler): Promise<void> {
   await page.getByLabel('Email').fill(traveler.email);
   await page.getByLabel('Password').fill(traveler.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({

@@ -1,0 +1,79 @@
+import { expect, submitIdentitySignIn, test } from './fixtures.ts';
+import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { PHONE } from './support/tags.ts';
+
+test.describe('single sign-on', () => {
+  test(
+    'a traveler signs in with SSO from the start page and is greeted by name',
+    { tag: PHONE },
+    async ({ page, traveler }) => {
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Travel that keeps up with you' }),
+      ).toBeVisible();
+
+      await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await submitIdentitySignIn(page, traveler);
+
+      await expect(page).toHaveURL('/flights');
+      await page.getByRole('button', { name: /account menu/ }).click();
+      await expect(page.getByText(traveler.email)).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }),
+      ).toBeVisible();
+    },
+  );
+
+  test('a wrong password keeps the traveler on the sign-in page with the reason', async ({
+    page,
+    traveler,
+  }) => {
+    await page.goto('/auth/login?returnTo=/bookings');
+    await page.getByLabel('Email').fill(traveler.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await submitIdentitySignIn(page, traveler);
+    await expect(page).toHaveURL('/bookings');
+  });
+
+  test(
+    'a deep link opened signed out comes back to the same page after sign-in',
+    { tag: PHONE },
+    async ({ page, traveler }) => {
+      await page.goto('/bookings?status=confirmed&vertical=flight');
+      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await submitIdentitySignIn(page, traveler);
+
+      await expect(page).toHaveURL('/bookings?status=confirmed&vertical=flight');
+      await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+    },
+  );
+
+  test(
+    'signing out ends both the app session and the identity session',
+    { tag: PHONE },
+    async ({ page, signIn }) => {
+      await signIn({ returnTo: '/bookings' });
+      await page.getByRole('button', { name: /account menu/ }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+
+      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
+      const session = await page.request.get('/api/session');
+      expect(await session.json()).toEqual({ authenticated: false });
+
+      // The identity session ended too: coming back asks for the password again instead of single sign-on.
+      await page.goto('/bookings');
+      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await expect(page.getByLabel('Password')).toBeVisible();
+    },
+  );
+});
