@@ -4,7 +4,7 @@ import type {
   StayPropertyDestination,
 } from '../../../shared/upstream/destinations.ts';
 import type { KnownStayBoardType } from '../../../shared/upstream/stays.ts';
-import { SeededRandom } from './seeded-random.ts';
+import { createRandom, type Random } from '../random.ts';
 
 /** A city that has hotels: one per distinct city of the airport inventory. */
 export interface StayCity {
@@ -45,8 +45,8 @@ export interface StayProperty {
   palette: string[];
   monogram: string;
   currency: string;
-  /** Price of the reference room for two adults, one weekday night, in `currency`. */
-  baseNightly: number;
+  /** Price of the reference room for two adults, one weekday night, in euros (converted when quoted). */
+  baseNightlyEur: number;
   /** Days before check-in (at 18:00 local time) until which refundable rates cancel for free. */
   freeCancellationDays: number;
   timeZone: string;
@@ -194,22 +194,15 @@ const EUROZONE = new Set([
   'SI',
   'ES',
 ]);
-/** Local currency and its rate to the euro, for the countries that price in their own currency. */
-const CURRENCIES: Record<string, [string, number]> = {
-  GB: ['GBP', 0.86],
-  US: ['USD', 1.08],
-  CH: ['CHF', 0.95],
-  JP: ['JPY', 160],
-  AU: ['AUD', 1.65],
-  CA: ['CAD', 1.47],
-  SG: ['SGD', 1.45],
-  AE: ['AED', 3.97],
-  SE: ['SEK', 11.5],
-  NO: ['NOK', 11.7],
-  DK: ['DKK', 7.46],
+/** Countries that price in their own currency (among those the service prices in); elsewhere USD. */
+const LOCAL_CURRENCIES: Record<string, string> = {
+  GB: 'GBP',
+  US: 'USD',
+  CH: 'CHF',
+  JP: 'JPY',
+  AU: 'AUD',
+  CA: 'CAD',
 };
-/** Currencies without minor units in prices. */
-export const WHOLE_UNIT_CURRENCIES = new Set(['JPY']);
 
 /**
  * The hotels of every city, generated on first use and the same for a given seed: names, stars,
@@ -220,10 +213,21 @@ export class HotelInventory {
   readonly #cities = new Map<string, StayCity>();
   readonly #properties = new Map<string, StayProperty[]>();
   readonly #byPropertyId = new Map<string, StayProperty>();
+  readonly #featuredCityIds: readonly string[];
 
-  constructor({ seed, cities }: { seed: string; cities: readonly StayCity[] }) {
+  /** Hotels of the featured cities autocomplete by name; all cities autocomplete by their own name. */
+  constructor({
+    seed,
+    cities,
+    featuredCityIds,
+  }: {
+    seed: string;
+    cities: readonly StayCity[];
+    featuredCityIds?: readonly string[];
+  }) {
     this.#seed = seed;
     for (const city of cities) this.#cities.set(city.cityId, city);
+    this.#featuredCityIds = featuredCityIds ?? [...this.#cities.keys()];
   }
 
   city(cityId: string): StayCity | undefined {
@@ -240,7 +244,7 @@ export class HotelInventory {
     if (cached) return cached;
     const city = this.#cities.get(cityId);
     if (!city) return [];
-    const count = new SeededRandom(this.#seed, 'hotel-count', cityId).int(8, 16);
+    const count = createRandom(this.#seed, 'hotel-count', cityId).int(8, 16);
     const properties = Array.from({ length: count }, (_, index) => this.#generate(city, index + 1)).sort(
       (a, b) => a.distanceKm - b.distanceKm,
     );
@@ -263,8 +267,8 @@ export class HotelInventory {
   }
 
   /**
-   * Autocomplete: cities whose name starts with the query, then hotels of those cities and hotels
-   * whose name contains a word starting with the query.
+   * Autocomplete: cities whose name starts with the query, then hotels of the best matching cities and
+   * hotels of the featured cities with a word of their name starting with the query.
    */
   destinations(query: string, limit: number): StayDestination[] {
     const needle = normalize(query);
@@ -280,7 +284,7 @@ export class HotelInventory {
     };
     for (const city of cities.slice(0, 3)) this.propertiesIn(city.cityId).slice(0, 5).forEach(addProperty);
     if (results.length < limit) {
-      for (const property of this.#generated()) {
+      for (const property of this.#featuredProperties()) {
         if (
           normalize(property.name)
             .split(/\s+/)
@@ -293,28 +297,27 @@ export class HotelInventory {
     return results;
   }
 
-  *#generated(): Generator<StayProperty> {
-    for (const cityId of this.#cities.keys()) yield* this.propertiesIn(cityId);
+  *#featuredProperties(): Generator<StayProperty> {
+    for (const cityId of this.#featuredCityIds) yield* this.propertiesIn(cityId);
   }
 
   #generate(city: StayCity, index: number): StayProperty {
-    const random = new SeededRandom(this.#seed, 'hotel', city.cityId, index);
+    const random = createRandom(this.#seed, 'hotel', city.cityId, index);
     const stars = random.pick([2, 3, 3, 3, 4, 4, 4, 5]);
     const name = random.pick(NAME_PATTERNS)(random.pick(NAME_WORDS), random.pick(AREAS), city.name);
-    const bearing = random.between(0, 2 * Math.PI);
-    const distanceKm = round(random.between(0.2, stars >= 4 ? 4 : 9), 1);
+    const bearing = between(random, 0, 2 * Math.PI);
+    const distanceKm = round(between(random, 0.2, stars >= 4 ? 4 : 9), 1);
     const latitude = city.latitude + (distanceKm / 111.32) * Math.cos(bearing);
     const longitude =
       city.longitude +
       (distanceKm / (111.32 * Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180)))) * Math.sin(bearing);
-    const [currency, rate] = currencyOf(city.countryCode);
     const [low, high] = BASE_NIGHTLY_EUR[stars] ?? [80, 140];
-    const cityFactor = new SeededRandom(this.#seed, 'city-price', city.cityId).between(0.7, 1.5);
+    const cityFactor = between(createRandom(this.#seed, 'city-price', city.cityId), 0.7, 1.5);
     const street =
       STREET_STYLES[city.countryCode] ?? ((word: string, number: number) => `${number} ${word} Street`);
-    const roomTypes = random
-      .sample(stars <= 2 ? ROOM_TYPES.slice(0, 4) : ROOM_TYPES, random.int(3, 5))
-      .map((roomType) => ({ ...roomType, boards: boardsFor(random, stars) }));
+    const roomTypes = sample(random, stars <= 2 ? ROOM_TYPES.slice(0, 4) : ROOM_TYPES, random.int(3, 5)).map(
+      (roomType) => ({ ...roomType, boards: boardsFor(random, stars) }),
+    );
     return {
       propertyId: random.uuid(),
       rawId: `${city.cityId}-h${String(index).padStart(2, '0')}`,
@@ -327,13 +330,13 @@ export class HotelInventory {
       latitude: round(latitude, 5),
       longitude: round(longitude, 5),
       distanceKm,
-      reviewScore: round(Math.min(10, random.between(6.2, 8.4) + (stars - 3) * 0.4), 1),
+      reviewScore: round(Math.min(10, between(random, 6.2, 8.4) + (stars - 3) * 0.4), 1),
       reviewCount: random.int(40, 4800),
-      amenities: random.sample(AMENITIES, random.int(3, 3 + stars)).sort(),
+      amenities: sample(random, AMENITIES, random.int(3, 3 + stars)).sort(),
       palette: random.pick(PALETTES),
       monogram: monogramOf(name),
-      currency,
-      baseNightly: random.between(low, high) * cityFactor * rate,
+      currency: currencyOf(city.countryCode),
+      baseNightlyEur: between(random, low, high) * cityFactor,
       freeCancellationDays: random.pick([1, 1, 2, 3, 7]),
       timeZone: city.timeZone,
       roomTypes,
@@ -341,7 +344,7 @@ export class HotelInventory {
   }
 }
 
-function boardsFor(random: SeededRandom, stars: number): KnownStayBoardType[] {
+function boardsFor(random: Random, stars: number): KnownStayBoardType[] {
   const boards: KnownStayBoardType[] = ['ROOM_ONLY'];
   if (random.chance(0.8)) boards.push('BREAKFAST');
   if (stars >= 3 && random.chance(0.35)) boards.push('HALF_BOARD');
@@ -349,9 +352,22 @@ function boardsFor(random: SeededRandom, stars: number): KnownStayBoardType[] {
   return boards;
 }
 
-function currencyOf(countryCode: string): [string, number] {
-  if (EUROZONE.has(countryCode)) return ['EUR', 1];
-  return CURRENCIES[countryCode] ?? ['USD', 1.08];
+function between(random: Random, min: number, max: number): number {
+  return min + random.next() * (max - min);
+}
+
+/** `count` distinct items in a random order. */
+function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  for (let index = pool.length - 1; index > 0; index--) {
+    const other = Math.floor(random.next() * (index + 1));
+    [pool[index], pool[other]] = [pool[other] as T, pool[index] as T];
+  }
+  return pool.slice(0, Math.min(count, pool.length));
+}
+
+function currencyOf(countryCode: string): string {
+  return EUROZONE.has(countryCode) ? 'EUR' : (LOCAL_CURRENCIES[countryCode] ?? 'USD');
 }
 
 function monogramOf(name: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StayFareSchema } from '../../../shared/upstream/stays.ts';
 import { HotelInventory, type StayProperty } from './hotel-inventory.ts';
-import { isSoldOut, quoteFares, zonedDateTimeToUtc } from './quote-fares.ts';
+import { isSoldOut, quoteFares } from './quote-fares.ts';
 
 const inventory = new HotelInventory({
   seed: 'wayfare',
@@ -162,19 +162,5 @@ describe('quoteFares', () => {
     });
     const roomTypes = new Map(property.roomTypes.map((roomType) => [roomType.name, roomType]));
     for (const fare of fares) expect(roomTypes.get(fare.roomName)?.maxOccupancy).toBeGreaterThanOrEqual(5);
-  });
-});
-
-describe('zonedDateTimeToUtc', () => {
-  it('converts local wall-clock time across daylight saving', () => {
-    expect(zonedDateTimeToUtc('2027-07-01', 18, 'Europe/Paris').toISOString()).toBe(
-      '2027-07-01T16:00:00.000Z',
-    );
-    expect(zonedDateTimeToUtc('2027-01-01', 18, 'Europe/Paris').toISOString()).toBe(
-      '2027-01-01T17:00:00.000Z',
-    );
-    expect(zonedDateTimeToUtc('2027-01-01', 18, 'America/Sao_Paulo').toISOString()).toBe(
-      '2027-01-01T21:00:00.000Z',
-    );
   });
 });

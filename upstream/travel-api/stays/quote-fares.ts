@@ -1,6 +1,8 @@
 import { nightsBetween, type StayRoom } from '../../../shared/upstream/stays.ts';
-import { WHOLE_UNIT_CURRENCIES, type StayProperty, type StayRoomType } from './hotel-inventory.ts';
-import { SeededRandom } from './seeded-random.ts';
+import { fromEuros } from '../money.ts';
+import type { StayProperty, StayRoomType } from './hotel-inventory.ts';
+import { createRandom } from '../random.ts';
+import { addDays, zonedInstant } from '../time-zones.ts';
 
 export interface QuoteFaresInput {
   seed: string;
@@ -43,7 +45,7 @@ const CORPORATE_DISCOUNT = 0.92;
 
 /** Whether a hotel has any room at all for a check-in date. */
 export function isSoldOut(seed: string, property: StayProperty, checkIn: string): boolean {
-  return new SeededRandom(seed, 'sold-out', property.propertyId, checkIn).chance(SOLD_OUT_SHARE);
+  return createRandom(seed, 'sold-out', property.propertyId, checkIn).chance(SOLD_OUT_SHARE);
 }
 
 /**
@@ -55,38 +57,25 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
   const { seed, property, checkIn, checkOut, rooms, bookingProfile, now } = input;
   const nights = nightsBetween(checkIn, checkOut);
   if (nights < 1 || isSoldOut(seed, property, checkIn)) return [];
-  const deadline = zonedDateTimeToUtc(
-    addDays(checkIn, -property.freeCancellationDays),
-    18,
-    property.timeZone,
-  );
+  const deadline = zonedInstant(addDays(checkIn, -property.freeCancellationDays), 18 * 60, property.timeZone);
   const freeCancellationAhead = deadline.getTime() > now.getTime();
   const corporate = !bookingProfile && property.stars >= 3;
   const roomsKey = JSON.stringify(rooms.map((room) => [room.adults, [...room.childrenAges].sort()]));
   const fares: QuotedFare[] = [];
   for (const roomType of property.roomTypes) {
     if (!rooms.every((room) => fits(roomType, room))) continue;
-    const availability = new SeededRandom(
-      seed,
-      'room-availability',
-      property.propertyId,
-      roomType.name,
-      checkIn,
-    );
+    const availability = createRandom(seed, 'room-availability', property.propertyId, roomType.name, checkIn);
     if (availability.chance(0.2)) continue;
     const roomsLeft = availability.int(rooms.length, rooms.length + 8);
-    const stayPrice = roomPrice(property, roomType, rooms, checkIn, nights);
+    const stayPriceEur = roomPriceEur(property, roomType, rooms, checkIn, nights);
     for (const board of roomType.boards) {
-      const boardPrice = boardPriceFor(property, board, rooms, nights);
-      const refundablePrice = (stayPrice + boardPrice) * (corporate ? CORPORATE_DISCOUNT : 1);
+      const boardPriceEur = boardPriceEurFor(property, board, rooms, nights);
+      const refundableEur = (stayPriceEur + boardPriceEur) * (corporate ? CORPORATE_DISCOUNT : 1);
       const variants = freeCancellationAhead ? [true, false] : [false];
       for (const refundable of variants) {
-        const total = money(
-          refundable ? refundablePrice : refundablePrice * NON_REFUNDABLE_DISCOUNT,
-          property.currency,
-        );
+        const totalEur = refundable ? refundableEur : refundableEur * NON_REFUNDABLE_DISCOUNT;
         fares.push({
-          fareId: new SeededRandom(
+          fareId: createRandom(
             seed,
             'fare',
             property.propertyId,
@@ -95,8 +84,8 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
             roomsKey,
             roomType.name,
             board,
-            refundable,
-            bookingProfile,
+            String(refundable),
+            String(bookingProfile),
           ).uuid(),
           propertyId: property.propertyId,
           roomName: roomType.name,
@@ -106,8 +95,8 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
             refundable,
             freeCancellationUntil: refundable ? deadline.toISOString() : null,
           },
-          nightlyPrice: money(total / nights, property.currency),
-          totalPrice: total,
+          nightlyPrice: fromEuros(totalEur / nights, property.currency),
+          totalPrice: fromEuros(totalEur, property.currency),
           currency: property.currency,
           nights,
           roomsLeft,
@@ -124,7 +113,7 @@ function fits(roomType: StayRoomType, room: StayRoom): boolean {
 }
 
 /** Room price over the stay, for every room: weekend and season factors per night, occupancy per room. */
-function roomPrice(
+function roomPriceEur(
   property: StayProperty,
   roomType: StayRoomType,
   rooms: readonly StayRoom[],
@@ -138,7 +127,7 @@ function roomPrice(
     nightsFactor += weekend * seasonFactor(date.getUTCMonth());
   }
   const occupancy = rooms.reduce((sum, room) => sum + occupancyFactor(room), 0);
-  return property.baseNightly * roomType.priceFactor * nightsFactor * occupancy;
+  return property.baseNightlyEur * roomType.priceFactor * nightsFactor * occupancy;
 }
 
 function occupancyFactor(room: StayRoom): number {
@@ -154,57 +143,18 @@ function seasonFactor(month: number): number {
   return 1;
 }
 
-function boardPriceFor(
+function boardPriceEurFor(
   property: StayProperty,
   board: string,
   rooms: readonly StayRoom[],
   nights: number,
 ): number {
   const perPerson = (BOARD_PER_PERSON_EUR[board] ?? 0) * (0.7 + property.stars * 0.15);
-  const rate = property.baseNightly / Math.max(1, midpointEur(property.stars));
+  const cityPriceLevel = property.baseNightlyEur / midpointEur(property.stars);
   const people = rooms.reduce((sum, room) => sum + room.adults + room.childrenAges.length * 0.5, 0);
-  return perPerson * people * nights * rate;
+  return perPerson * people * nights * cityPriceLevel;
 }
 
 function midpointEur(stars: number): number {
   return { 2: 70, 3: 110, 4: 180, 5: 360 }[stars] ?? 110;
-}
-
-function money(amount: number, currency: string): number {
-  return WHOLE_UNIT_CURRENCIES.has(currency) ? Math.round(amount) : Math.round(amount * 100) / 100;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The instant at which a local date and hour occur in a time zone. */
-export function zonedDateTimeToUtc(date: string, hour: number, timeZone: string): Date {
-  const wallClock = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  let instant = wallClock - offsetMs(wallClock, timeZone);
-  instant = wallClock - offsetMs(instant, timeZone);
-  return new Date(instant);
-}
-
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }

@@ -1,0 +1,46 @@
+import type { Notification } from '../../../shared/upstream/notifications.ts';
+import type { NotificationHub, PublishResult } from './notification-hub.ts';
+import type { NewNotification, NotificationStore } from './notification-store.ts';
+import type { PushWebhookSender } from './push-webhook-sender.ts';
+
+export type NotificationDraft = Omit<NewNotification, 'push'>;
+
+export interface Dispatched {
+  notification: Notification;
+  live: PublishResult;
+  pushed: boolean;
+}
+
+/**
+ * Where every new notification goes through: persisted first, then sent live to the traveler's open
+ * streams of this process, then on the push channel (even when a stream got it: the client decides).
+ */
+export class NotificationCenter {
+  readonly store: NotificationStore;
+  readonly hub: NotificationHub;
+  readonly #push: PushWebhookSender | undefined;
+
+  constructor({
+    store,
+    hub,
+    push,
+  }: {
+    store: NotificationStore;
+    hub: NotificationHub;
+    push?: PushWebhookSender;
+  }) {
+    this.store = store;
+    this.hub = hub;
+    this.#push = push;
+  }
+
+  dispatch(draft: NotificationDraft, now = new Date()): Dispatched {
+    const notification = this.store.create({ ...draft, push: this.#push !== undefined }, now);
+    const live = this.hub.publish(draft.travelerId, notification);
+    const pushed = this.#push !== undefined && notification.deliveryStatus === 'pending';
+    if (pushed) {
+      this.#push?.send({ type: 'notification.push', travelerId: draft.travelerId, notification });
+    }
+    return { notification, live, pushed };
+  }
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NotificationSchema,
+  NotificationsPageSchema,
+  NotificationsQuerySchema,
+  NotificationsReadAllSchema,
+} from '../../../shared/upstream/notifications.ts';
+import { ApiError } from '../api-error.ts';
+import { EventStream } from '../stays/event-stream.ts';
+import { NotificationCenter } from './notification-center.ts';
+import { NotificationHub } from './notification-hub.ts';
+import { NotificationStore } from './notification-store.ts';
+import { PushWebhookSender } from './push-webhook-sender.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationCenter;
+  }
+}
+
+const NotificationParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * Notifications: the list (cursor `before`, newest first), marking read (additive), and the live stream
+ * with in-process fan-out, `retry:` at open, heartbeats, and `done` when the server closes.
+ */
+function notificationRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const config = app.travelConfig;
+  const store = new NotificationStore(app.db, {
+    appScheme: config.TRAVEL_API_APP_SCHEME,
+    dedupWindowSeconds: config.TRAVEL_API_NOTIFICATION_DEDUP_SECONDS,
+  });
+  const hub = new NotificationHub({ gapShare: () => app.faults.current.multiWorkerGapShare });
+  const push =
+    config.TRAVEL_API_PUSH_WEBHOOK_URL === undefined
+      ? undefined
+      : new PushWebhookSender({
+          url: config.TRAVEL_API_PUSH_WEBHOOK_URL,
+          secret: config.TRAVEL_API_PUSH_WEBHOOK_SECRET,
+          maxAttempts: config.TRAVEL_API_PUSH_MAX_ATTEMPTS,
+          logger: app.log.child({ component: 'push-webhook' }),
+          onSettled: (id, outcome) => store.setDeliveryStatus(id, outcome),
+        });
+  app.decorate('notifications', new NotificationCenter({ store, hub, push }));
+
+  const streams = new Set<EventStream>();
+  app.addHook('preClose', async () => {
+    await Promise.all([...streams].map((stream) => stream.end({ event: 'done', data: {} })));
+  });
+  app.addHook('onClose', async () => {
+    await push?.close();
+  });
+
+  app.get(
+    '/v1/me/notifications',
+    {
+      preParsing: app.requireTraveler,
+      schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsPageSchema } },
+    },
+    (request) => store.list(travelerIdOf(request.traveler), request.query),
+  );
+
+  app.post(
+    '/v1/me/notifications/read-all',
+    { preParsing: app.requireTraveler, schema: { response: { 200: NotificationsReadAllSchema } } },
+    (request) => ({ updatedCount: store.markAllRead(travelerIdOf(request.traveler)) }),
+  );
+
+  app.post(
+    '/v1/me/notifications/:id/read',
+    {
+      preParsing: app.requireTraveler,
+      schema: { params: NotificationParamsSchema, response: { 200: NotificationSchema } },
+    },
+    (request) => {
+      const notification = store.markRead(travelerIdOf(request.traveler), request.params.id);
+      if (!notification) {
+        throw new ApiError('RESOURCE_NOT_FOUND', { message: 'No such notification for this traveler' });
+      }
+      return notification;
+    },
+  );
+
+  app.get('/v1/me/notifications/stream', { preParsing: app.requireTraveler }, (request, reply) => {
+    const travelerId = travelerIdOf(request.traveler);
+    if (app.faults.current.startupInProgress) {
+      throw new ApiError('SERVICE_UNAVAILABLE', {
+        message: 'The notification service is starting; retry shortly',
+        retryAfterSeconds: 2,
+      });
+    }
+    const stream = EventStream.open(reply, {
+      faults: app.faults,
+      retryMs: config.TRAVEL_API_SSE_RETRY_MS,
+      heartbeatMs: config.TRAVEL_API_SSE_HEARTBEAT_SECONDS * 1000,
+    });
+    if (!stream.open) return;
+    streams.add(stream);
+    const unsubscribe = hub.subscribe(travelerId, (notification) => {
+      void stream.send({ event: 'notification', id: notification.id, data: notification });
+    });
+    stream.signal.addEventListener(
+      'abort',
+      () => {
+        unsubscribe();
+        streams.delete(stream);
+      },
+      { once: true },
+    );
+  });
+  done();
+}
+
+function travelerIdOf(traveler: { id: string } | undefined): string {
+  if (!traveler) throw new ApiError('UNAUTHORIZED', { message: 'A bearer token is required' });
+  return traveler.id;
+}
+
+export default fp(notificationRoutes, {
+  name: 'notification-routes',
+  dependencies: ['db', 'faults', 'traveler-auth'],
+});

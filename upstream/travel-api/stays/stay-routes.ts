@@ -1,0 +1,377 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorEnvelope, type ErrorDetail } from '../../../shared/upstream/error-envelope.ts';
+import {
+  StayDestinationsQuerySchema,
+  StayDestinationsResponseSchema,
+} from '../../../shared/upstream/destinations.ts';
+import {
+  StayFaresRequestSchema,
+  StaySearchRequestSchema,
+  faresPath,
+  nightsBetween,
+  sameRooms,
+  searchRooms,
+  type StayFare,
+  type StayFaresDone,
+  type StayRoom,
+  type StaySearchDone,
+  type StaySearchProgress,
+  type StaySearchProperty,
+} from '../../../shared/upstream/stays.ts';
+import { ApiError } from '../api-error.ts';
+import { issuesToDetails } from '../request-validation.ts';
+import { EventStream } from './event-stream.ts';
+import { HotelInventory, type StayProperty } from './hotel-inventory.ts';
+import { quoteFares } from './quote-fares.ts';
+import { stayCitiesFrom } from './stay-cities.ts';
+import { StaySearchStore, type StaySearchTerms } from './stay-search-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hotels: HotelInventory;
+    staySearches: StaySearchStore;
+  }
+}
+
+/** Properties between two `progress` events of the search stream. */
+const PROGRESS_EVERY = 4;
+
+let sharedHotels: HotelInventory | undefined;
+let sharedHotelsSeed: string | undefined;
+
+/**
+ * Stays: GET /v1/stays/destinations (additive autocomplete), POST /v1/stays/search and POST
+ * /v1/stays/fares (SSE). Bodies without a Content-Type are read as JSON, the spec's default.
+ */
+async function stayRoutes(app: FastifyInstance): Promise<void> {
+  const config = app.travelConfig;
+  if (sharedHotelsSeed !== config.TRAVEL_API_SEED) {
+    sharedHotels = new HotelInventory({ seed: config.TRAVEL_API_SEED, ...stayCitiesFrom(app.inventory) });
+    sharedHotelsSeed = config.TRAVEL_API_SEED;
+  }
+  app.decorate('hotels', sharedHotels as HotelInventory);
+  app.decorate('staySearches', new StaySearchStore(app.db, config.TRAVEL_API_SESSION_CACHE_SECONDS));
+  await app.register(stayEndpoints);
+}
+
+function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const config = app.travelConfig;
+  const seed = config.TRAVEL_API_SEED;
+  const streamOptions = () => ({ faults: app.faults, paceMs: config.TRAVEL_API_STREAM_PACE_MS });
+
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (request.headers['content-type'] !== undefined) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
+      return;
+    }
+    try {
+      done(null, body === '' ? undefined : (JSON.parse(body as string) as unknown));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  const requireProvider = () => {
+    if (app.faults.current.providerDown) {
+      throw new ApiError('SERVICE_UNAVAILABLE', {
+        message: 'The stay provider is unavailable',
+        retryAfterSeconds: 30,
+      });
+    }
+  };
+
+  app.get(
+    '/v1/stays/destinations',
+    {
+      preParsing: app.requireTravelerOrGuest,
+      schema: { querystring: StayDestinationsQuerySchema, response: { 200: StayDestinationsResponseSchema } },
+    },
+    (request) => {
+      requireProvider();
+      return { items: app.hotels.destinations(request.query.query, request.query.limit) };
+    },
+  );
+
+  app.post(
+    '/v1/stays/search',
+    {
+      preParsing: app.requireTraveler,
+      config: { quota: 'search' },
+      schema: { body: StaySearchRequestSchema },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const now = new Date();
+      if (body.checkIn < earliestTodayOnEarth(now)) {
+        throw new ApiError('VALIDATION_ERROR', {
+          message: 'The request failed validation',
+          details: [{ field: 'checkIn', code: 'date_in_past', message: 'checkIn is in the past' }],
+        });
+      }
+      requireProvider();
+      const properties = propertiesFor(app.hotels, body.destination);
+      const terms: StaySearchTerms = {
+        checkIn: body.checkIn,
+        checkOut: body.checkOut,
+        rooms: searchRooms(body),
+        bookingProfile: body.bookingProfile,
+      };
+      const searchId = randomUUID();
+      const solutions = properties.map((property) => {
+        const searchSolutionId = randomUUID();
+        return {
+          property,
+          searchSolutionId,
+          propertyId: property.propertyId,
+          cityId: property.cityId,
+          solutionKey: solutionKeyOf(searchSolutionId, property.propertyId, terms),
+        };
+      });
+      const expiresAt = app.staySearches.save(searchId, terms, solutions, now);
+
+      const stream = EventStream.open(reply, streamOptions());
+      let received = 0;
+      for (const solution of solutions) {
+        const event: StaySearchProperty = {
+          ...propertySummary(solution.property),
+          searchId,
+          searchSolutionId: solution.searchSolutionId,
+          propertyId: solution.propertyId,
+          solutionKey: solution.solutionKey,
+          priceFrom: priceFrom(seed, solution.property, terms, now),
+        };
+        if (!(await stream.send({ event: 'property', data: event }))) return;
+        received += 1;
+        if (app.faults.current.providerErrorMidStream) return endWithProviderError(stream);
+        if (received % PROGRESS_EVERY === 0 && received < solutions.length) {
+          const progress: StaySearchProgress = { searchId, received, expected: solutions.length };
+          if (!(await stream.send({ event: 'progress', data: progress }))) return;
+        }
+      }
+      const progress: StaySearchProgress = { searchId, received, expected: solutions.length };
+      const done: StaySearchDone = {
+        searchId,
+        propertyCount: received,
+        expiresAt: expiresAt.toISOString(),
+      };
+      if (await stream.send({ event: 'progress', data: progress }))
+        await stream.end({ event: 'done', data: done });
+    },
+  );
+
+  app.post(
+    '/v1/stays/fares',
+    { preParsing: app.requireTravelerOrGuest, config: { quota: 'search' } },
+    async (request, reply) => {
+      const body = jsonObjectBody(request);
+      const path = faresPath(body);
+      if (path.kind === 'both' || path.kind === 'neither') {
+        throw new ApiError('UNPROCESSABLE_ENTITY', {
+          message:
+            path.kind === 'both'
+              ? 'Use exactly one path: searchSolutionId with propertyId, or property, not both'
+              : `Use exactly one path: searchSolutionId with propertyId, or property${
+                  path.missing.length > 0 ? ` (missing ${path.missing.join(', ')})` : ''
+                }`,
+        });
+      }
+      const parsed = StayFaresRequestSchema.safeParse(body, { reportInput: true });
+      if (!parsed.success) {
+        throw new ApiError('VALIDATION_ERROR', {
+          message: 'The request failed validation',
+          details: issuesToDetails(parsed.error.issues, 'body'),
+        });
+      }
+      const fares = parsed.data;
+      requireProvider();
+      const now = new Date();
+      const terms: StaySearchTerms = {
+        checkIn: fares.checkIn,
+        checkOut: fares.checkOut,
+        rooms: fares.rooms,
+        bookingProfile: fares.bookingProfile,
+      };
+
+      let property: StayProperty | undefined;
+      let searchSolutionId: string | null = null;
+      let solutionKey: string | null = fares.solutionKey ?? null;
+      if (fares.searchSolutionId !== undefined && fares.propertyId !== undefined) {
+        const found = app.faults.current.offersExpired
+          ? undefined
+          : app.staySearches.findSolution(fares.searchSolutionId, fares.propertyId, now);
+        if (!found) {
+          throw new ApiError('OFFER_EXPIRED', {
+            message: 'The search has expired or is unknown; search again for current prices',
+          });
+        }
+        const mismatches = differencesFromSearch(terms, found.search);
+        if (mismatches.length > 0) {
+          throw new ApiError('VALIDATION_ERROR', {
+            message: 'The dates, rooms and bookingProfile must equal those of the stay search',
+            details: mismatches,
+          });
+        }
+        property = app.hotels.byPropertyId(found.solution.propertyId, found.solution.cityId);
+        searchSolutionId = found.solution.searchSolutionId;
+        solutionKey ??= found.solution.solutionKey;
+      } else if (fares.property) {
+        property = app.hotels.byRawId(fares.property.propertyId);
+        if (!property) {
+          throw new ApiError('RESOURCE_NOT_FOUND', {
+            message: 'No property has this autocomplete id',
+            recoveryAction: 'CHANGE_SELECTION',
+          });
+        }
+      }
+      if (!property) throw new ApiError('OFFER_EXPIRED', { message: 'The property is no longer offered' });
+
+      const stream = EventStream.open(reply, streamOptions());
+      const nights = nightsBetween(fares.checkIn, fares.checkOut);
+      const maxNights = config.TRAVEL_API_MAX_NIGHTS;
+      if (nights > maxNights) {
+        const envelope = errorEnvelope('MAX_NIGHTS_EXCEEDED', {
+          message: `Stays are limited to ${maxNights} nights; this one has ${nights}.`,
+          recoveryAction: 'FIX_INPUT',
+        });
+        return stream.end({ event: 'error', data: envelope });
+      }
+      let quoted;
+      try {
+        quoted = quoteFares({ seed, property, ...terms, now });
+      } catch (error) {
+        request.log.error({ err: error }, 'stay fares could not be priced');
+        return endWithProviderError(stream);
+      }
+      let fareCount = 0;
+      for (const quote of quoted) {
+        const fare: StayFare = { ...quote, searchSolutionId, solutionKey };
+        if (!(await stream.send({ event: 'fare', data: fare }))) return;
+        fareCount += 1;
+        if (app.faults.current.providerErrorMidStream) return endWithProviderError(stream);
+      }
+      if (app.faults.current.providerErrorMidStream) return endWithProviderError(stream);
+      const done: StayFaresDone = { fareCount };
+      await stream.end({ event: 'done', data: done });
+    },
+  );
+  done();
+}
+
+function endWithProviderError(stream: EventStream): Promise<void> {
+  return stream.end({
+    event: 'error',
+    data: errorEnvelope('PROVIDER_ERROR', {
+      message: 'The stay provider failed; try again shortly',
+      recoveryAction: 'RETRY_LATER',
+      retryAfterSeconds: 5,
+    }),
+  });
+}
+
+function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError('VALIDATION_ERROR', {
+      message: 'The request failed validation',
+      details: [{ field: 'body', code: 'object_type', message: 'The body must be a JSON object' }],
+    });
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The date that is today somewhere on Earth first ends last at UTC-12: earlier dates are past everywhere. */
+function earliestTodayOnEarth(now: Date): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function propertiesFor(
+  hotels: HotelInventory,
+  destination: { type: 'city'; cityId: string } | { type: 'property'; propertyId: string },
+): StayProperty[] {
+  if (destination.type === 'city') {
+    const properties = hotels.propertiesIn(destination.cityId);
+    if (properties.length > 0) return properties;
+    throw unknownDestination('destination.cityId', 'No city has this id');
+  }
+  const property = hotels.byRawId(destination.propertyId);
+  if (property) return [property];
+  throw unknownDestination('destination.propertyId', 'No property has this autocomplete id');
+}
+
+function unknownDestination(field: string, message: string): ApiError {
+  return new ApiError('VALIDATION_ERROR', {
+    message: 'The request failed validation',
+    details: [{ field, code: 'unknown_destination', message }],
+  });
+}
+
+function differencesFromSearch(terms: StaySearchTerms, search: StaySearchTerms): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const mismatch = (field: string) =>
+    details.push({
+      field,
+      code: 'equals_search',
+      message: `${field} must equal the value sent to the stay search`,
+    });
+  if (terms.checkIn !== search.checkIn) mismatch('checkIn');
+  if (terms.checkOut !== search.checkOut) mismatch('checkOut');
+  if (!sameRooms(terms.rooms, search.rooms)) mismatch('rooms');
+  if (terms.bookingProfile !== search.bookingProfile) mismatch('bookingProfile');
+  return details;
+}
+
+/** SHA-256 over the solution and the terms it was found for: the lineage key of later fares. */
+function solutionKeyOf(searchSolutionId: string, propertyId: string, terms: StaySearchTerms): string {
+  const rooms = terms.rooms.map((room: StayRoom) => [
+    room.adults,
+    [...room.childrenAges].sort((a, b) => a - b),
+  ]);
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        searchSolutionId,
+        propertyId,
+        terms.checkIn,
+        terms.checkOut,
+        rooms,
+        terms.bookingProfile,
+      ]),
+    )
+    .digest('hex');
+}
+
+function priceFrom(
+  seed: string,
+  property: StayProperty,
+  terms: StaySearchTerms,
+  now: Date,
+): StaySearchProperty['priceFrom'] {
+  const [cheapest] = quoteFares({ seed, property, ...terms, now });
+  return cheapest ? { nightlyPrice: cheapest.nightlyPrice, currency: cheapest.currency } : null;
+}
+
+function propertySummary(property: StayProperty) {
+  return {
+    name: property.name,
+    stars: property.stars,
+    address: property.address,
+    city: property.city,
+    countryCode: property.countryCode,
+    latitude: property.latitude,
+    longitude: property.longitude,
+    distanceKm: property.distanceKm,
+    reviewScore: property.reviewScore,
+    reviewCount: property.reviewCount,
+    amenities: property.amenities,
+    thumbnail: { palette: property.palette, monogram: property.monogram },
+  };
+}
+
+export default fp(stayRoutes, {
+  name: 'stay-routes',
+  dependencies: ['db', 'faults', 'travelers', 'traveler-auth', 'rate-limit'],
+});
