@@ -1,0 +1,76 @@
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
+import { SignInButton } from '../features/auth/sign-in-button.tsx';
+import { ProfileMenu } from '../features/auth/profile-menu.tsx';
+import { InboxBell } from '../features/notifications/inbox-bell.tsx';
+import { LiveNotifications } from '../features/notifications/live-notifications.tsx';
+import { UpdateBanner } from '../features/update-check/update-banner.tsx';
+import { demoQueries } from '../features/demo/demo-queries.ts';
+import { useRouteAnnouncer } from './use-route-announcer.ts';
+
+const DemoPanel = lazy(async () => ({
+  default: (await import('../features/demo/demo-panel.tsx')).DemoPanel,
+}));
+
+export function AppLayout() {
+  const { data: session } = useQuery(sessionQueries.current());
+  const traveler = travelerOf(session);
+  const demo = useQuery({ ...demoQueries.status(), enabled: Boolean(traveler) });
+  const navigation = useNavigation();
+  const announcement = useRouteAnnouncer();
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <UpdateBanner />
+      <header className="site-header">
+        <div className="site-header-inner">
+          <Link to="/" className="brand" aria-label="Wayfare home">
+            <span className="brand-mark" aria-hidden="true">
+              W
+            </span>
+            <span className="brand-name">Wayfare</span>
+          </Link>
+          {traveler ? (
+            <>
+              <nav aria-label="Main" className="main-nav">
+                <NavLink to="/flights" className="nav-link">
+                  Flights
+                </NavLink>
+                <NavLink to="/stays" className="nav-link">
+                  Stays
+                </NavLink>
+                <NavLink to="/bookings" className="nav-link">
+                  Bookings
+                </NavLink>
+                <InboxBell />
+              </nav>
+              <ProfileMenu name={traveler.name} email={traveler.email} />
+            </>
+          ) : (
+            <div className="header-actions">
+              <SignInButton />
+            </div>
+          )}
+        </div>
+        <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
+      </header>
+      <main id="main" tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {traveler && <LiveNotifications travelerId={traveler.id} />}
+      {demo.data?.enabled && traveler && (
+        <Suspense fallback={null}>
+          <DemoPanel />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isSessionExpired } from '../lib/api-error.ts';
+import { shouldRetryRead } from '../lib/error-grammar.ts';
+import { loginUrl } from '../lib/login-url.ts';
+
+/** Sends the traveler through sign-in and back here when the BFF says the session is gone. */
+function signInAgainWhenSessionExpired(error: unknown): void {
+  if (isSessionExpired(error)) window.location.assign(loginUrl());
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: signInAgainWhenSessionExpired }),
+    mutationCache: new MutationCache({ onError: signInAgainWhenSessionExpired }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryRead,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './app-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { requireSession } from './require-session.ts';
+import { sessionQueries } from '../features/auth/session-queries.ts';
+
+/** Every screen is its own chunk, loaded when the traveler first goes there. */
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <AppLayout />,
+      errorElement: <RouteErrorPage />,
+      loader: () => queryClient.ensureQueryData(sessionQueries.current()).catch(() => null),
+      children: [
+        {
+          errorElement: <RouteErrorPage />,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('../features/auth/start-page.tsx')).StartPage }),
+            },
+            {
+              path: 'share/stay',
+              lazy: async () => ({
+                Component: (await import('../features/stays/shared-stay-page.tsx')).SharedStayPage,
+              }),
+            },
+            {
+              loader: requireSession(queryClient),
+              children: [
+                {
+                  path: 'flights',
+                  lazy: async () => ({
+                    Component: (await import('../features/flights/flights-page.tsx')).FlightsPage,
+                  }),
+                },
+                {
+                  path: 'stays',
+                  lazy: async () => ({
+                    Component: (await import('../features/stays/stays-page.tsx')).StaysPage,
+                  }),
+                },
+                {
+                  path: 'stays/properties/:propertyId',
+                  lazy: async () => ({
+                    Component: (await import('../features/stays/property-page.tsx')).PropertyPage,
+                  }),
+                },
+                {
+                  path: 'bookings',
+                  lazy: async () => ({
+                    Component: (await import('../features/bookings/bookings-page.tsx')).BookingsPage,
+                  }),
+                },
+                {
+                  path: 'trips/:tripId/segment/:segmentId',
+                  lazy: async () => ({
+                    Component: (await import('../features/trips/segment-page.tsx')).SegmentPage,
+                  }),
+                },
+                {
+                  path: 'inbox',
+                  lazy: async () => ({
+                    Component: (await import('../features/notifications/inbox-page.tsx')).InboxPage,
+                  }),
+                },
+                {
+                  path: 'profile',
+                  lazy: async () => ({
+                    Component: (await import('../features/profile/profile-page.tsx')).ProfilePage,
+                  }),
+                },
+              ],
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
+}

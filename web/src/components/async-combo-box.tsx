@@ -1,0 +1,97 @@
+import type { Key, ReactNode } from 'react';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import './async-combo-box.css';
+
+export interface AsyncComboBoxProps<T> {
+  /** The DOM id of the field wrapper, so error summaries can link to it. */
+  id: string;
+  label: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  itemText: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  inputValue: string;
+  onInputChange: (value: string) => void;
+  selectedKey: string | null;
+  onSelect: (item: T | null) => void;
+  isLoading?: boolean;
+  error?: string | undefined;
+  hint?: string;
+  placeholder?: string;
+  emptyText?: string;
+}
+
+/**
+ * A combobox whose options come from the server as the traveler types (react-aria-components: the
+ * roles, keyboard and screen-reader behaviour of the ARIA combobox pattern).
+ */
+export function AsyncComboBox<T extends object>({
+  id,
+  label,
+  items,
+  itemKey,
+  itemText,
+  renderItem,
+  inputValue,
+  onInputChange,
+  selectedKey,
+  onSelect,
+  isLoading = false,
+  error,
+  hint,
+  placeholder,
+  emptyText = 'No matches yet. Keep typing.',
+}: AsyncComboBoxProps<T>) {
+  const onSelectionChange = (key: Key | null) => {
+    if (key === null) {
+      onSelect(null);
+      return;
+    }
+    onSelect(items.find((item) => itemKey(item) === String(key)) ?? null);
+  };
+
+  return (
+    <ComboBox
+      id={id}
+      className="field combo"
+      items={items}
+      inputValue={inputValue}
+      onInputChange={onInputChange}
+      selectedKey={selectedKey}
+      onSelectionChange={onSelectionChange}
+      isInvalid={Boolean(error)}
+      allowsEmptyCollection
+      menuTrigger="input"
+    >
+      <Label className="field-label">{label}</Label>
+      <div className="combo-control">
+        <Input className="input combo-input" placeholder={placeholder} />
+        <Button className="combo-button" aria-label={`Show ${label.toLowerCase()} options`}>
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </div>
+      {hint && (
+        <Text slot="description" className="field-hint">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text slot="errorMessage" className="field-error">
+          {error}
+        </Text>
+      )}
+      <Popover className="combo-popover" offset={4}>
+        <ListBox<T>
+          className="combo-list"
+          renderEmptyState={() => <p className="combo-empty">{isLoading ? 'Searching…' : emptyText}</p>}
+        >
+          {(item) => (
+            <ListBoxItem id={itemKey(item)} textValue={itemText(item)} className="combo-option">
+              {renderItem(item)}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

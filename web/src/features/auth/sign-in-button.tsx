@@ -1,0 +1,23 @@
+import { useLocation } from 'react-router';
+
+export interface SignInButtonProps {
+  /** Where to come back after signing in; defaults to the current page (the start page goes to flights). */
+  returnTo?: string;
+  className?: string;
+  label?: string;
+}
+
+/** Sign-in is a full-page trip through the BFF and the identity platform, so it is a plain GET form. */
+export function SignInButton({ returnTo, className = 'button', label = 'Sign in' }: SignInButtonProps) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const target = returnTo ?? (location.pathname === '/' ? '/flights' : here);
+  return (
+    <form method="get" action="/auth/login" className="inline-form">
+      <input type="hidden" name="returnTo" value={target} />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </form>
+  );
+}

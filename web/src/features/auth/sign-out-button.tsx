@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { apiJson } from '../../lib/api-client.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+
+const LogoutResponseSchema = z.looseObject({ redirectTo: z.string() });
+
+/** The only safe places to go after signing out: our own pages, or the identity platform's end-session page. */
+function safeRedirect(target: string): string {
+  try {
+    const url = new URL(target, window.location.origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Ends the BFF session (POST /auth/logout, with the anti-forgery header), then follows the BFF to the
+ * identity platform's end-session page so both sessions end.
+ */
+export function SignOutButton({ className = 'button button-secondary' }: { className?: string }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const signOut = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const { redirectTo } = await apiJson('/auth/logout', LogoutResponseSchema, { method: 'POST' });
+      window.location.assign(safeRedirect(redirectTo));
+    } catch (caught) {
+      setError(caught);
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className={className} onClick={() => void signOut()} disabled={pending}>
+        {pending ? 'Signing out…' : 'Sign out'}
+      </button>
+      {error !== null && <ErrorNotice error={error} onRetry={() => void signOut()} />}
+    </>
+  );
+}

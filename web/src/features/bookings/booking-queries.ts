@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { BookingsPageSchema } from '../../../../shared/upstream/bookings.ts';
+import { apiJson } from '../../lib/api-client.ts';
+import { bookingFiltersToParams, type BookingListFilters } from './booking-filters.ts';
+
+export const bookingQueries = {
+  all: () => ['bookings'] as const,
+  page: (filters: BookingListFilters) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all(), 'page', filters],
+      queryFn: ({ signal }) =>
+        apiJson(
+          `/api/bookings?${bookingFiltersToParams(filters, { withLimit: true }).toString()}`,
+          BookingsPageSchema,
+          {
+            signal,
+          },
+        ),
+      placeholderData: keepPreviousData,
+    }),
+};

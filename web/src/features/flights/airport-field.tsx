@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Airport } from '../../../../shared/upstream/flights.ts';
+import { AsyncComboBox } from '../../components/async-combo-box.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import type { AirportChoice } from './flight-search-params.ts';
+import { flightQueries } from './flight-queries.ts';
+
+export interface AirportFieldProps {
+  id: string;
+  label: string;
+  value: AirportChoice | null;
+  onChange: (value: AirportChoice | null) => void;
+  error?: string | undefined;
+}
+
+const labelOf = (airport: Airport) =>
+  `${airport.city} ${airport.name === airport.city ? '' : `· ${airport.name} `}(${airport.code})`;
+
+/** Airport autocomplete by code, city or name. */
+export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
+  const [text, setText] = useState(value?.label ?? '');
+  const [shownCode, setShownCode] = useState(value?.code ?? null);
+  if ((value?.code ?? null) !== shownCode) {
+    setShownCode(value?.code ?? null);
+    if (value) setText(value.label);
+  }
+  const query = useDebouncedValue(text);
+  const airports = useQuery(flightQueries.airports(query));
+  const fallback: Airport[] = value
+    ? [
+        {
+          code: value.code,
+          name: value.label,
+          city: value.label,
+          country: '',
+          countryCode: null,
+          timeZone: 'UTC',
+          latitude: 0,
+          longitude: 0,
+        },
+      ]
+    : [];
+  const items = airports.data?.items ?? fallback;
+
+  return (
+    <AsyncComboBox<Airport>
+      id={id}
+      label={label}
+      placeholder="City or airport"
+      items={items}
+      itemKey={(airport) => airport.code}
+      itemText={labelOf}
+      renderItem={(airport) => (
+        <>
+          <span>
+            {airport.city} <strong>{airport.code}</strong>
+          </span>
+          <span className="small muted">
+            {airport.name}
+            {airport.country ? `, ${airport.country}` : ''}
+          </span>
+        </>
+      )}
+      inputValue={text}
+      onInputChange={(next) => {
+        setText(next);
+        if (value && next !== value.label) onChange(null);
+      }}
+      selectedKey={value?.code ?? null}
+      onSelect={(airport) => {
+        if (!airport) return;
+        const choice = { code: airport.code, label: labelOf(airport) };
+        setText(choice.label);
+        onChange(choice);
+      }}
+      isLoading={airports.isFetching}
+      error={error}
+      emptyText={text.trim().length < 2 ? 'Type at least two letters.' : 'No airport matches.'}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  AirportListSchema,
+  FlightSearchResponseSchema,
+  type FlightSearchRequest,
+} from '../../../../shared/upstream/flights.ts';
+import { apiJson } from '../../lib/api-client.ts';
+
+export const flightQueries = {
+  all: () => ['flights'] as const,
+  search: (request: FlightSearchRequest) =>
+    queryOptions({
+      queryKey: [...flightQueries.all(), 'search', request],
+      queryFn: ({ signal }) =>
+        apiJson('/api/flights/search', FlightSearchResponseSchema, { method: 'POST', body: request, signal }),
+      staleTime: 5 * 60_000,
+      refetchOnWindowFocus: false,
+    }),
+  airports: (query: string) =>
+    queryOptions({
+      queryKey: [...flightQueries.all(), 'airports', query],
+      queryFn: ({ signal }) =>
+        apiJson(`/api/flights/airports?query=${encodeURIComponent(query)}`, AirportListSchema, { signal }),
+      enabled: query.trim().length >= 2,
+      staleTime: 60 * 60_000,
+    }),
+};

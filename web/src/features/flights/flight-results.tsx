@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FlightSearchRequest } from '../../../../shared/upstream/flights.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useSearchInProgress } from '../../lib/search-activity.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { arrangeOffers, carriersOf } from './arrange-offers.ts';
+import type { FlightResultView } from './flight-search-params.ts';
+import { flightQueries } from './flight-queries.ts';
+import { OfferCard } from './offer-card.tsx';
+import { ResultFilters, SortControl } from './result-filters.tsx';
+
+export interface FlightResultsProps {
+  request: FlightSearchRequest;
+  view: FlightResultView;
+  onViewChange: (view: FlightResultView) => void;
+  onEditSearch: () => void;
+}
+
+export function FlightResults({ request, view, onViewChange, onEditSearch }: FlightResultsProps) {
+  const search = useQuery(flightQueries.search(request));
+  const format = useTravelerFormatters();
+  useSearchInProgress(search.isFetching);
+  const offers = search.data?.offers ?? [];
+  const shown = arrangeOffers(offers, view);
+  const route = request.itinerary
+    .map((leg) => leg.origin)
+    .concat(request.itinerary.at(-1)?.destination ?? [])
+    .join(' → ');
+
+  return (
+    <section className="results" aria-labelledby="flight-results-title">
+      <div className="results-header">
+        <h2 id="flight-results-title">
+          Flights {route}
+          {search.isSuccess && (
+            <span className="muted small results-subtitle">
+              {shown.length === offers.length
+                ? `${format.count(offers.length)} offers`
+                : `${format.count(shown.length)} of ${format.count(offers.length)} offers match the filters`}
+            </span>
+          )}
+        </h2>
+        {search.isSuccess && offers.length > 0 && <SortControl view={view} onChange={onViewChange} />}
+      </div>
+      <p className="visually-hidden" role="status">
+        {search.isPending
+          ? 'Searching flights…'
+          : search.isSuccess
+            ? `${shown.length} flight offers shown, sorted by ${view.sort}.`
+            : ''}
+      </p>
+      {search.isError ? (
+        <ErrorNotice
+          error={search.error}
+          onRetry={() => void search.refetch()}
+          onChangeSelection={onEditSearch}
+          changeSelectionLabel="Change the search"
+        />
+      ) : search.isPending ? (
+        <ol className="card-list" aria-busy="true" aria-label="Flight offers">
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index} aria-hidden="true">
+              <div className="card offer-card">
+                <div className="stack-sm">
+                  <span className="skeleton skeleton-line rate-skeleton-long" />
+                  <span className="skeleton skeleton-line" />
+                  <span className="skeleton skeleton-line" />
+                </div>
+                <span className="skeleton rate-skeleton-price" />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : offers.length === 0 ? (
+        <div className="empty-state">
+          <h3>No flights for this search</h3>
+          <p className="muted">Try other dates, another airport nearby, or a different cabin.</p>
+          <button type="button" className="button button-secondary" onClick={onEditSearch}>
+            Change the search
+          </button>
+        </div>
+      ) : (
+        <div className="results-layout">
+          <ResultFilters view={view} onChange={onViewChange} carriers={carriersOf(offers)} />
+          {shown.length === 0 ? (
+            <div className="empty-state">
+              <h3>No offers match these filters</h3>
+              <p className="muted">
+                Loosen a filter to see more of the {format.count(offers.length)} offers.
+              </p>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => onViewChange({ ...view, maxStops: undefined, airlines: [], departures: [] })}
+              >
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <ol className="card-list" aria-busy={search.isFetching} aria-label="Flight offers">
+              {shown.map((offer) => (
+                <li key={offer.offerId}>
+                  <OfferCard offer={offer} format={format} adults={request.passengers.adults} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

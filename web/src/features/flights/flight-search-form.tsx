@@ -1,0 +1,257 @@
+import { useState, type FormEvent } from 'react';
+import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '../../../../shared/upstream/flights.ts';
+import { FormErrorSummary } from '../../components/form-error-summary.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { fieldId } from '../../lib/error-grammar.ts';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { AirportField } from './airport-field.tsx';
+import {
+  legsForTripType,
+  TRIP_TYPES,
+  type FlightSearchForm as FlightSearchFormValue,
+  type LegForm,
+  type TripType,
+} from './flight-search-params.ts';
+import { validateFlightSearch } from './validate-flight-search.ts';
+
+export const CABIN_LABELS: Record<string, string> = {
+  economy: 'Economy',
+  premium_economy: 'Premium economy',
+  business: 'Business',
+  first: 'First',
+};
+
+const TRIP_LABELS: Record<TripType, string> = {
+  'one-way': 'One-way',
+  return: 'Return',
+  'multi-city': 'Multi-city',
+};
+
+export function flightFieldLabel(path: string): string {
+  const leg = /^itinerary\.(\d+)\.(origin|destination|date)$/.exec(path);
+  if (leg) {
+    const part = leg[2] === 'origin' ? 'from' : leg[2] === 'destination' ? 'to' : 'date';
+    return `Flight ${Number(leg[1]) + 1} ${part}`;
+  }
+  if (path === 'passengers.adults') return 'Adults';
+  if (path === 'cabinClass') return 'Cabin';
+  return path;
+}
+
+export interface FlightSearchFormProps {
+  initial: FlightSearchFormValue;
+  onSearch: (form: FlightSearchFormValue) => void;
+  serverErrors?: Record<string, string>;
+}
+
+export function FlightSearchForm({ initial, onSearch, serverErrors = {} }: FlightSearchFormProps) {
+  const [form, setForm] = useState(initial);
+  const [attempt, setAttempt] = useState(0);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const today = todayIsoDate();
+  const localErrors = validateFlightSearch(form, today);
+  const errors = {
+    ...serverErrors,
+    ...Object.fromEntries(Object.entries(localErrors).filter(([path]) => attempt > 0 || touched[path])),
+  };
+  const touch = (path: string) => setTouched((current) => ({ ...current, [path]: true }));
+
+  const setLeg = (index: number, change: Partial<LegForm>) =>
+    setForm((current) => {
+      const legs = current.legs.map((leg, position) => (position === index ? { ...leg, ...change } : leg));
+      if (current.tripType === 'return' && index === 0 && legs[1]) {
+        legs[1] = { ...legs[1], origin: legs[0]?.destination ?? null, destination: legs[0]?.origin ?? null };
+      }
+      return { ...current, legs };
+    });
+
+  const setTripType = (tripType: TripType) =>
+    setForm((current) => ({
+      ...current,
+      tripType,
+      legs: legsForTripType(current, tripType, addDays(current.legs[0]?.date || today, 7)),
+    }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempt((value) => value + 1);
+    if (Object.keys(localErrors).length === 0) onSearch(form);
+  };
+
+  const legTitle = (index: number) =>
+    form.tripType === 'return'
+      ? index === 0
+        ? 'Outbound'
+        : 'Return'
+      : form.tripType === 'one-way'
+        ? 'Flight'
+        : `Flight ${index + 1}`;
+
+  return (
+    <form className="form card search-form" onSubmit={submit} noValidate aria-label="Search flights">
+      <FormErrorSummary errors={errors} labelFor={flightFieldLabel} attempt={attempt} />
+      <fieldset>
+        <legend>Trip</legend>
+        <div className="choice-group">
+          {TRIP_TYPES.map((tripType) => (
+            <label key={tripType} className="choice">
+              <input
+                type="radio"
+                name="trip-type"
+                checked={form.tripType === tripType}
+                onChange={() => setTripType(tripType)}
+              />
+              {TRIP_LABELS[tripType]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <ol className="legs">
+        {form.legs.map((leg, index) => {
+          const path = `itinerary.${index}`;
+          const mirrored = form.tripType === 'return' && index === 1;
+          return (
+            <li key={index} className="leg">
+              <fieldset>
+                <legend className="leg-title">{legTitle(index)}</legend>
+                <div className="leg-fields">
+                  {mirrored ? (
+                    <p className="muted leg-mirror">
+                      {leg.origin && leg.destination
+                        ? `${leg.origin.code} → ${leg.destination.code}`
+                        : 'The return flies back the same way.'}
+                    </p>
+                  ) : (
+                    <>
+                      <AirportField
+                        id={fieldId(`${path}.origin`)}
+                        label="From"
+                        value={leg.origin}
+                        onChange={(origin) => {
+                          setLeg(index, { origin });
+                          touch(`${path}.origin`);
+                        }}
+                        error={errors[`${path}.origin`]}
+                      />
+                      <AirportField
+                        id={fieldId(`${path}.destination`)}
+                        label="To"
+                        value={leg.destination}
+                        onChange={(destination) => {
+                          setLeg(index, { destination });
+                          touch(`${path}.destination`);
+                        }}
+                        error={errors[`${path}.destination`]}
+                      />
+                    </>
+                  )}
+                  <FormField
+                    id={fieldId(`${path}.date`)}
+                    label={mirrored ? 'Return date' : 'Date'}
+                    error={errors[`${path}.date`]}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="date"
+                        className="input"
+                        min={form.legs[index - 1]?.date || today}
+                        value={leg.date}
+                        onChange={(event) => setLeg(index, { date: event.target.value })}
+                        onBlur={() => touch(`${path}.date`)}
+                      />
+                    )}
+                  </FormField>
+                </div>
+                {form.tripType === 'multi-city' && form.legs.length > 2 && (
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() =>
+                      setForm((current) => ({
+                        ...current,
+                        legs: current.legs.filter((_, position) => position !== index),
+                      }))
+                    }
+                  >
+                    Remove flight {index + 1}
+                  </button>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {form.tripType === 'multi-city' && form.legs.length < MAX_ITINERARY_LEGS && (
+        <div>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() =>
+              setForm((current) => {
+                const last = current.legs[current.legs.length - 1];
+                return {
+                  ...current,
+                  legs: [
+                    ...current.legs,
+                    {
+                      origin: last?.destination ?? null,
+                      destination: null,
+                      date: last?.date ? addDays(last.date, 3) : today,
+                    },
+                  ],
+                };
+              })
+            }
+          >
+            Add another flight
+          </button>
+        </div>
+      )}
+      <div className="form-grid">
+        <FormField id={fieldId('passengers.adults')} label="Adults" error={errors['passengers.adults']}>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={form.adults}
+              onChange={(event) => setForm((current) => ({ ...current, adults: Number(event.target.value) }))}
+            >
+              {Array.from({ length: MAX_PASSENGERS }, (_, index) => index + 1).map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id={fieldId('cabinClass')} label="Cabin" error={errors.cabinClass}>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={form.cabinClass}
+              onChange={(event) =>
+                setForm((current) => ({
+                  ...current,
+                  cabinClass: event.target.value as FlightSearchFormValue['cabinClass'],
+                }))
+              }
+            >
+              {CABIN_CLASSES.map((cabin) => (
+                <option key={cabin} value={cabin}>
+                  {CABIN_LABELS[cabin]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <div className="row">
+        <button type="submit" className="button">
+          Search flights
+        </button>
+      </div>
+    </form>
+  );
+}

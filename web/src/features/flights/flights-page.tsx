@@ -1,0 +1,71 @@
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
+import { focusField } from '../../lib/focus-field.ts';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { profileQueries } from '../profile/profile-queries.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { FlightResults } from './flight-results.tsx';
+import { FlightSearchForm } from './flight-search-form.tsx';
+import {
+  flightSearchFormFromParams,
+  flightSearchToParams,
+  resultViewFromParams,
+  writeResultView,
+} from './flight-search-params.ts';
+import { flightQueries } from './flight-queries.ts';
+import { toFlightSearchRequest, validateFlightSearch } from './validate-flight-search.ts';
+import './flights.css';
+
+export function FlightsPage() {
+  useDocumentTitle('Flights');
+  const [params, setParams] = useSearchParams();
+  const profile = useQuery(profileQueries.current());
+  const { currency } = useTravelerFormatters();
+  const today = todayIsoDate();
+  const home = profile.data?.homeAirport
+    ? { code: profile.data.homeAirport, label: profile.data.homeAirport }
+    : null;
+  const form = flightSearchFormFromParams(params, {
+    date: addDays(today, 21),
+    returnDate: addDays(today, 28),
+    home,
+  });
+  const view = resultViewFromParams(params);
+  const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today)).length === 0;
+  const request = searched ? toFlightSearchRequest(form, currency) : null;
+  const search = useQuery({
+    ...flightQueries.search(request ?? toFlightSearchRequest(form, currency)),
+    enabled: false,
+  });
+  const serverErrors = search.isError ? fieldProblemsByPath(search.error) : {};
+  const formKey = flightSearchToParams(form).toString();
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Flights</h1>
+        <p className="muted">One-way, return or multi-city, in local times.</p>
+      </div>
+      <div className="stack">
+        <FlightSearchForm
+          key={formKey}
+          initial={form}
+          serverErrors={serverErrors}
+          onSearch={(next) => setParams(flightSearchToParams(next, view))}
+        />
+        {request && (
+          <FlightResults
+            request={request}
+            view={view}
+            onViewChange={(nextView) =>
+              setParams(writeResultView(new URLSearchParams(params), nextView), { replace: true })
+            }
+            onEditSearch={() => focusField('itinerary.0.origin')}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { FlightOffer, FlightOfferLeg } from '../../../../shared/upstream/flights.ts';
+import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
+import { CABIN_LABELS } from './flight-search-form.tsx';
+
+function stopsText(leg: FlightOfferLeg): string {
+  if (leg.stops === 0) return 'Nonstop';
+  const via = leg.segments.slice(0, -1).map((segment) => segment.destination.code);
+  return `${leg.stops} ${leg.stops === 1 ? 'stop' : 'stops'}${via.length ? ` (${via.join(', ')})` : ''}`;
+}
+
+function LegRow({ leg, format }: { leg: FlightOfferLeg; format: Formatters }) {
+  const days = dayOffset(leg.departureTime, leg.origin.timeZone, leg.arrivalTime, leg.destination.timeZone);
+  const carriers = [...new Set(leg.segments.map((segment) => segment.carrier.name))].join(', ');
+  const numbers = leg.segments.map((segment) => segment.flightNumber).join(' · ');
+  return (
+    <div className="leg-row">
+      <div className="leg-times">
+        <span className="leg-time">
+          {format.time(leg.departureTime, leg.origin.timeZone)}
+          <span className="leg-code">{leg.origin.code}</span>
+        </span>
+        <span className="leg-line" aria-hidden="true" />
+        <span className="leg-time">
+          {format.time(leg.arrivalTime, leg.destination.timeZone)}
+          {days !== 0 && (
+            <sup
+              className="day-offset"
+              aria-label={
+                days > 0 ? `arrives ${days} day${days > 1 ? 's' : ''} later` : 'arrives the day before'
+              }
+            >
+              {days > 0 ? `+${days}` : days}
+            </sup>
+          )}
+          <span className="leg-code">{leg.destination.code}</span>
+        </span>
+      </div>
+      <div className="leg-facts small">
+        <span>{format.duration(leg.durationMinutes)}</span>
+        <span className={leg.stops === 0 ? 'chip chip-success' : 'chip'}>{stopsText(leg)}</span>
+        <span className="muted">
+          {carriers} · {numbers}
+        </span>
+        <span className="muted">{format.calendarDate(leg.departureTime.slice(0, 10))}</span>
+      </div>
+    </div>
+  );
+}
+
+export function OfferCard({
+  offer,
+  format,
+  adults,
+}: {
+  offer: FlightOffer;
+  format: Formatters;
+  adults: number;
+}) {
+  const first = offer.legs[0];
+  const title = first
+    ? `${offer.carriers.map((carrier) => carrier.name).join(', ')}, ${format.money(offer.totalPrice.amount, offer.totalPrice.currency)}`
+    : offer.offerId;
+  return (
+    <article className="card offer-card" aria-label={title}>
+      <div className="offer-legs">
+        <p className="offer-carriers">
+          <strong>{offer.carriers.map((carrier) => carrier.name).join(' + ')}</strong>
+          <span className="muted small"> · {CABIN_LABELS[offer.cabinClass] ?? offer.cabinClass}</span>
+        </p>
+        {offer.legs.map((leg, index) => (
+          <LegRow key={index} leg={leg} format={format} />
+        ))}
+      </div>
+      <div className="offer-price">
+        <span className="price">{format.money(offer.totalPrice.amount, offer.totalPrice.currency)}</span>
+        <span className="small muted">
+          {adults > 1
+            ? `${format.money(offer.pricePerAdult.amount, offer.pricePerAdult.currency)} per adult`
+            : 'total'}
+        </span>
+        <ul className="offer-conditions">
+          <li className={offer.fareConditions.refundable ? 'chip chip-success' : 'chip'}>
+            {offer.fareConditions.refundable ? 'Refundable' : 'Non-refundable'}
+          </li>
+          <li className={offer.fareConditions.changeable ? 'chip chip-success' : 'chip'}>
+            {offer.fareConditions.changeable ? 'Changes allowed' : 'No changes'}
+          </li>
+        </ul>
+        {offer.seatsLeft > 0 && offer.seatsLeft <= 4 && (
+          <span className="small warning-text">{offer.seatsLeft} seats left</span>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import type { DepartureWindow, FlightResultView, FlightSort } from './flight-search-params.ts';
+import { DEPARTURE_WINDOWS, SORTS } from './flight-search-params.ts';
+
+const SORT_LABELS: Record<FlightSort, string> = { best: 'Best', cheapest: 'Cheapest', fastest: 'Fastest' };
+const WINDOW_LABELS: Record<DepartureWindow, string> = {
+  night: 'Night (00:00–05:59)',
+  morning: 'Morning (06:00–11:59)',
+  afternoon: 'Afternoon (12:00–17:59)',
+  evening: 'Evening (18:00–23:59)',
+};
+
+export interface ResultFiltersProps {
+  view: FlightResultView;
+  onChange: (view: FlightResultView) => void;
+  carriers: Array<{ code: string; name: string }>;
+}
+
+export function SortControl({ view, onChange }: Omit<ResultFiltersProps, 'carriers'>) {
+  return (
+    <fieldset className="sort-control">
+      <legend className="visually-hidden">Sort flights</legend>
+      <div className="segmented">
+        {SORTS.map((sort) => (
+          <label key={sort} className="segmented-option">
+            <input
+              type="radio"
+              name="flight-sort"
+              checked={view.sort === sort}
+              onChange={() => onChange({ ...view, sort })}
+            />
+            <span>{SORT_LABELS[sort]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const toggle = <T,>(values: readonly T[], value: T) =>
+  values.includes(value) ? values.filter((existing) => existing !== value) : [...values, value];
+
+export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) {
+  return (
+    <aside className="filters card" aria-label="Filters">
+      <h2 className="filters-title">Filters</h2>
+      <fieldset>
+        <legend>Stops</legend>
+        {[
+          { label: 'Any number of stops', value: undefined },
+          { label: 'Nonstop only', value: 0 },
+          { label: 'One stop at most', value: 1 },
+        ].map((option) => (
+          <label key={option.label} className="checkbox">
+            <input
+              type="radio"
+              name="flight-stops"
+              checked={view.maxStops === option.value}
+              onChange={() => onChange({ ...view, maxStops: option.value })}
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      {carriers.length > 0 && (
+        <fieldset>
+          <legend>Airlines</legend>
+          {carriers.map((carrier) => (
+            <label key={carrier.code} className="checkbox">
+              <input
+                type="checkbox"
+                checked={view.airlines.includes(carrier.code)}
+                onChange={() => onChange({ ...view, airlines: toggle(view.airlines, carrier.code) })}
+              />
+              {carrier.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset>
+        <legend>Departure time (first flight)</legend>
+        {DEPARTURE_WINDOWS.map((window) => (
+          <label key={window} className="checkbox">
+            <input
+              type="checkbox"
+              checked={view.departures.includes(window)}
+              onChange={() => onChange({ ...view, departures: toggle(view.departures, window) })}
+            />
+            {WINDOW_LABELS[window]}
+          </label>
+        ))}
+      </fieldset>
+      {(view.maxStops !== undefined || view.airlines.length > 0 || view.departures.length > 0) && (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={() => onChange({ ...view, maxStops: undefined, airlines: [], departures: [] })}
+        >
+          Clear filters
+        </button>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import {
+  MAX_ITINERARY_LEGS,
+  MAX_PASSENGERS,
+  type FlightSearchRequest,
+} from '../../../../shared/upstream/flights.ts';
+import { todayIsoDate } from '../../lib/intl-format.ts';
+import type { FlightSearchForm } from './flight-search-params.ts';
+
+/** Problems by the server's field path (itinerary.0.origin, passengers.adults, ...). */
+export type FieldErrors = Record<string, string>;
+
+export function validateFlightSearch(form: FlightSearchForm, today: string = todayIsoDate()): FieldErrors {
+  const errors: FieldErrors = {};
+  if (form.legs.length > MAX_ITINERARY_LEGS) errors.itinerary = `Add at most ${MAX_ITINERARY_LEGS} flights.`;
+  form.legs.forEach((leg, index) => {
+    const path = `itinerary.${index}`;
+    if (!leg.origin) errors[`${path}.origin`] = 'Choose where this flight leaves from.';
+    if (!leg.destination) errors[`${path}.destination`] = 'Choose where this flight goes.';
+    else if (leg.origin && leg.origin.code === leg.destination.code) {
+      errors[`${path}.destination`] = 'Choose a destination different from the origin.';
+    }
+    const previous = form.legs[index - 1];
+    if (!leg.date) errors[`${path}.date`] = 'Choose a date.';
+    else if (leg.date < today) errors[`${path}.date`] = 'Choose a date that is not in the past.';
+    else if (previous?.date && leg.date < previous.date) {
+      errors[`${path}.date`] =
+        form.tripType === 'return'
+          ? 'Return on or after the outbound date.'
+          : 'Each flight must be on or after the one before.';
+    }
+  });
+  if (!Number.isInteger(form.adults) || form.adults < 1)
+    errors['passengers.adults'] = 'At least one adult travels.';
+  else if (form.adults > MAX_PASSENGERS)
+    errors['passengers.adults'] = `At most ${MAX_PASSENGERS} passengers.`;
+  return errors;
+}
+
+/** The request body of a valid form, in the traveler's currency. */
+export function toFlightSearchRequest(
+  form: FlightSearchForm,
+  currency: string | undefined,
+): FlightSearchRequest {
+  return {
+    itinerary: form.legs.map((leg) => ({
+      origin: leg.origin?.code ?? '',
+      destination: leg.destination?.code ?? '',
+      date: leg.date,
+    })),
+    passengers: { adults: form.adults },
+    cabinClass: form.cabinClass,
+    ...(currency ? { currency: currency as FlightSearchRequest['currency'] } : {}),
+  };
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Notification } from '../../../../shared/upstream/notifications.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import type { Formatters } from '../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { LiveIndicator } from './live-indicator.tsx';
+import { inAppPath, notificationQueries } from './notification-queries.ts';
+import { PushOptIn } from './push-opt-in.tsx';
+import { useMarkNotificationRead } from './use-mark-notification-read.ts';
+import './inbox.css';
+
+const SEVERITY_TONES: Record<string, string> = {
+  critical: 'chip-danger',
+  warning: 'chip-warning',
+  info: 'chip-info',
+};
+const EVENT_LABELS: Record<string, string> = {
+  SEGMENT_DELAYED: 'Delay',
+  SEGMENT_CANCELLED: 'Cancellation',
+  GATE_CHANGED: 'Gate change',
+  CHECK_IN_OPEN: 'Check-in open',
+};
+
+export function InboxPage() {
+  useDocumentTitle('Inbox');
+  const inbox = useInfiniteQuery(notificationQueries.inbox());
+  const format = useTravelerFormatters();
+  const markRead = useMarkNotificationRead();
+  const [unreadOnly, setUnreadOnly] = useState(false);
+
+  const all = dedupe(inbox.data?.pages.flatMap((page) => page.items) ?? []);
+  const unreadCount = inbox.data?.pages[0]?.meta.unreadCount ?? 0;
+  const shown = unreadOnly ? all.filter((notification) => notification.readAt === null) : all;
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Inbox</h1>
+        <LiveIndicator />
+      </div>
+      <div className="inbox-layout">
+        <section aria-labelledby="inbox-list-title" className="stack">
+          <div className="row-between">
+            <h2 id="inbox-list-title" className="inbox-count">
+              {unreadCount > 0 ? `${format.count(unreadCount)} unread` : 'All caught up'}
+            </h2>
+            <fieldset className="segmented-filter">
+              <legend className="visually-hidden">Show</legend>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="inbox-filter"
+                  checked={!unreadOnly}
+                  onChange={() => setUnreadOnly(false)}
+                />
+                All
+              </label>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="inbox-filter"
+                  checked={unreadOnly}
+                  onChange={() => setUnreadOnly(true)}
+                />
+                Unread
+              </label>
+            </fieldset>
+          </div>
+          {inbox.isError && !inbox.data ? (
+            <ErrorNotice error={inbox.error} onRetry={() => void inbox.refetch()} />
+          ) : inbox.isPending ? (
+            <ol className="card-list" aria-busy="true" aria-label="Notifications">
+              {[0, 1, 2].map((index) => (
+                <li key={index} aria-hidden="true">
+                  <div className="card notification-card">
+                    <span className="skeleton skeleton-line rate-skeleton-long" />
+                    <span className="skeleton skeleton-line" />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          ) : shown.length === 0 ? (
+            <div className="empty-state">
+              <h3>{unreadOnly ? 'No unread notifications' : 'No notifications yet'}</h3>
+              <p className="muted">
+                Delays, gate changes and check-in reminders for your trips arrive here live.
+              </p>
+            </div>
+          ) : (
+            <ol className="card-list" aria-label="Notifications">
+              {shown.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationCard
+                    notification={notification}
+                    format={format}
+                    onMarkRead={() => markRead.mutate(notification.id)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+          {markRead.isError && <ErrorNotice error={markRead.error} onRetry={() => markRead.reset()} />}
+          {inbox.hasNextPage && (
+            <div>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void inbox.fetchNextPage()}
+                disabled={inbox.isFetchingNextPage}
+              >
+                {inbox.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
+              </button>
+            </div>
+          )}
+          {inbox.isError && inbox.data && (
+            <ErrorNotice error={inbox.error} onRetry={() => void inbox.refetch()} />
+          )}
+        </section>
+        <PushOptIn />
+      </div>
+    </div>
+  );
+}
+
+function dedupe(notifications: Notification[]): Notification[] {
+  const seen = new Set<string>();
+  return notifications.filter((notification) => !seen.has(notification.id) && seen.add(notification.id));
+}
+
+function NotificationCard({
+  notification,
+  format,
+  onMarkRead,
+}: {
+  notification: Notification;
+  format: Formatters;
+  onMarkRead: () => void;
+}) {
+  const unread = notification.readAt === null;
+  const titleId = `notification-${notification.id}`;
+  return (
+    <article
+      className={unread ? 'card notification-card notification-unread' : 'card notification-card'}
+      aria-labelledby={titleId}
+    >
+      <div className="notification-head">
+        <span className={['chip', SEVERITY_TONES[notification.severity] ?? 'chip-info'].join(' ')}>
+          {EVENT_LABELS[notification.eventType] ?? notification.eventType.replaceAll('_', ' ').toLowerCase()}
+        </span>
+        <time className="small muted" dateTime={notification.createdAt}>
+          {format.relative(notification.createdAt)}
+        </time>
+      </div>
+      <h3 id={titleId} className="notification-title">
+        {unread && <span className="unread-dot" aria-hidden="true" />}
+        {unread && <span className="visually-hidden">Unread: </span>}
+        {notification.title}
+      </h3>
+      <p>{notification.body}</p>
+      <div className="row">
+        <Link to={inAppPath(notification)} onClick={() => unread && onMarkRead()}>
+          View trip details
+        </Link>
+        {unread && (
+          <button type="button" className="button button-ghost button-small" onClick={onMarkRead}>
+            Mark as read
+            <span className="visually-hidden">: {notification.title}</span>
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  NOTIFICATION_STREAM_EVENT_NAMES as EVENTS,
+  NotificationStreamNotificationSchema,
+  NotificationStreamReconnectSchema,
+  NotificationStreamStatusSchema,
+} from '../../../../shared/api/notification-stream-events.ts';
+import { parseSseData, type SseMessage } from '../../../../shared/sse.ts';
+import type { Notification } from '../../../../shared/upstream/notifications.ts';
+import { ToastRegion, type Toast } from '../../components/toast-region.tsx';
+import { apiSend } from '../../lib/api-client.ts';
+import { isSessionExpired } from '../../lib/api-error.ts';
+import { readEventStream } from '../../lib/event-stream.ts';
+import { loginUrl } from '../../lib/login-url.ts';
+import { setLiveConnectionState } from './live-connection-store.ts';
+import {
+  inAppPath,
+  notificationQueries,
+  withArrivedNotification,
+  type InboxData,
+} from './notification-queries.ts';
+import { createToastClaims } from './toast-once.ts';
+import { nextReconnectDelay } from './reconnect-delay.ts';
+import { tripQueries } from '../trips/trip-queries.ts';
+
+const MAX_TOASTS = 3;
+
+/**
+ * Keeps the traveler's inbox live: reads the BFF notification stream with fetch, puts each arrival in
+ * the inbox, toasts it once across tabs (announced politely), shows a quiet indicator while the
+ * connection is away and catches up (refetch) when it returns or the server asks for a resync.
+ */
+export function LiveNotifications({ travelerId }: { travelerId: string }) {
+  const queryClient = useQueryClient();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+
+  const dismiss = useCallback((id: string) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const claims = createToastClaims(travelerId);
+    const tab = crypto.randomUUID().replaceAll('-', '');
+    const inboxKey = notificationQueries.inbox().queryKey;
+    let lastEventId: string | undefined;
+    let retryAdvice: number | undefined;
+    let failures = 0;
+
+    const catchUp = () => queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+
+    const showToast = (notification: Notification) => {
+      const tone =
+        notification.severity === 'critical' || notification.severity === 'warning' ? 'warning' : 'info';
+      setToasts((current) =>
+        [
+          {
+            id: notification.id,
+            title: notification.title,
+            body: notification.body,
+            tone,
+            link: { to: inAppPath(notification), label: 'View trip details' },
+          } satisfies Toast,
+          ...current,
+        ].slice(0, MAX_TOASTS),
+      );
+      setAnnouncement(`New notification: ${notification.title}. ${notification.body}`);
+    };
+
+    const onEvent = (message: SseMessage) => {
+      try {
+        switch (message.event) {
+          case EVENTS.notification: {
+            const { notification, alert, replay } = parseSseData(
+              message,
+              NotificationStreamNotificationSchema,
+            );
+            lastEventId = message.id ?? notification.id;
+            queryClient.setQueryData<InboxData>(inboxKey, (data) =>
+              withArrivedNotification(data, notification),
+            );
+            void queryClient.invalidateQueries({ queryKey: [...tripQueries.all(), notification.tripId] });
+            if (alert && !replay) {
+              void claims.claim(notification.id).then((claimed) => {
+                if (claimed && !controller.signal.aborted) showToast(notification);
+              });
+            }
+            break;
+          }
+          case EVENTS.status: {
+            const { state } = parseSseData(message, NotificationStreamStatusSchema);
+            setLiveConnectionState(state);
+            break;
+          }
+          case EVENTS.resync:
+            void catchUp();
+            break;
+          case EVENTS.sessionEnded:
+            controller.abort();
+            window.location.assign(loginUrl());
+            break;
+          case EVENTS.reconnect:
+            retryAdvice = parseSseData(message, NotificationStreamReconnectSchema).retryMs;
+            break;
+        }
+      } catch {
+        // An event of a shape this version does not know: the inbox catch-up covers what it carried.
+      }
+    };
+
+    const visible = () => (document.visibilityState === 'visible' ? '1' : '0');
+    const streamPath = () => {
+      const params = new URLSearchParams({ tab, visible: visible() });
+      if (lastEventId) params.set('lastEventId', lastEventId);
+      return `/api/notifications/stream?${params.toString()}`;
+    };
+
+    const run = async () => {
+      let reopened = false;
+      while (!controller.signal.aborted) {
+        setLiveConnectionState(reopened ? 'reconnecting' : 'connecting');
+        const end = await readEventStream(streamPath(), {
+          signal: controller.signal,
+          onEvent,
+          onRetry: (milliseconds) => {
+            retryAdvice = milliseconds;
+          },
+          onOpen: () => {
+            failures = 0;
+            if (reopened) void catchUp();
+          },
+        }).catch(() => ({ kind: 'truncated' as const }));
+        if (end.kind === 'aborted' || controller.signal.aborted) return;
+        if (end.kind === 'error' && isSessionExpired(end.error)) {
+          window.location.assign(loginUrl());
+          return;
+        }
+        setLiveConnectionState(navigator.onLine === false ? 'offline' : 'reconnecting');
+        failures += 1;
+        reopened = true;
+        const delay = nextReconnectDelay(failures, retryAdvice);
+        retryAdvice = undefined;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    };
+    void run();
+
+    const reportVisibility = () => {
+      apiSend('/api/notifications/stream/visibility', {
+        method: 'POST',
+        body: { tab, visible: document.visibilityState === 'visible' },
+      }).catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', reportVisibility);
+
+    return () => {
+      controller.abort();
+      claims.close();
+      document.removeEventListener('visibilitychange', reportVisibility);
+    };
+  }, [travelerId, queryClient]);
+
+  return (
+    <>
+      <ToastRegion toasts={toasts} onDismiss={dismiss} />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}

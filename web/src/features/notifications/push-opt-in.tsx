@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { apiJson, apiSend } from '../../lib/api-client.ts';
+
+const PublicKeySchema = z.looseObject({ publicKey: z.string().min(1) });
+
+type PushState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on' | 'working';
+
+function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** The VAPID key arrives base64url-encoded; PushManager wants its bytes. */
+export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text
+    .replaceAll('-', '+')
+    .replaceAll('_', '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Opt-in to alerts from the browser (Web Push) for when Wayfare is not open. */
+export function PushOptIn() {
+  const [state, setState] = useState<PushState>(() =>
+    !pushSupported() ? 'unsupported' : Notification.permission === 'denied' ? 'denied' : 'checking',
+  );
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!pushSupported() || Notification.permission === 'denied') return;
+    currentSubscription()
+      .then((subscription) => setState(subscription ? 'on' : 'off'))
+      .catch(() => setState('off'));
+  }, []);
+
+  const enable = async () => {
+    setError(null);
+    setState('working');
+    try {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') {
+        setState(permission === 'denied' ? 'denied' : 'off');
+        return;
+      }
+      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const registration = await navigator.serviceWorker.ready;
+      const { publicKey } = await apiJson('/api/push/public-key', PublicKeySchema);
+      const subscription =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: base64UrlToBytes(publicKey),
+        }));
+      await apiSend('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+      setState('on');
+    } catch (caught) {
+      setError(caught);
+      setState('off');
+    }
+  };
+
+  const disable = async () => {
+    setError(null);
+    setState('working');
+    try {
+      const subscription = await currentSubscription();
+      if (subscription) {
+        await apiSend('/api/push/subscriptions', {
+          method: 'DELETE',
+          body: { endpoint: subscription.endpoint },
+        });
+        await subscription.unsubscribe();
+      }
+      setState('off');
+    } catch (caught) {
+      setError(caught);
+      setState('on');
+    }
+  };
+
+  return (
+    <section className="card stack-sm" aria-labelledby="push-title">
+      <h2 id="push-title">Alerts on this device</h2>
+      <p className="muted">
+        Get a system notification when a flight is delayed or a gate changes, even when Wayfare is closed.
+        When Wayfare is open you see the news here instead, so you are never alerted twice. You can turn this
+        off at any time.
+      </p>
+      {state === 'unsupported' && <p>This browser cannot show alerts from websites.</p>}
+      {state === 'denied' && (
+        <p>
+          Alerts are blocked for Wayfare in this browser. Allow notifications in the site settings to turn
+          them on.
+        </p>
+      )}
+      <div className="row" aria-live="polite">
+        {(state === 'off' || (state === 'working' && !error)) && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void enable()}
+            disabled={state === 'working'}
+          >
+            Turn on alerts
+          </button>
+        )}
+        {state === 'on' && (
+          <>
+            <span className="chip chip-success">Alerts are on</span>
+            <button type="button" className="button button-secondary" onClick={() => void disable()}>
+              Turn off alerts
+            </button>
+          </>
+        )}
+      </div>
+      {error !== null && <ErrorNotice error={error} onRetry={() => void enable()} />}
+    </section>
+  );
+}

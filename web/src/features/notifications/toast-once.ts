@@ -1,0 +1,67 @@
+/**
+ * Decides, across all of a traveler's tabs, which one shows the toast for a notification: the first to
+ * claim its id. The record is a short-lived list of ids in localStorage (never tokens or content),
+ * claimed under a Web Lock when the browser has one, and a BroadcastChannel tells open tabs at once.
+ */
+const RECORD_LIFETIME_MS = 10 * 60 * 1000;
+const MAX_RECORDED = 200;
+
+type Record = Array<[id: string, at: number]>;
+
+export interface ToastClaims {
+  claim: (notificationId: string) => Promise<boolean>;
+  close: () => void;
+}
+
+export function createToastClaims(travelerId: string, now: () => number = Date.now): ToastClaims {
+  const storageKey = `wayfare:toasted:${travelerId}`;
+  const claimedHere = new Set<string>();
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(storageKey) : undefined;
+  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (typeof event.data === 'string') claimedHere.add(event.data);
+  });
+
+  const readRecord = (): Record => {
+    try {
+      const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
+      if (!Array.isArray(parsed)) return [];
+      const cutoff = now() - RECORD_LIFETIME_MS;
+      return parsed.filter(
+        (entry): entry is [string, number] =>
+          Array.isArray(entry) &&
+          typeof entry[0] === 'string' &&
+          typeof entry[1] === 'number' &&
+          entry[1] > cutoff,
+      );
+    } catch {
+      return [];
+    }
+  };
+
+  const claimInRecord = (id: string): boolean => {
+    if (claimedHere.has(id)) return false;
+    const record = readRecord();
+    if (record.some(([known]) => known === id)) {
+      claimedHere.add(id);
+      return false;
+    }
+    record.push([id, now()]);
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(record.slice(-MAX_RECORDED)));
+    } catch {
+      // Storage full or disabled: this tab still toasts once, other tabs learn it from the channel.
+    }
+    claimedHere.add(id);
+    channel?.postMessage(id);
+    return true;
+  };
+
+  return {
+    claim: async (id) => {
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      if (locks) return locks.request(storageKey, () => claimInRecord(id));
+      return claimInRecord(id);
+    },
+    close: () => channel?.close(),
+  };
+}

@@ -1,0 +1,222 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CURRENCIES } from '../../../../shared/upstream/flights.ts';
+import type { Profile, ProfilePatch } from '../../../../shared/upstream/profile.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { FormErrorSummary } from '../../components/form-error-summary.tsx';
+import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { profileQueries, useUpdateProfile } from './profile-queries.ts';
+
+const LOCALES = [
+  { tag: 'en-GB', label: 'English (United Kingdom)' },
+  { tag: 'en-US', label: 'English (United States)' },
+  { tag: 'de-DE', label: 'Deutsch (Deutschland)' },
+  { tag: 'fr-FR', label: 'Français (France)' },
+  { tag: 'es-ES', label: 'Español (España)' },
+  { tag: 'it-IT', label: 'Italiano (Italia)' },
+  { tag: 'nl-NL', label: 'Nederlands (Nederland)' },
+  { tag: 'ja-JP', label: '日本語 (日本)' },
+];
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  homeAirport: 'Home airport',
+  currency: 'Currency',
+  locale: 'Language and region',
+  bookingProfile: 'Default kind of travel',
+};
+
+export function ProfilePage() {
+  useDocumentTitle('Profile');
+  const profile = useQuery(profileQueries.current());
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Profile</h1>
+      </div>
+      {profile.isPending ? (
+        <div className="card stack" aria-busy="true" aria-label="Loading your profile">
+          <span className="skeleton skeleton-line" />
+          <span className="skeleton skeleton-line" />
+          <span className="skeleton skeleton-line" />
+        </div>
+      ) : profile.isError ? (
+        <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <ProfileForm key={profile.data.updatedAt} profile={profile.data} />
+      )}
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const [name, setName] = useState(profile.name ?? '');
+  const [homeAirport, setHomeAirport] = useState(profile.homeAirport ?? '');
+  const [currency, setCurrency] = useState(profile.currency);
+  const [locale, setLocale] = useState(profile.locale);
+  const [bookingProfile, setBookingProfile] = useState(profile.bookingProfile);
+  const [attempt, setAttempt] = useState(0);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+
+  const serverErrors = update.isError ? fieldProblemsByPath(update.error) : {};
+  const errors = { ...serverErrors, ...localErrors };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.name = 'Enter the name on your travel documents.';
+    if (homeAirport && !/^[A-Za-z]{3}$/.test(homeAirport))
+      problems.homeAirport = 'Use a three-letter airport code, like LHR.';
+    setLocalErrors(problems);
+    setAttempt((value) => value + 1);
+    if (Object.keys(problems).length > 0) return;
+    const patch: ProfilePatch = {
+      name: name.trim(),
+      homeAirport: homeAirport ? homeAirport.toUpperCase() : null,
+      currency: currency as ProfilePatch['currency'],
+      locale,
+      bookingProfile,
+    };
+    update.mutate(patch, { onSuccess: () => setSaved(true) });
+  };
+
+  const currencies: string[] = CURRENCIES.includes(profile.currency as never)
+    ? [...CURRENCIES]
+    : [profile.currency, ...CURRENCIES];
+  const locales = LOCALES.some((entry) => entry.tag === profile.locale)
+    ? LOCALES
+    : [{ tag: profile.locale, label: profile.locale }, ...LOCALES];
+
+  return (
+    <form className="form card" onSubmit={submit} noValidate aria-labelledby="profile-form-title">
+      <h2 id="profile-form-title" className="visually-hidden">
+        Your details
+      </h2>
+      <FormErrorSummary errors={errors} labelFor={(path) => FIELD_LABELS[path] ?? path} attempt={attempt} />
+      {update.isError && Object.keys(serverErrors).length === 0 && (
+        <ErrorNotice error={update.error} onRetry={() => update.reset()} />
+      )}
+      <div className="form-grid">
+        <FormField id={fieldId('name')} label="Name" error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id="profile-email" label="Email" hint="Managed by your sign-in account.">
+          {(control) => <input {...control} className="input" value={profile.email ?? ''} readOnly />}
+        </FormField>
+        <FormField
+          id={fieldId('homeAirport')}
+          label="Home airport"
+          hint="Flight searches start here. Three letters, like LHR."
+          error={errors.homeAirport}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              maxLength={3}
+              autoCapitalize="characters"
+              value={homeAirport}
+              onChange={(event) => setHomeAirport(event.target.value.toUpperCase())}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('currency')} label="Currency" error={errors.currency}>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value)}
+            >
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          id={fieldId('locale')}
+          label="Language and region"
+          hint="How dates, times and prices are written."
+          error={errors.locale}
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={locale}
+              onChange={(event) => setLocale(event.target.value)}
+            >
+              {locales.map((entry) => (
+                <option key={entry.tag} value={entry.tag}>
+                  {entry.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <fieldset id={fieldId('bookingProfile')} tabIndex={-1}>
+        <legend>Default kind of travel</legend>
+        <p className="field-hint">Stay searches start with this choice; you can change it per search.</p>
+        <div className="choice-group">
+          <label className="choice">
+            <input
+              type="radio"
+              name="bookingProfile"
+              checked={!bookingProfile}
+              onChange={() => setBookingProfile(false)}
+            />
+            Business
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="bookingProfile"
+              checked={bookingProfile}
+              onChange={() => setBookingProfile(true)}
+            />
+            Personal
+          </label>
+        </div>
+      </fieldset>
+      {profile.loyaltyPrograms.length > 0 && (
+        <section aria-labelledby="loyalty-title" className="stack-sm">
+          <h2 id="loyalty-title">Loyalty programmes</h2>
+          <dl className="definition-list">
+            {profile.loyaltyPrograms.map((program) => (
+              <div key={`${program.program}-${program.memberNumber}`} className="contents">
+                <dt>{program.program}</dt>
+                <dd>{program.memberNumber}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <div className="row">
+        <button type="submit" className="button" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save profile'}
+        </button>
+        <span role="status" className="muted">
+          {saved ? 'Profile saved.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { StayFaresRequestInput } from '../../../../shared/upstream/stays.ts';
+import { addDays, nightsBetween } from '../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { PropertyFares } from './property-fares.tsx';
+import { ShareStayButton } from './share-stay-button.tsx';
+import { StayHeader } from './stay-header.tsx';
+import { staySearchFormFromParams, staySearchToParams } from './stay-search-params.ts';
+import { useStayFares } from './use-stay-fares.ts';
+import { isCompleteStaySearch } from './validate-stay-search.ts';
+import './stays.css';
+
+/** A hotel from a stay search: its fares through the search-stream path (searchSolutionId + propertyId). */
+export function PropertyPage() {
+  const { propertyId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const format = useTravelerFormatters();
+  const [run, setRun] = useState(0);
+
+  const hotelName = params.get('hotel') ?? 'Hotel';
+  useDocumentTitle(hotelName);
+  const search = staySearchFormFromParams(params, { checkIn: '', checkOut: '', bookingProfile: false });
+  const searchSolutionId = params.get('solution');
+  const solutionKey = params.get('solutionKey') ?? undefined;
+  // Fares have no past-date check, so the search's own check-in stands in for "today".
+  const completeSearch = isCompleteStaySearch(search, search.checkIn) ? search : null;
+
+  const request: StayFaresRequestInput | null =
+    completeSearch && searchSolutionId
+      ? {
+          searchSolutionId,
+          propertyId,
+          solutionKey,
+          checkIn: completeSearch.checkIn,
+          checkOut: completeSearch.checkOut,
+          rooms: completeSearch.rooms,
+          bookingProfile: completeSearch.bookingProfile,
+        }
+      : null;
+  const state = useStayFares(request, `${params.toString()}#${run}`);
+  const resultsPath = completeSearch ? `/stays?${staySearchToParams(completeSearch).toString()}` : '/stays';
+  const nights = nightsBetween(search.checkIn, search.checkOut);
+
+  return (
+    <div className="page stack">
+      <p>
+        <Link to={resultsPath}>← Back to the search results</Link>
+      </p>
+      <StayHeader
+        name={hotelName}
+        seed={propertyId}
+        checkIn={search.checkIn}
+        checkOut={search.checkOut}
+        rooms={search.rooms}
+        bookingProfile={search.bookingProfile}
+        format={format}
+      />
+      {!request ? (
+        <div className="notice notice-warning" role="alert">
+          <h2>This link is incomplete</h2>
+          <p>Search again to see this hotel’s rates.</p>
+          <Link className="button" to="/stays">
+            Search stays
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ShareStayButton
+            hotelName={hotelName}
+            hotelCity={
+              search.destination?.type === 'city' ? search.destination.name : search.destination?.city
+            }
+            destination={search.destination?.type === 'property' ? search.destination : undefined}
+            checkIn={search.checkIn}
+            checkOut={search.checkOut}
+            rooms={search.rooms}
+            bookingProfile={search.bookingProfile}
+          />
+          <PropertyFares
+            state={state}
+            nights={nights}
+            format={format}
+            onRetry={() => setRun((value) => value + 1)}
+            onShorten={(maxNights) => {
+              if (!completeSearch) return;
+              const shorter = { ...completeSearch, checkOut: addDays(completeSearch.checkIn, maxNights) };
+              void navigate(`/stays?${staySearchToParams(shorter).toString()}`);
+            }}
+            onChooseAgain={() => void navigate(resultsPath)}
+          />
+        </>
+      )}
+    </div>
+  );
+}

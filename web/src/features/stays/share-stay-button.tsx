@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  parseStayDestinations,
+  type StayPropertyDestination,
+} from '../../../../shared/upstream/destinations.ts';
+import type { StayRoom } from '../../../../shared/upstream/stays.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { apiJson } from '../../lib/api-client.ts';
+import { destinationParams, encodeRooms } from './stay-search-params.ts';
+
+export interface ShareStayButtonProps {
+  hotelName: string;
+  hotelCity: string | undefined;
+  /** Known already when the stay came from the autocomplete (the direct-property path). */
+  destination?: StayPropertyDestination | undefined;
+  checkIn: string;
+  checkOut: string;
+  rooms: StayRoom[];
+  bookingProfile: boolean;
+}
+
+/** The shareable link of a stay: the property with dates and rooms, opened through a guest session. */
+export function sharedStayPath(
+  destination: StayPropertyDestination,
+  stay: { checkIn: string; checkOut: string; rooms: StayRoom[]; bookingProfile: boolean },
+): string {
+  const params = new URLSearchParams({
+    ...destinationParams(destination),
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    rooms: encodeRooms(stay.rooms),
+    purpose: stay.bookingProfile ? 'personal' : 'business',
+  });
+  return `/share/stay?${params.toString()}`;
+}
+
+/** Finds the autocomplete entry of a hotel, whose id the direct-property path needs. */
+async function findPropertyDestination(name: string, city: string | undefined) {
+  const candidates = parseStayDestinations(
+    await apiJson(`/api/stays/destinations?query=${encodeURIComponent(name)}`, z.unknown()),
+  );
+  return candidates.find(
+    (candidate): candidate is StayPropertyDestination =>
+      candidate.type === 'property' && candidate.name === name && (!city || candidate.city === city),
+  );
+}
+
+export function ShareStayButton({ hotelName, hotelCity, destination, ...stay }: ShareStayButtonProps) {
+  const [link, setLink] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  const share = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const resolved = destination ?? (await findPropertyDestination(hotelName, hotelCity));
+      if (!resolved) {
+        setStatus('This hotel cannot be shared yet.');
+        return;
+      }
+      const url = new URL(sharedStayPath(resolved, stay), window.location.origin).href;
+      setLink(url);
+      if (navigator.clipboard) {
+        await navigator.clipboard.writeText(url);
+        setStatus('Link copied. Anyone with it can see this stay’s rates, no sign-in needed.');
+      } else {
+        setStatus('Copy the link below to share this stay.');
+      }
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="stack-sm share-stay">
+      <div className="row">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void share()}
+          disabled={pending}
+        >
+          Share this stay
+        </button>
+        <span role="status" className="small muted">
+          {status}
+        </span>
+      </div>
+      {link && (
+        <label className="field">
+          <span className="field-label">Link to this stay</span>
+          <input className="input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        </label>
+      )}
+      {error !== null && <ErrorNotice error={error} onRetry={() => void share()} />}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { GuestSessionStatusSchema } from '../../../../shared/api/guest-session-status.ts';
+import type { StayFaresRequestInput } from '../../../../shared/upstream/stays.ts';
+import { apiJson } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { addDays, nightsBetween } from '../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { sessionQueries } from '../auth/session-queries.ts';
+import { SignInButton } from '../auth/sign-in-button.tsx';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { PropertyFares } from './property-fares.tsx';
+import { sharedStayPath } from './share-stay-button.tsx';
+import { StayHeader } from './stay-header.tsx';
+import { staySearchFormFromParams } from './stay-search-params.ts';
+import { useStayFares } from './use-stay-fares.ts';
+import { isCompleteStaySearch } from './validate-stay-search.ts';
+import './stays.css';
+
+/**
+ * A shared stay: opens for anyone with the link. A visitor who is not signed in gets a guest session
+ * (POST /api/guest-session) and the fares come through the direct-property path.
+ */
+export function SharedStayPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueries.current());
+  const signedIn = session.data?.authenticated === true;
+  const format = useTravelerFormatters({
+    enabled: session.data?.authenticated === true && session.data.kind === 'traveler',
+  });
+  const [run, setRun] = useState(0);
+
+  const stay = staySearchFormFromParams(params, { checkIn: '', checkOut: '', bookingProfile: false });
+  const property = stay.destination?.type === 'property' ? stay.destination : null;
+  useDocumentTitle(property?.name ?? 'Shared stay');
+  const complete =
+    property && isCompleteStaySearch(stay, stay.checkIn) ? { ...stay, destination: property } : null;
+
+  const request: StayFaresRequestInput | null = complete
+    ? {
+        property: complete.destination,
+        checkIn: complete.checkIn,
+        checkOut: complete.checkOut,
+        rooms: complete.rooms,
+        bookingProfile: complete.bookingProfile,
+      }
+    : null;
+
+  const state = useStayFares(
+    session.isPending ? null : request,
+    `${params.toString()}#${run}#${session.isPending ? 'pending' : 'ready'}`,
+    async (signal) => {
+      if (signedIn) return undefined;
+      try {
+        await apiJson('/api/guest-session', GuestSessionStatusSchema, { method: 'POST', signal });
+        void queryClient.invalidateQueries({ queryKey: sessionQueries.all() });
+        return undefined;
+      } catch (error) {
+        if (signal.aborted) return { kind: 'aborted' };
+        if (error instanceof ApiError) return { kind: 'error', error };
+        throw error;
+      }
+    },
+  );
+
+  if (!complete) {
+    return (
+      <div className="page">
+        <div className="empty-state">
+          <h1>This stay link is incomplete</h1>
+          <p className="muted">Ask for the link again, or search stays yourself.</p>
+          <Link className="button" to="/stays">
+            Search stays
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const nights = nightsBetween(complete.checkIn, complete.checkOut);
+  return (
+    <div className="page stack">
+      <StayHeader
+        name={complete.destination.name}
+        seed={complete.destination.propertyId}
+        subtitle={`${complete.destination.city} · shared with you`}
+        checkIn={complete.checkIn}
+        checkOut={complete.checkOut}
+        rooms={complete.rooms}
+        bookingProfile={complete.bookingProfile}
+        format={format}
+      />
+      {session.data?.authenticated !== true || session.data.kind !== 'traveler' ? (
+        <div className="notice notice-info">
+          <p>You are looking at live rates as a guest. Sign in to search and book with your own profile.</p>
+          <div className="row">
+            <SignInButton className="button button-secondary" />
+          </div>
+        </div>
+      ) : null}
+      <PropertyFares
+        state={state}
+        nights={nights}
+        format={format}
+        onRetry={() => setRun((value) => value + 1)}
+        onShorten={(maxNights) =>
+          void navigate(
+            sharedStayPath(complete.destination, {
+              ...complete,
+              checkOut: addDays(complete.checkIn, maxNights),
+            }),
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { parseStayDestinations } from '../../../../shared/upstream/destinations.ts';
+import { z } from 'zod';
+import { apiJson } from '../../lib/api-client.ts';
+
+export const stayQueries = {
+  all: () => ['stays'] as const,
+  destinations: (query: string) =>
+    queryOptions({
+      queryKey: [...stayQueries.all(), 'destinations', query],
+      queryFn: async ({ signal }) =>
+        parseStayDestinations(
+          await apiJson(`/api/stays/destinations?query=${encodeURIComponent(query)}`, z.unknown(), {
+            signal,
+          }),
+        ),
+      enabled: query.trim().length >= 2,
+      staleTime: 10 * 60_000,
+    }),
+};

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import type { StaySearchSnapshot } from './stay-search-run.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { nightsBetween } from '../../lib/intl-format.ts';
+import { useSearchInProgress } from '../../lib/search-activity.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { maxNightsOf } from './max-nights-of.ts';
+import { MaxNightsNotice } from './max-nights-notice.tsx';
+import { PropertyCard } from './property-card.tsx';
+import { propertyPagePath } from './property-link.ts';
+import type { StaySearch } from './stay-search-params.ts';
+import { useStaySearchRun } from './use-stay-search-run.ts';
+
+export interface StayResultsProps {
+  search: StaySearch;
+  runKey: string;
+  onSearchAgain: () => void;
+  onShortenStay: (nights: number) => void;
+  onFieldErrors: (error: unknown) => void;
+}
+
+function liveSummary(snapshot: StaySearchSnapshot): string {
+  const found = snapshot.properties.length;
+  switch (snapshot.phase) {
+    case 'searching':
+      return found === 0 ? 'Searching stays…' : `Found ${found} stays so far. Checking prices.`;
+    case 'pricing':
+      return `Found ${found} stays. Checking prices.`;
+    case 'complete':
+      return found === 0 ? 'No stays found for this search.' : `Prices ready for ${found} stays.`;
+    case 'max-nights':
+      return 'This stay is longer than hotels can be priced for.';
+    case 'offer-expired':
+      return 'Prices changed. Search again to choose.';
+    case 'failed':
+      return 'The stay search failed.';
+  }
+}
+
+export function StayResults({
+  search,
+  runKey,
+  onSearchAgain,
+  onShortenStay,
+  onFieldErrors,
+}: StayResultsProps) {
+  const snapshot = useStaySearchRun(search, runKey);
+  const format = useTravelerFormatters();
+  const streaming = snapshot.phase === 'searching' || snapshot.phase === 'pricing';
+  useSearchInProgress(streaming);
+  const [reportedError, setReportedError] = useState<unknown>(null);
+
+  if (
+    snapshot.phase === 'failed' &&
+    snapshot.error?.recoveryAction === 'FIX_INPUT' &&
+    reportedError !== snapshot.error
+  ) {
+    setReportedError(snapshot.error);
+    onFieldErrors(snapshot.error);
+  }
+
+  const expected = snapshot.expected ?? snapshot.properties.length;
+  const nights = nightsBetween(search.checkIn, search.checkOut);
+
+  return (
+    <section className="results" aria-labelledby="stay-results-title">
+      <div className="results-header">
+        <h2 id="stay-results-title">
+          Stays in {search.destination.name}
+          <span className="muted small results-subtitle">
+            {format.calendarDate(search.checkIn)} – {format.calendarDate(search.checkOut)} · {nights}{' '}
+            {nights === 1 ? 'night' : 'nights'}
+          </span>
+        </h2>
+        <p className="progress-line" aria-hidden="true">
+          {snapshot.phase === 'searching' && <span className="spinner" />}
+          {snapshot.properties.length > 0 || snapshot.phase !== 'searching'
+            ? `Priced ${snapshot.pricedCount} of ${expected}`
+            : 'Searching…'}
+        </p>
+      </div>
+      <p className="visually-hidden" role="status">
+        {liveSummary(snapshot)}
+      </p>
+
+      {snapshot.phase === 'max-nights' && (
+        <MaxNightsNotice maxNights={maxNightsOf(snapshot.error)} nights={nights} onShorten={onShortenStay} />
+      )}
+      {snapshot.phase === 'offer-expired' && (
+        <ErrorNotice
+          error={snapshot.error}
+          onChangeSelection={onSearchAgain}
+          changeSelectionLabel="Search again"
+        />
+      )}
+      {snapshot.phase === 'failed' && snapshot.error && (
+        <ErrorNotice error={snapshot.error} onRetry={onSearchAgain} onChangeSelection={onSearchAgain} />
+      )}
+      {snapshot.truncated && (
+        <div className="notice notice-warning" role="alert">
+          <h3>The search was cut short</h3>
+          <p>Some hotels may be missing from this list.</p>
+          <div className="row">
+            <button type="button" className="button button-secondary" onClick={onSearchAgain}>
+              Search again
+            </button>
+          </div>
+        </div>
+      )}
+      {snapshot.phase === 'complete' && snapshot.properties.length === 0 && !snapshot.truncated && (
+        <div className="empty-state">
+          <h3>No stays found</h3>
+          <p className="muted">
+            Nothing is available in {search.destination.name} for these dates and rooms. Try other dates or
+            fewer guests per room.
+          </p>
+        </div>
+      )}
+      {snapshot.phase === 'complete' && allFailed(snapshot) && (
+        <ErrorNotice
+          error={firstFailure(snapshot)}
+          title="Hotel prices are unavailable right now"
+          onRetry={onSearchAgain}
+        />
+      )}
+
+      <ol className="card-list" aria-busy={streaming} aria-label="Stays">
+        {snapshot.properties.map((property) => (
+          <li key={property.searchSolutionId}>
+            <PropertyCard
+              property={property}
+              price={snapshot.prices[property.searchSolutionId] ?? { state: 'waiting' }}
+              href={propertyPagePath(property, search)}
+              format={format}
+            />
+          </li>
+        ))}
+        {snapshot.phase === 'searching' &&
+          Array.from({ length: snapshot.properties.length === 0 ? 3 : 1 }, (_, index) => (
+            <li key={`placeholder-${index}`} aria-hidden="true">
+              <div className="card property-card property-card-placeholder">
+                <span className="skeleton property-thumb" />
+                <div className="property-main stack-sm">
+                  <span className="skeleton skeleton-line" />
+                  <span className="skeleton skeleton-line rate-skeleton-long" />
+                </div>
+              </div>
+            </li>
+          ))}
+      </ol>
+    </section>
+  );
+}
+
+function allFailed(snapshot: StaySearchSnapshot): boolean {
+  const prices = Object.values(snapshot.prices);
+  return prices.length > 0 && prices.every((price) => price.state === 'failed');
+}
+
+function firstFailure(snapshot: StaySearchSnapshot): unknown {
+  for (const price of Object.values(snapshot.prices))
+    if (price.state === 'failed' && price.error) return price.error;
+  return null;
+}

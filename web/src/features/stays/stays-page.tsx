@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { profileQueries } from '../profile/profile-queries.ts';
+import { StayResults } from './stay-results.tsx';
+import { StaySearchForm } from './stay-search-form.tsx';
+import { staySearchFormFromParams, staySearchToParams, type StaySearch } from './stay-search-params.ts';
+import { isCompleteStaySearch } from './validate-stay-search.ts';
+import './stays.css';
+
+export function StaysPage() {
+  useDocumentTitle('Stays');
+  const [params, setParams] = useSearchParams();
+  const profile = useQuery(profileQueries.current());
+  const [run, setRun] = useState(0);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const today = todayIsoDate();
+  const form = staySearchFormFromParams(params, {
+    checkIn: addDays(today, 14),
+    checkOut: addDays(today, 16),
+    bookingProfile: profile.data?.bookingProfile ?? false,
+  });
+  const search = params.has('checkIn') && isCompleteStaySearch(form) ? form : null;
+  const searchKey = params.toString();
+
+  const startSearch = (next: StaySearch) => {
+    setServerErrors({});
+    const nextParams = staySearchToParams(next);
+    if (nextParams.toString() === searchKey) setRun((value) => value + 1);
+    else setParams(nextParams);
+  };
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Stays</h1>
+        <p className="muted">Hotels priced live, room by room.</p>
+      </div>
+      <div className="stack">
+        <StaySearchForm key={searchKey} initial={form} onSearch={startSearch} serverErrors={serverErrors} />
+        {search && (
+          <StayResults
+            search={search}
+            runKey={`${searchKey}#${run}`}
+            onSearchAgain={() => setRun((value) => value + 1)}
+            onShortenStay={(nights) => startSearch({ ...search, checkOut: addDays(search.checkIn, nights) })}
+            onFieldErrors={(error) => setServerErrors(fieldProblemsByPath(error))}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { UpdateCheckSchema } from '../../../../shared/upstream/app-update.ts';
+import { apiJson } from '../../lib/api-client.ts';
+import { APP_VERSION } from './app-version.ts';
+
+const CHECK_EVERY_MS = 5 * 60_000;
+
+export const updateCheckQueries = {
+  all: () => ['update-check'] as const,
+  current: () =>
+    queryOptions({
+      queryKey: [...updateCheckQueries.all(), APP_VERSION],
+      queryFn: ({ signal }) =>
+        apiJson(
+          `/api/app/update-check?currentVersion=${encodeURIComponent(APP_VERSION)}`,
+          UpdateCheckSchema,
+          {
+            signal,
+          },
+        ),
+      refetchInterval: CHECK_EVERY_MS,
+      refetchIntervalInBackground: false,
+      staleTime: CHECK_EVERY_MS,
+      retry: false,
+    }),
+};

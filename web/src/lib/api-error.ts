@@ -1,0 +1,70 @@
+import type { ErrorBody, RecoveryAction } from '../../../shared/upstream/error-envelope.ts';
+
+export interface ApiErrorInit {
+  status: number;
+  body: ErrorBody;
+  requestId?: string | undefined;
+}
+
+/**
+ * Every failure the app sees from the BFF, as the spec's error envelope plus the HTTP status and the
+ * request id the BFF sent (X-Request-Id), so support can find the request.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly requestId: string | undefined;
+
+  constructor({ status, body, requestId }: ApiErrorInit) {
+    super(body.message);
+    this.status = status;
+    this.body = body;
+    this.requestId = requestId;
+  }
+
+  get code(): string {
+    return this.body.code;
+  }
+
+  get recoveryAction(): RecoveryAction {
+    return this.body.recoveryAction;
+  }
+}
+
+/** The 401 codes that mean "the traveler's session is gone", as opposed to a configuration fault. */
+const SESSION_ENDED_CODES = new Set(['UNAUTHORIZED', 'SESSION_EXPIRED', 'SESSION_REQUIRED']);
+
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && SESSION_ENDED_CODES.has(error.code);
+}
+
+/** A failure that never reached the BFF or came back unreadable, in the same envelope shape. */
+export function networkError(cause: unknown): ApiError {
+  const error = new ApiError({
+    status: 0,
+    body: {
+      code: 'NETWORK_ERROR',
+      message: cause instanceof Error ? cause.message : 'The network request failed',
+      details: [],
+      recoveryAction: 'RETRY_NOW',
+      retryAfterSeconds: null,
+    },
+  });
+  error.cause = cause;
+  return error;
+}
+
+export function unreadableResponse(status: number, requestId: string | undefined): ApiError {
+  return new ApiError({
+    status,
+    requestId,
+    body: {
+      code: 'UNEXPECTED_RESPONSE',
+      message: `The server answered with an unexpected response (HTTP ${status})`,
+      details: [],
+      recoveryAction: status >= 500 ? 'RETRY_NOW' : 'CONTACT_SUPPORT',
+      retryAfterSeconds: null,
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { readSseStream, type SseMessage } from '../../../shared/sse.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { apiRequest, type ApiRequestOptions } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { safeJson } from './safe-json.ts';
+
+/** How a finite stream ended: explicitly, with an error, cut short, or stopped by the app. */
+export type StreamEnd =
+  { kind: 'done' } | { kind: 'error'; error: ApiError } | { kind: 'truncated' } | { kind: 'aborted' };
+
+export interface EventStreamOptions extends Omit<ApiRequestOptions, 'accept'> {
+  /** Called for every event that is not `done`, `error` or `truncated`, as it arrives. */
+  onEvent: (message: SseMessage) => void;
+  /** Called once the response headers arrived and the stream is open. */
+  onOpen?: () => void;
+  /** Called with the server's `retry:` advice (milliseconds) for the next reconnect. */
+  onRetry?: (milliseconds: number) => void;
+}
+
+/**
+ * Reads one SSE stream from the BFF with fetch (so the anti-forgery header and POST bodies work),
+ * hands each event over as it arrives and reports how the stream ended. Never retries on its own:
+ * re-running a search is the traveler's decision.
+ */
+export async function readEventStream(path: string, options: EventStreamOptions): Promise<StreamEnd> {
+  const { onEvent, onOpen, onRetry, ...request } = options;
+  const { signal } = request;
+  let response: Response;
+  try {
+    response = await apiRequest(path, { ...request, accept: 'text/event-stream' });
+  } catch (error) {
+    if (signal?.aborted) return { kind: 'aborted' };
+    if (error instanceof ApiError) return { kind: 'error', error };
+    throw error;
+  }
+  if (!response.body) return { kind: 'truncated' };
+  onOpen?.();
+  const requestId = response.headers.get('X-Request-Id') ?? undefined;
+  try {
+    for await (const message of readSseStream(response.body, { signal, onRetry })) {
+      if (message.event === 'done') return { kind: 'done' };
+      if (message.event === 'error') return { kind: 'error', error: streamError(message.data, requestId) };
+      if (message.event === 'truncated') return { kind: 'truncated' };
+      onEvent(message);
+    }
+  } catch (error) {
+    if (signal?.aborted) return { kind: 'aborted' };
+    if (error instanceof TypeError || error instanceof DOMException) return { kind: 'truncated' };
+    throw error;
+  }
+  return signal?.aborted ? { kind: 'aborted' } : { kind: 'truncated' };
+}
+
+/** The data of an `event: error` is the error envelope (or its inner object) of the spec. */
+export function streamError(data: string, requestId?: string): ApiError {
+  const json = safeJson(data);
+  const envelope = ErrorEnvelopeSchema.safeParse(json);
+  if (envelope.success) return new ApiError({ status: 200, body: envelope.data.error, requestId });
+  const inner = ErrorEnvelopeSchema.shape.error.safeParse(json);
+  if (inner.success) return new ApiError({ status: 200, body: inner.data, requestId });
+  return new ApiError({
+    status: 200,
+    requestId,
+    body: {
+      code: 'STREAM_ERROR',
+      message: 'The stream ended with an unreadable error',
+      details: [],
+      recoveryAction: 'RETRY_NOW',
+      retryAfterSeconds: null,
+    },
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Every date, time, duration and price the traveler sees goes through these, with the traveler's
+ * locale. Times are shown in the zone of the place they happen (the airport or the hotel), never the
+ * browser's.
+ */
+export interface Formatters {
+  locale: string;
+  money: (amount: number, currency: string) => string;
+  /** A calendar date (YYYY-MM-DD) as the traveler reads it, e.g. "Mon, 3 Mar 2025". */
+  calendarDate: (isoDate: string, style?: 'short' | 'long') => string;
+  /** Wall-clock time of an instant in a zone, e.g. "07:45". */
+  time: (instant: string, timeZone?: string) => string;
+  /** Date and time of an instant in a zone. */
+  dateTime: (instant: string, timeZone?: string) => string;
+  /** Date and time as written in a local ISO timestamp with its offset (the place's own wall clock). */
+  wallDateTime: (localIso: string) => string;
+  /** "2 h 35 min" */
+  duration: (minutes: number) => string;
+  /** "5 minutes ago", "yesterday" */
+  relative: (instant: string, now?: Date) => string;
+  count: (value: number) => string;
+}
+
+const cache = new Map<string, Formatters>();
+
+export function formattersFor(locale: string): Formatters {
+  const resolved = supportedLocale(locale);
+  const existing = cache.get(resolved);
+  if (existing) return existing;
+  const created = createFormatters(resolved);
+  cache.set(resolved, created);
+  return created;
+}
+
+function supportedLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en-GB';
+  } catch {
+    return 'en-GB';
+  }
+}
+
+function createFormatters(locale: string): Formatters {
+  const number = new Intl.NumberFormat(locale);
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' });
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  return {
+    locale,
+    money: (amount, currency) => {
+      try {
+        return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+      } catch {
+        return `${number.format(amount)} ${currency}`;
+      }
+    },
+    calendarDate: (isoDate, style = 'short') =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: 'UTC',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        ...(style === 'long' ? { year: 'numeric' } : {}),
+      }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)),
+    time: (instant, timeZone) =>
+      new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(
+        new Date(instant),
+      ),
+    dateTime: (instant, timeZone) =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(instant)),
+    wallDateTime: (localIso) =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: 'UTC',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(`${localIso.slice(0, 16)}:00Z`)),
+    duration: (totalMinutes) => {
+      const h = Math.floor(totalMinutes / 60);
+      const m = Math.round(totalMinutes % 60);
+      if (h === 0) return minutes.format(m);
+      if (m === 0) return hours.format(h);
+      return `${hours.format(h)} ${minutes.format(m)}`;
+    },
+    relative: (instant, now = new Date()) => {
+      const seconds = (new Date(instant).getTime() - now.getTime()) / 1000;
+      const abs = Math.abs(seconds);
+      if (abs < 60) return relative.format(Math.round(seconds), 'second');
+      if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
+      if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+      return relative.format(Math.round(seconds / 86_400), 'day');
+    },
+    count: (value) => number.format(value),
+  };
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function localDateOf(instant: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Whole days between two local calendar dates: the "+1" of an arrival the next day. */
+export function dayOffset(
+  departure: string,
+  departureZone: string | undefined,
+  arrival: string,
+  arrivalZone: string | undefined,
+): number {
+  const from = Date.parse(`${localDateOf(departure, departureZone)}T00:00:00Z`);
+  const to = Date.parse(`${localDateOf(arrival, arrivalZone)}T00:00:00Z`);
+  return Math.round((to - from) / 86_400_000);
+}
+
+/** Nights between two calendar dates (YYYY-MM-DD). */
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today's calendar date in the browser's zone, as YYYY-MM-DD. */
+export function todayIsoDate(now: Date = new Date()): string {
+  return localDateOf(now.toISOString());
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,8 @@
+/** JSON.parse that answers undefined for text that is not JSON, for data that a schema checks next. */
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
