@@ -3,13 +3,21 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { TravelApiConfig } from './config.ts';
 import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
+import notificationRoutes from './notifications/notification-routes.ts';
 import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
 import rateLimiting from './plugins/rate-limit.ts';
 import travelerAuth from './plugins/traveler-auth.ts';
 import { zodValidatorCompiler } from './request-validation.ts';
 import adminFaultsRoutes from './routes/admin-faults-routes.ts';
+import appUpdateRoutes from './routes/app-update-routes.ts';
+import bookingsRoutes from './routes/bookings-routes.ts';
+import flightsRoutes from './routes/flights-routes.ts';
 import guestSessionRoutes from './routes/guest-session-routes.ts';
+import profileRoutes from './routes/profile-routes.ts';
+import tripsRoutes from './routes/trips-routes.ts';
+import simulatorRoutes from './simulator/simulator-routes.ts';
+import stayRoutes from './stays/stay-routes.ts';
 
 export interface BuildTravelApiOptions {
   config: TravelApiConfig;
@@ -42,6 +50,15 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
 
   await app.register(adminFaultsRoutes);
   await app.register(guestSessionRoutes);
+  await app.register(appUpdateRoutes);
+  await app.register(flightsRoutes);
+  await app.register(profileRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(tripsRoutes);
+
+  await app.register(stayRoutes);
+  await app.register(notificationRoutes);
+  await app.register(simulatorRoutes);
 
   await app.ready();
   return app;

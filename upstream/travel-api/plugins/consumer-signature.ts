@@ -44,10 +44,7 @@ function consumerSignature(app: FastifyInstance, _options: unknown, done: () => 
       throw consumerAuthRequired();
     }
     const body = await readBody(payload, MAX_BODY_BYTES);
-    if (body === 'too-large') {
-      reply.header('connection', 'close');
-      throw consumerAuthRequired();
-    }
+    if (body === 'too-large') throw consumerAuthRequired();
     const slug = singleHeader(request, 'service-consumer');
     let secrets;
     try {
@@ -93,7 +90,7 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Reads a stream to its end, or stops (without reading further) as soon as it exceeds `limit` bytes. */
+/** Reads a stream to its end, or gives up keeping its bytes as soon as it exceeds `limit` bytes. */
 function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -108,7 +105,8 @@ function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer 
       size += bytes.length;
       if (size > limit) {
         cleanup();
-        stream.pause();
+        // Keep reading but drop every byte, so that the client receives the 401 instead of a reset connection.
+        stream.resume();
         chunks.length = 0;
         resolve('too-large');
         return;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BookingFiltersSchema,
+  BookingListSchema,
+  BookingsPageQuerySchema,
+  BookingsPageSchema,
+} from '../../../shared/upstream/bookings.ts';
+import { travelerId } from './profile-routes.ts';
+
+/** GET /v1/bookings (legacy plain array) and GET /v1/bookings/page (page envelope, mirror count). */
+function bookingsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/v1/bookings',
+    {
+      preParsing: app.requireTraveler,
+      schema: { querystring: BookingFiltersSchema, response: { 200: BookingListSchema } },
+    },
+    (request) => app.travelers.bookings(travelerId(request.traveler), request.query).items,
+  );
+
+  app.get(
+    '/v1/bookings/page',
+    {
+      preParsing: app.requireTraveler,
+      schema: { querystring: BookingsPageQuerySchema, response: { 200: BookingsPageSchema } },
+    },
+    (request) => {
+      const { limit, offset, ...filters } = request.query;
+      const { items, totalCount } = app.travelers.bookings(travelerId(request.traveler), filters, {
+        limit,
+        offset,
+      });
+      const next = offset + items.length;
+      return {
+        items,
+        meta: {
+          totalCount,
+          pageSize: limit,
+          nextOffset: items.length > 0 && next < totalCount ? next : null,
+        },
+      };
+    },
+  );
+  done();
+}
+
+export default fp(bookingsRoutes, { name: 'bookings-routes', dependencies: ['traveler-auth', 'travelers'] });

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ErrorDetail } from '../../../shared/upstream/error-envelope.ts';
+import {
+  AirportListSchema,
+  AirportSearchQuerySchema,
+  FlightSearchRequestSchema,
+  FlightSearchResponseSchema,
+} from '../../../shared/upstream/flights.ts';
+import { ApiError } from '../api-error.ts';
+import { searchFlights, type FlightLegInput } from '../flights/search-flights.ts';
+import { addDays, localDate } from '../time-zones.ts';
+
+/** How far ahead flights are sold, in days. */
+export const FLIGHT_BOOKING_HORIZON_DAYS = 361;
+
+/** POST /v1/flights/search and GET /v1/flights/airports (additive autocomplete). */
+function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/v1/flights/search',
+    {
+      preParsing: app.requireTraveler,
+      config: { quota: 'search' },
+      schema: { body: FlightSearchRequestSchema, response: { 200: FlightSearchResponseSchema } },
+    },
+    (request) => {
+      if (app.faults.current.providerDown) throw providerUnavailable();
+      const now = new Date();
+      const details: ErrorDetail[] = [];
+      const legs: FlightLegInput[] = [];
+      request.body.itinerary.forEach((leg, index) => {
+        const origin = app.inventory.airport(leg.origin);
+        const destination = app.inventory.airport(leg.destination);
+        if (!origin) details.push(unknownAirport(`itinerary.${index}.origin`, leg.origin));
+        if (!destination) details.push(unknownAirport(`itinerary.${index}.destination`, leg.destination));
+        if (!origin || !destination) return;
+        const today = localDate(now, origin.timeZone);
+        if (leg.date < today) {
+          details.push({
+            field: `itinerary.${index}.date`,
+            code: 'greater_than_equal',
+            message: `The date is in the past at ${origin.code} (today is ${today})`,
+          });
+        } else if (leg.date > addDays(today, FLIGHT_BOOKING_HORIZON_DAYS)) {
+          details.push({
+            field: `itinerary.${index}.date`,
+            code: 'less_than_equal',
+            message: `Flights are sold at most ${FLIGHT_BOOKING_HORIZON_DAYS} days ahead`,
+          });
+        }
+        legs.push({ origin, destination, date: leg.date });
+      });
+      if (details.length > 0) {
+        throw new ApiError('VALIDATION_ERROR', { message: 'The request failed validation', details });
+      }
+      return searchFlights({
+        seed: app.travelConfig.TRAVEL_API_SEED,
+        request: request.body,
+        legs,
+        hubs: app.inventory.majorAirports,
+        now,
+      });
+    },
+  );
+
+  app.get(
+    '/v1/flights/airports',
+    {
+      preParsing: app.requireTraveler,
+      schema: { querystring: AirportSearchQuerySchema, response: { 200: AirportListSchema } },
+    },
+    (request) => ({ items: app.inventory.searchAirports(request.query.query, request.query.limit) }),
+  );
+  done();
+}
+
+function unknownAirport(field: string, code: string): ErrorDetail {
+  return { field, code: 'unknown_airport', message: `No airport with the code ${code}` };
+}
+
+export function providerUnavailable(): ApiError {
+  return new ApiError('SERVICE_UNAVAILABLE', {
+    message: 'The travel provider is unavailable',
+    recoveryAction: 'RETRY_LATER',
+    retryAfterSeconds: 30,
+  });
+}
+
+export default fp(flightsRoutes, { name: 'flights-routes', dependencies: ['traveler-auth', 'travelers'] });
