@@ -321,6 +321,120 @@ describe('travel API client', () => {
     expect(JSON.stringify(logs.lines)).not.toContain('some-other-secret');
   });
 
+  it('turns an unreachable travel API into 502 BAD_GATEWAY after retrying a read', async () => {
+    const api = client({ baseUrl: 'http://127.0.0.1:9' });
+    const error = await failure(
+      api.request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+    );
+    expect(error.status).toBe(502);
+    expect(error.envelope.error).toMatchObject({ code: 'BAD_GATEWAY', recoveryAction: 'RETRY_LATER', details: [] });
+    const attempts = logs.lines.filter((line) => line.msg === 'travel API call failed before a response');
+    expect(attempts).toHaveLength(3);
+  });
+
+  it('turns a slow travel API into 504 GATEWAY_TIMEOUT without retrying', async () => {
+    upstream.script.push(async (reply) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return reply.send({ ok: true });
+    });
+    const error = await failure(
+      client({ timeoutMs: 100 }).request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+    );
+    expect(error.status).toBe(504);
+    expect(error.code).toBe('GATEWAY_TIMEOUT');
+    expect(upstream.received).toHaveLength(1);
+  });
+
+  it('turns an answer outside the contract into 502 BAD_GATEWAY and logs the broken fields', async () => {
+    upstream.script.push((reply) => reply.send({ ok: 'yes' }));
+    const error = await failure(
+      client().request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+    );
+    expect(error.status).toBe(502);
+    expect(error.code).toBe('BAD_GATEWAY');
+    const line = logs.lines.find((entry) => entry.msg === 'travel API answer breaks the contract');
+    expect(line?.issues).toEqual([expect.objectContaining({ path: 'ok' })]);
+  });
+
+  it('turns an error page that is not an envelope into 502 BAD_GATEWAY', async () => {
+    upstream.script.push((reply) => reply.code(500).type('text/html').send('<h1>Internal Server Error</h1>'));
+    const error = await failure(
+      client().request({ method: 'POST', path: '/v1/x', body: {}, auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+    );
+    expect(error.status).toBe(502);
+    expect(error.envelope.error.message).not.toContain('Internal Server Error');
+  });
+
+  it('passes an upstream envelope on with its status, code and retry hint', async () => {
+    upstream.script.push((reply) =>
+      reply
+        .code(429)
+        .header('retry-after', '12')
+        .send({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', details: [], recoveryAction: 'RETRY_LATER', retryAfterSeconds: null } }),
+    );
+    const error = await failure(
+      client().request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+    );
+    expect(error.status).toBe(429);
+    expect(error.envelope.error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 12 });
+  });
+
+  it('opens a signed event stream and hands back only its body and content type', async () => {
+    upstream.script.push((reply) =>
+      reply
+        .header('content-type', 'text/event-stream')
+        .header('set-cookie', 'upstream=1')
+        .send('event: done\ndata: {}\n\n'),
+    );
+    const response = await client().request({
+      method: 'POST',
+      path: '/v1/stays/fares',
+      body: { property: null },
+      auth: { kind: 'guest', token: 'wgs_guest' },
+      requestId: 'r',
+      stream: true,
+      lastEventId: '41',
+    });
+    expect(response.status).toBe(200);
+    expect([...response.headers.keys()]).toEqual(['content-type']);
+    expect(await response.text()).toBe('event: done\ndata: {}\n\n');
+    const [received] = upstream.received;
+    expect(received?.signatureValid).toBe(true);
+    expect(received?.headers.accept).toBe('text/event-stream');
+    expect(received?.headers['last-event-id']).toBe('41');
+    expect(received?.headers.authorization).toBe('Bearer wgs_guest');
+  });
+
+  it('rejects a stream that fails before it opens with the upstream envelope', async () => {
+    upstream.script.push((reply) =>
+      reply.code(410).send(errorEnvelope('OFFER_EXPIRED', { message: 'gone' })),
+    );
+    const error = await failure(
+      client().request({ method: 'POST', path: '/v1/stays/fares', body: {}, auth: { kind: 'none' }, requestId: 'r', stream: true }),
+    );
+    expect(error.status).toBe(410);
+    expect(error.envelope.error).toMatchObject({ code: 'OFFER_EXPIRED', recoveryAction: 'CHANGE_SELECTION' });
+  });
+
+  it('aborts the upstream call when the caller gives up', async () => {
+    upstream.script.push(async (reply) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return reply.send({ ok: true });
+    });
+    const controller = new AbortController();
+    const pending = client().request({
+      method: 'GET',
+      path: '/v1/profile',
+      auth: { kind: 'none' },
+      requestId: 'r',
+      signal: controller.signal,
+      schema: OkSchema,
+    });
+    setTimeout(() => controller.abort(), 50);
+    const error = await failure(pending);
+    expect(error.code).toBe('REQUEST_ABORTED');
+  });
+
   it('rotates from the old secret to the new one without a failed call', async () => {
     let now = Date.now();
     upstream.clock = () => new Date(now);

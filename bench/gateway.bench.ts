@@ -1,0 +1,282 @@
+/**
+ * The BFF's signed gateway against the travel API stand-in, on loopback: a small GET
+ * (GET /v1/app/update-check) and a 64 KiB POST (POST /v1/guest-sessions with a 64 KiB JSON body),
+ * each called three ways in the same run:
+ *   direct      the stand-in itself, with signature headers made once up front (valid inside the window)
+ *   reply-from  an unsigned @fastify/reply-from proxy passing those headers through
+ *   gateway     the BFF's travel API client: serialise once, sign those bytes, send, parse, validate
+ * and reports requests per second, p50/p99 latency, the latency each proxy adds over direct, and the
+ * throughput ratios. The stand-in and the proxies run in child processes, so autocannon does not share
+ * their event loops.
+ *
+ * Flags: --duration <seconds per run> (default 5), --rounds <n> (default 2), --connections <n> (default 10).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import replyFrom from '@fastify/reply-from';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { z } from 'zod';
+import { signedHeaders } from '../shared/upstream/sign-request.ts';
+import { createTravelApiClient } from '../bff/upstream/travel-api-client.ts';
+
+const CONSUMER = 'wayfare-web';
+const SECRET = 'bench-consumer-secret-000000000001';
+const SMALL_PATH = '/v1/app/update-check';
+const LARGE_PATH = '/v1/guest-sessions';
+const LARGE_BODY = JSON.stringify({ padding: 'x'.repeat(64 * 1024 - 14) });
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  duration: number;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const { values } = parseArgs({
+  options: {
+    serve: { type: 'string' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+  },
+});
+
+if (values.serve) await serveProxies(values.serve);
+else await runBenchmark(Number(values.duration), Number(values.connections), Number(values.rounds));
+
+/** Child process: the signed gateway and the unsigned reply-from proxy in front of the stand-in. */
+async function serveProxies(standIn: string): Promise<void> {
+  const client = createTravelApiClient({
+    baseUrl: standIn,
+    consumerSlug: CONSUMER,
+    consumerSecret: SECRET,
+    timeoutMs: 10_000,
+    retryBudgetMs: 0,
+    logger: pino({ level: 'silent' }),
+  });
+  const anyJson = z.unknown();
+  const gateway = Fastify({ bodyLimit: 1024 * 1024 });
+  gateway.get('/small', async (request) =>
+    client.request({
+      method: 'GET',
+      path: SMALL_PATH,
+      auth: { kind: 'none' },
+      requestId: request.id,
+      schema: anyJson,
+    }),
+  );
+  gateway.post('/large', async (request, reply) => {
+    const body = await client.request({
+      method: 'POST',
+      path: LARGE_PATH,
+      body: request.body,
+      auth: { kind: 'none' },
+      requestId: request.id,
+      schema: anyJson,
+    });
+    return reply.code(201).send(body);
+  });
+
+  const proxy = Fastify({ bodyLimit: 1024 * 1024 });
+  await proxy.register(replyFrom, { base: standIn });
+  proxy.removeAllContentTypeParsers();
+  proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  proxy.get('/small', (_request, reply) => reply.from(SMALL_PATH));
+  proxy.post('/large', (_request, reply) => reply.from(LARGE_PATH));
+
+  const urls = {
+    gateway: await gateway.listen({ host: '127.0.0.1', port: 0 }),
+    proxy: await proxy.listen({ host: '127.0.0.1', port: 0 }),
+  };
+  process.stdout.write(`${JSON.stringify(urls)}\n`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void Promise.all([gateway.close(), proxy.close(), client.close()]).then(() => process.exit(0));
+    });
+  }
+}
+
+async function runBenchmark(duration: number, connections: number, rounds: number): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-gateway-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const port = await freePort();
+    const standIn = `http://127.0.0.1:${port}`;
+    startProcess([path.join(import.meta.dirname, '../upstream/travel-api/server.ts')], children, {
+      TRAVEL_API_HOST: '127.0.0.1',
+      TRAVEL_API_PORT: String(port),
+      TRAVEL_API_DATA_DIR: dataDir,
+      TRAVEL_API_LOG_LEVEL: 'warn',
+      TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG: CONSUMER,
+      TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: SECRET,
+      TRAVEL_API_RATE_LIMIT_MAX: '100000000',
+      TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '100000000',
+    });
+    await waitUntilAnswering(`${standIn}${SMALL_PATH}`);
+    const proxies = JSON.parse(
+      await firstLine(startProcess([import.meta.filename, '--serve', standIn], children)),
+    ) as { gateway: string; proxy: string };
+
+    const rows: string[][] = [];
+    const summary: string[] = [];
+    for (const { name, method, upstreamPath, body } of [
+      { name: 'small GET', method: 'GET', upstreamPath: SMALL_PATH, body: undefined },
+      { name: '64 KiB POST', method: 'POST', upstreamPath: LARGE_PATH, body: LARGE_BODY },
+    ]) {
+      const localPath = method === 'GET' ? '/small' : '/large';
+      const signed = () => ({
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...signedHeaders({ consumer: CONSUMER, secret: SECRET, method, path: upstreamPath, body }),
+      });
+      const run = (url: string, headers: Record<string, string>) =>
+        autocannon({ url, method, headers, ...(body ? { body } : {}), connections, duration });
+
+      const unsigned: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+      const modes = {
+        direct: () => run(`${standIn}${upstreamPath}`, signed()),
+        proxied: () => run(`${proxies.proxy}${localPath}`, signed()),
+        gateway: () => run(`${proxies.gateway}${localPath}`, unsigned),
+      };
+      await modes.gateway();
+      const results: Record<keyof typeof modes, AutocannonResult[]> = {
+        direct: [],
+        proxied: [],
+        gateway: [],
+      };
+      // Interleaved rounds, so that load from elsewhere on the machine falls on every mode alike.
+      for (let round = 0; round < rounds; round += 1) {
+        for (const mode of ['direct', 'proxied', 'gateway'] as const) results[mode].push(await modes[mode]());
+      }
+      const direct = combine(results.direct);
+      const proxied = combine(results.proxied);
+      const gateway = combine(results.gateway);
+
+      for (const [mode, result] of [
+        ['direct', direct],
+        ['reply-from (unsigned)', proxied],
+        ['gateway (signed)', gateway],
+      ] as const) {
+        const failures = result.non2xx + result.errors + result.timeouts;
+        rows.push([
+          name,
+          mode,
+          result.requests.average.toFixed(0),
+          `${result.latency.p50} ms`,
+          `${result.latency.p99} ms`,
+          mode === 'direct'
+            ? '-'
+            : `${result.latency.p50 - direct.latency.p50} / ${result.latency.p99 - direct.latency.p99} ms`,
+          String(failures),
+        ]);
+      }
+      summary.push(
+        `${name}: gateway/direct ${(gateway.requests.average / direct.requests.average).toFixed(2)}x, ` +
+          `gateway/reply-from ${(gateway.requests.average / proxied.requests.average).toFixed(2)}x (target >= 0.90x)`,
+      );
+    }
+
+    printTable(['call', 'mode', 'req/s', 'p50', 'p99', 'added p50 / p99', 'non-2xx'], rows);
+    console.log(`\n${summary.join('\n')}`);
+    console.log(
+      `\n${rounds} interleaved rounds of ${duration} s per mode, ${connections} connections, loopback, ` +
+        `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end.`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function startProcess(
+  args: string[],
+  children: ChildProcess[],
+  env: Record<string, string> = {},
+): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    child.once('exit', (code) => reject(new Error(`the proxies exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const end = buffered.indexOf('\n');
+      if (end !== -1) resolve(buffered.slice(0, end));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Rounds of one mode as one result: mean throughput and latency percentiles, summed failures. */
+function combine(results: AutocannonResult[]): AutocannonResult {
+  const mean = (pick: (result: AutocannonResult) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  const sum = (pick: (result: AutocannonResult) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  return {
+    requests: { average: mean((result) => result.requests.average) },
+    latency: {
+      p50: Math.round(mean((result) => result.latency.p50)),
+      p99: Math.round(mean((result) => result.latency.p99)),
+    },
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+  };
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}

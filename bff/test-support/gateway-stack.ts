@@ -1,0 +1,151 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { loadIdentityConfig } from '../../upstream/identity/config.ts';
+import { startIdentityServer, type IdentityServer } from '../../upstream/identity/identity-server.ts';
+import { buildTravelApi } from '../../upstream/travel-api/app.ts';
+import { loadTravelApiConfig, type TravelApiConfig } from '../../upstream/travel-api/config.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { APP_ORIGIN, formAction, TestBrowser } from './sign-in-stack.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token-0000000000000001';
+
+export interface GatewayStack {
+  app: FastifyInstance;
+  travelApi: FastifyInstance;
+  travelApiConfig: TravelApiConfig;
+  identity: IdentityServer;
+  bffUrl: string;
+  travelApiUrl: string;
+  /** Every log line the BFF wrote, as written. */
+  bffLogs: string[];
+  browser(): TestBrowser;
+  /** Signs in through the identity stand-in's real pages; the browser then holds the session cookie. */
+  signIn(email?: string, password?: string): Promise<TestBrowser>;
+  /** A call to the travel API stand-in's admin API. */
+  admin(method: string, pathname: string, body?: unknown): Promise<Response>;
+  /** Builds another BFF against the same stand-ins (a restart with other settings). */
+  startBff(env?: Record<string, string>): Promise<{ app: FastifyInstance; url: string; logs: string[] }>;
+  close(): Promise<void>;
+}
+
+export interface GatewayStackOptions {
+  bffEnv?: Record<string, string>;
+  travelApiEnv?: Record<string, string>;
+}
+
+function sinkInto(lines: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+}
+
+/**
+ * The identity stand-in, the travel API stand-in and the BFF on loopback (port 0, one fresh data
+ * folder): the identity server binds first so the others learn its issuer, the travel API starts next,
+ * then the BFF, and the identity platform starts serving last with the BFF's back-channel address.
+ */
+export async function startGatewayStack(options: GatewayStackOptions = {}): Promise<GatewayStack> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-gateway-'));
+  const silent = pino({ level: 'silent' });
+
+  const identityHttp = http.createServer();
+  await new Promise<void>((resolve) => identityHttp.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(identityHttp.address() as AddressInfo).port}`;
+
+  const travelApiConfig = loadTravelApiConfig({
+    TRAVEL_API_DATA_DIR: path.join(dataDir, 'travel-api'),
+    IDENTITY_ISSUER: issuer,
+    TRAVEL_API_ADMIN_TOKEN: ADMIN_TOKEN,
+    TRAVEL_API_STREAM_PACE_MS: '0',
+    TRAVEL_API_LOG_LEVEL: 'silent',
+    ...options.travelApiEnv,
+  });
+  const travelApi = await buildTravelApi({ config: travelApiConfig, logger: false });
+  await travelApi.listen({ host: '127.0.0.1', port: 0 });
+  const travelApiUrl = `http://127.0.0.1:${(travelApi.server.address() as AddressInfo).port}`;
+
+  const bffs: FastifyInstance[] = [];
+  const startBff = async (env: Record<string, string> = {}) => {
+    const logs: string[] = [];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      PUBLIC_ORIGIN: APP_ORIGIN,
+      DATA_DIR: path.join(dataDir, `bff-${bffs.length}`),
+      OIDC_ISSUER: issuer,
+      TRAVEL_API_URL: travelApiUrl,
+      TRAVEL_API_ADMIN_TOKEN: ADMIN_TOKEN,
+      ...options.bffEnv,
+      ...env,
+    });
+    const app = await buildApp({ config, logger: { level: 'debug', stream: sinkInto(logs) } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    bffs.push(app);
+    return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, logs };
+  };
+  const bff = await startBff();
+
+  const identity = await startIdentityServer(
+    loadIdentityConfig({
+      IDENTITY_ISSUER: issuer,
+      IDENTITY_DATA_DIR: path.join(dataDir, 'identity'),
+      IDENTITY_BFF_ORIGIN: APP_ORIGIN,
+      IDENTITY_BFF_BACKCHANNEL_LOGOUT_URI: `${bff.url}/auth/backchannel-logout`,
+      LOG_LEVEL: 'silent',
+    }),
+    { server: identityHttp, logger: silent },
+  );
+
+  const aliases = new Map([[APP_ORIGIN, bff.url]]);
+  const browser = (): TestBrowser => new TestBrowser(aliases);
+
+  return {
+    app: bff.app,
+    travelApi,
+    travelApiConfig,
+    identity,
+    bffUrl: bff.url,
+    travelApiUrl,
+    bffLogs: bff.logs,
+    browser,
+    async signIn(email = 'alex@wayfare.example', password = 'alex-demo') {
+      const client = browser();
+      const login = await client.navigate('/auth/login?returnTo=%2F');
+      const html = await login.final.text();
+      const submitted = await client.navigate(new URL(formAction(html), login.url).href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+      await submitted.final.arrayBuffer();
+      return client;
+    },
+    admin(method, pathname, body) {
+      return fetch(new URL(pathname, travelApiUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    },
+    startBff,
+    async close() {
+      await Promise.all(bffs.map((app) => app.close()));
+      await travelApi.close();
+      await identity.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
