@@ -45,7 +45,7 @@ export type NotificationResyncReason = (typeof NOTIFICATION_RESYNC_REASONS)[numb
 export const NotificationStreamResyncSchema = z.looseObject({ reason: z.string() });
 export type NotificationStreamResync = z.infer<typeof NotificationStreamResyncSchema>;
 
-/** `reason` is `logout`, `backchannel-logout`, `expired` or another reason the sessions report. */
+/** `reason` is `logout`, `backchannel`, `expired`, `refresh_failed` or another reason the sessions report. */
 export const NotificationStreamSessionEndedSchema = z.looseObject({ reason: z.string() });
 export type NotificationStreamSessionEnded = z.infer<typeof NotificationStreamSessionEndedSchema>;
 
