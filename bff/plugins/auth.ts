@@ -4,6 +4,7 @@ import { ConfigError } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { isLoopbackHttp, OidcClient, RefreshError, type TokenSet } from '../sessions/oidc-client.ts';
 import type { StoredSession } from '../sessions/session-store.ts';
+import { fleetRefreshSingleFlight } from '../redis/fleet-refresh-single-flight.ts';
 
 export interface Auth {
   readonly oidc: OidcClient;
@@ -53,6 +54,10 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
   });
   const leewayMs = config.OIDC_REFRESH_LEEWAY_SECONDS * 1000;
   const refreshes = new Map<string, Promise<string>>();
+  // Across instances too when sessions are shared in Redis: a lock per session plus its result.
+  const singleFlight = app.redis
+    ? fleetRefreshSingleFlight(app.redis, config.REFRESH_LOCK_MS)
+    : (_sessionId: string, refresh: () => Promise<string>) => refresh();
 
   const liveTravelerSession = async (sessionId: string): Promise<StoredSession> => {
     const session = await sessions.load(sessionId);
@@ -107,7 +112,9 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
   const refreshOnce = (sessionId: string, force: boolean): Promise<string> => {
     const inFlight = refreshes.get(sessionId);
     if (inFlight) return inFlight;
-    const refresh = runRefresh(sessionId, force).finally(() => refreshes.delete(sessionId));
+    const refresh = singleFlight(sessionId, () => runRefresh(sessionId, force)).finally(() =>
+      refreshes.delete(sessionId),
+    );
     refreshes.set(sessionId, refresh);
     return refresh;
   };
@@ -129,8 +136,8 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
 
   const auth: Auth = {
     oidc,
-    accessTokenFor: (request) => accessTokenForSession(requireTravelerId(request)),
-    forceRefresh: (request) => refreshOnce(requireTravelerId(request), true),
+    accessTokenFor: async (request) => accessTokenForSession(requireTravelerId(request)),
+    forceRefresh: async (request) => refreshOnce(requireTravelerId(request), true),
     accessTokenForSession,
     async guestTokenFor(request) {
       const view = request.session;

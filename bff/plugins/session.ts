@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { sessionCookie, type SessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionKind, SessionStore, StoredSession } from '../sessions/session-store.ts';
 import { SqliteSessionStore } from '../sessions/sqlite-session-store.ts';
+import { RedisSessionStore } from '../redis/redis-session-store.ts';
 
 /** What route handlers see of a session: never a token. */
 export interface SessionView {
@@ -74,7 +75,9 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   const absoluteMs = config.SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
   const touchEveryMs = Math.min(5000, Math.floor(idleMs / 10));
   const cookie = sessionCookie(config.PUBLIC_ORIGIN);
-  const store: SessionStore = new SqliteSessionStore(config.DATA_DIR);
+  const store: SessionStore = app.redis
+    ? new RedisSessionStore({ redis: app.redis, idleTimeoutMs: idleMs, absoluteLifetimeMs: absoluteMs })
+    : new SqliteSessionStore(config.DATA_DIR);
   const listeners = new Set<SessionEndListener>();
 
   if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
