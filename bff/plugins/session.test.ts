@@ -44,10 +44,10 @@ async function sessionApp(
   app.get('/api/traveler-only', async (request) => ({
     length: (await app.auth.accessTokenFor(request)).length,
   }));
-  app.get('/api/needs-session', { preHandler: app.requireSession }, async (request) => ({
-    kind: request.session?.kind,
-  }));
-  app.get('/api/app/update-check', async () => ({ ok: true }));
+  app.get('/api/needs-session', { preHandler: app.requireSession }, (request, reply) =>
+    reply.send({ kind: request.session?.kind }),
+  );
+  app.get('/api/app/update-check', (_request, reply) => reply.send({ ok: true }));
   await app.ready();
   const ends: SessionEnd[] = [];
   app.sessions.onEnd((end) => ends.push(end));
