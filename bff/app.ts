@@ -4,6 +4,7 @@ import { withLogRedaction } from './log-redaction.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { openApi } from './plugins/openapi.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
+import { redisPlugin } from './redis/redis-plugin.ts';
 import { generateRequestId, requestId } from './plugins/request-id.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { travelApiPlugin } from './upstream/travel-api-plugin.ts';
@@ -43,6 +44,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(errorHandler);
   await app.register(requestId);
   await app.register(securityHeaders);
+  await app.register(redisPlugin); // null unless REDIS_URL: then shared state lives in Redis
   await app.register(rateLimiting);
   await app.register(travelApiPlugin);
   await app.register(sessionPlugin);

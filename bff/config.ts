@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionEncryptionKeysSchema } from './redis/session-cipher.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -83,6 +84,16 @@ export const ConfigSchema = z.object({
 
   /** When set, shared state (sessions, hub, ledger, rate limits, push subscriptions) lives in Redis. */
   REDIS_URL: z.string().optional(),
+  /** With REDIS_URL: `id:base64key,...` (32-byte AES keys); the first seals session data, all open it. */
+  SESSION_ENCRYPTION_KEYS: SessionEncryptionKeysSchema.optional(),
+  /** Prefix of every Redis key and channel, so that several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('wayfare:'),
+  /** A Redis command that has not answered within this time fails the request with 503 RETRY_LATER. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
+  /** With REDIS_URL: how long a traveler's upstream notification stream stays with a silent instance. */
+  NOTIFICATION_LEASE_MS: z.coerce.number().int().min(300).default(5_000),
+  /** With REDIS_URL: the longest one instance may hold a session's token refresh before another retries. */
+  REFRESH_LOCK_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorDetail } from '../../shared/upstream/error-envelope.ts';
 import { AppError } from '../errors.ts';
+import { isRedisUnavailableError, redisUnavailableError } from '../redis/redis-client.ts';
 
 /**
  * Every error the BFF answers is the spec's envelope: AppErrors as they are, route-schema validation
@@ -51,6 +52,7 @@ export function routeNotFound(request: FastifyRequest): AppError {
 
 function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (isRedisUnavailableError(error)) return redisUnavailableError(error);
   if (!isFastifyError(error)) return internalError();
 
   if (error.validation) return validationError(error.validation, error.validationContext);

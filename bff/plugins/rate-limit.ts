@@ -1,7 +1,6 @@
 import rateLimitPlugin, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -26,10 +25,8 @@ export function rateLimitKey(request: FastifyRequest): string {
 }
 
 async function rateLimitingPlugin(app: FastifyInstance): Promise<void> {
-  const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // The fleet's shared connection (fails fast while Redis is away; the Redis plugin closes it).
+  const redis = app.redis?.client;
 
   await app.register(rateLimitPlugin, {
     global: false,

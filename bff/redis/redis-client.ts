@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis, type RedisOptions } from 'ioredis';
+import { AppError } from '../errors.ts';
+
+export interface RedisClientOptions {
+  url: string;
+  logger: FastifyBaseLogger;
+  /** A command that has not answered within this many milliseconds fails (and the request gets 503). */
+  commandTimeoutMs: number;
+}
+
+/** How long to wait between reconnection attempts: quick at first, then every two seconds. */
+export function redisReconnectDelay(attempt: number): number {
+  return Math.min(100 * 2 ** Math.min(attempt, 5), 2000);
+}
+
+/**
+ * The BFF's Redis connection. Commands fail fast while Redis is away (no offline queue, one retry,
+ * a command timeout), so requests answer 503 RETRY_LATER instead of piling up; the client reconnects
+ * by itself for as long as the process lives. Connection errors are logged, once per outage.
+ */
+export function createRedisClient({ url, logger, commandTimeoutMs }: RedisClientOptions): Redis {
+  const options: RedisOptions = {
+    connectTimeout: Math.max(commandTimeoutMs, 1000),
+    commandTimeout: commandTimeoutMs,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: redisReconnectDelay,
+    connectionName: 'wayfare-bff',
+  };
+  const client = new Redis(url, options);
+  watchConnection(client, logger);
+  return client;
+}
+
+/**
+ * A second connection for pub/sub: subscriptions are queued while Redis is away and resubscribed on
+ * reconnection, because a subscriber connection carries no request.
+ */
+export function createSubscriberClient(client: Redis, logger: FastifyBaseLogger): Redis {
+  const subscriber = client.duplicate({
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+    maxRetriesPerRequest: null,
+    autoResubscribe: true,
+    connectionName: 'wayfare-bff-subscriber',
+  });
+  watchConnection(subscriber, logger);
+  return subscriber;
+}
+
+function watchConnection(client: Redis, logger: FastifyBaseLogger): void {
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.error(
+      { err: { message: error.message, code: (error as { code?: string }).code } },
+      'redis unreachable',
+    );
+  });
+  client.on('ready', () => {
+    if (down) logger.info('redis reachable again');
+    down = false;
+  });
+}
+
+/** Waits until the client is ready, or gives up after `timeoutMs` (it keeps reconnecting regardless). */
+export async function waitForRedis(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    const onReady = () => finish(true);
+    function finish(ready: boolean) {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ready);
+    }
+    client.on('ready', onReady);
+  });
+}
+
+const UNAVAILABLE_MESSAGES = [
+  "Stream isn't writeable",
+  'Command timed out',
+  'Connection is closed',
+  'Reached the max retries per request limit',
+  'connect ECONNREFUSED',
+];
+
+/** True for the errors ioredis raises while Redis cannot be reached (as opposed to a bad command). */
+export function isRedisUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  return UNAVAILABLE_MESSAGES.some((message) => error.message.includes(message));
+}
+
+/** The envelope a request gets while shared state is unreachable: retry in a moment. */
+export function redisUnavailableError(cause?: unknown): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', {
+    status: 503,
+    message: 'The service is briefly unavailable. Please try again in a moment.',
+    recoveryAction: 'RETRY_LATER',
+    retryAfterSeconds: 2,
+    cause,
+  });
+}
+
+/** Runs a Redis operation; an unreachable Redis becomes the 503 RETRY_LATER AppError. */
+export async function withRedis<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isRedisUnavailableError(error)) throw redisUnavailableError(error);
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { ConfigError } from '../config.ts';
+import { createRedisClient, createSubscriberClient, waitForRedis } from './redis-client.ts';
+import { SessionCipher } from './session-cipher.ts';
+
+/** How long start-up waits for Redis before serving anyway (requests answer 503 until it is reachable). */
+const STARTUP_WAIT_MS = 3_000;
+
+/** The shared state of a fleet of BFF instances: one Redis, one key prefix, one session cipher. */
+export interface SharedRedis {
+  readonly client: Redis;
+  readonly cipher: SessionCipher;
+  /** This process among the fleet (lease holder names, pub/sub origins). */
+  readonly instanceId: string;
+  /** A Redis key or channel name under REDIS_KEY_PREFIX. */
+  key(...parts: string[]): string;
+  /** The process's one pub/sub connection, opened on first use. */
+  subscriber(): Redis;
+}
+
+/**
+ * Decorates `app.redis`: the shared Redis when REDIS_URL is set (sessions, token refresh, notification
+ * hub, delivery ledger, rate limits and push subscriptions then live there), null otherwise.
+ */
+async function sharedRedisPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  if (!config.REDIS_URL) {
+    app.decorate('redis', null);
+    return;
+  }
+  if (!config.SESSION_ENCRYPTION_KEYS) {
+    throw new ConfigError(
+      'SESSION_ENCRYPTION_KEYS is required with REDIS_URL: sessions and their tokens are encrypted in Redis',
+    );
+  }
+  const logger = app.log.child({ component: 'redis' });
+  const client = createRedisClient({
+    url: config.REDIS_URL,
+    logger,
+    commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+  });
+  let subscriber: Redis | undefined;
+  const shared: SharedRedis = {
+    client,
+    cipher: new SessionCipher(config.SESSION_ENCRYPTION_KEYS),
+    instanceId: randomUUID(),
+    key: (...parts) => `${config.REDIS_KEY_PREFIX}${parts.join(':')}`,
+    subscriber() {
+      subscriber ??= createSubscriberClient(client, logger);
+      return subscriber;
+    },
+  };
+  if (!(await waitForRedis(client, STARTUP_WAIT_MS))) {
+    logger.warn('redis is not reachable yet: requests answer 503 until it is');
+  }
+  app.decorate('redis', shared);
+  app.addHook('onClose', async () => {
+    subscriber?.disconnect();
+    if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+    else client.disconnect();
+  });
+}
+
+export const redisPlugin = fp(sharedRedisPlugin, { name: 'redis', fastify: '5.x' });
+export default redisPlugin;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis of a fleet; null for a single instance on embedded storage. */
+    redis: SharedRedis | null;
+  }
+}
