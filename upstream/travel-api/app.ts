@@ -35,6 +35,8 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
+  // Every /v1 body is JSON; any other media type is a validation error, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('travelConfig', config);

@@ -71,7 +71,9 @@ describe('consumer signature on every /v1 request', () => {
         ).map(([name, value]) => [name.toLowerCase(), value]),
       );
       delete headers[header];
-      await expectConsumerAuthRequired(await fetch(`${api.baseUrl}${UPDATE_CHECK}`, { headers: { ...headers } }));
+      await expectConsumerAuthRequired(
+        await fetch(`${api.baseUrl}${UPDATE_CHECK}`, { headers: { ...headers } }),
+      );
     },
   );
 
@@ -169,7 +171,9 @@ describe('consumer signature on every /v1 request', () => {
       path: UPDATE_CHECK,
       body: undefined,
     });
-    const response = await fetch(`${api.baseUrl}${UPDATE_CHECK}?currentVersion=0.1.0`, { headers: { ...headers } });
+    const response = await fetch(`${api.baseUrl}${UPDATE_CHECK}?currentVersion=0.1.0`, {
+      headers: { ...headers },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ updateAvailable: true });
   });
