@@ -4,13 +4,19 @@
  * webServer and sends SIGTERM to the process group at the end of the run.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STACK } from './stack.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-e2e-'));
 const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+
+// The BFF serves a snapshot of the built SPA, so a rebuild of dist/web during the run cannot swap the
+// hashed chunks out from under a page that is already loaded.
+const builtWeb = path.resolve('dist/web');
+const webSnapshot = path.join(dataDir, 'web');
+if (existsSync(builtWeb)) cpSync(builtWeb, webSnapshot, { recursive: true });
 
 const stack = spawn(process.execPath, ['scripts/start.ts'], {
   stdio: 'inherit',
@@ -21,6 +27,7 @@ const stack = spawn(process.execPath, ['scripts/start.ts'], {
     WAYFARE_IDENTITY_PORT: String(STACK.identityPort),
     WAYFARE_DATA_DIR: dataDir,
     WAYFARE_DEMO: '1',
+    WEB_DIST_DIR: webSnapshot,
   },
 });
 

@@ -1,0 +1,179 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { isoDateFromToday } from './support/dates.ts';
+import { PHONE } from './support/tags.ts';
+
+async function chooseAirport(page: Page, combobox: Locator, code: string): Promise<void> {
+  await combobox.fill(code);
+  await page
+    .getByRole('option', { name: new RegExp(`\\b${code}\\b`) })
+    .first()
+    .click();
+  await expect(combobox).toHaveValue(new RegExp(code));
+}
+
+function flightForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Search flights' });
+}
+
+/**
+ * Opens the flight search once the traveler's profile has filled in the home airport: the form is
+ * rebuilt when the profile arrives, so typing before that would be lost.
+ */
+async function openFlightSearch(page: Page): Promise<Locator> {
+  await page.goto('/flights');
+  const form = flightForm(page);
+  await expect(form.getByRole('combobox', { name: 'From' }).first()).toHaveValue(/[A-Z]{3}/);
+  return form;
+}
+
+/** Filters and sorting live in the URL, so a radio turns checked once the navigation has happened. */
+async function choose(radio: Locator): Promise<void> {
+  await radio.click();
+  await expect(radio).toBeChecked();
+}
+
+function offers(page: Page): Locator {
+  return page.getByRole('list', { name: 'Flight offers' }).getByRole('article');
+}
+
+/** Total prices of the offers shown, in order, as numbers. */
+async function shownPrices(page: Page): Promise<number[]> {
+  const labels = await offers(page).evaluateAll((articles) =>
+    articles.map((article) => article.getAttribute('aria-label') ?? ''),
+  );
+  return labels.map((label) => Number((/([\d.,]+)\D*$/.exec(label)?.[1] ?? '').replace(/,/g, '')));
+}
+
+test.describe('flight search', () => {
+  test(
+    'a traveler finds one-way flights with carriers, local times, stops and prices',
+    { tag: PHONE },
+    async ({ signedInPage: page }) => {
+      const date = isoDateFromToday(30);
+      const form = await openFlightSearch(page);
+      await form.getByRole('radio', { name: 'One-way' }).check();
+      await chooseAirport(page, form.getByRole('combobox', { name: 'From' }), 'LHR');
+      await chooseAirport(page, form.getByRole('combobox', { name: 'To' }), 'JFK');
+      await form.getByLabel('Date').fill(date);
+      await form.getByRole('button', { name: 'Search flights' }).click();
+
+      await expect(page).toHaveURL(new RegExp(`trip=one-way&leg=LHR\\.JFK\\.${date}`));
+      await expect(page.getByRole('heading', { name: /Flights LHR → JFK/ })).toBeVisible();
+      await expect(offers(page).first()).toBeVisible();
+      const first = offers(page).first();
+      await expect(first).toContainText('LHR');
+      await expect(first).toContainText('JFK');
+      await expect(first).toContainText(/Nonstop|\d stops?/);
+      await expect(first).toContainText(/\d{1,2}:\d{2}/);
+      await expect(first).toHaveAccessibleName(/\d/);
+    },
+  );
+
+  test('a return search shows the way out and the way back on every offer', async ({
+    signedInPage: page,
+  }) => {
+    const form = await openFlightSearch(page);
+    await form.getByRole('radio', { name: 'Return' }).check();
+    const outbound = form.getByRole('group', { name: 'Outbound' });
+    await chooseAirport(page, outbound.getByRole('combobox', { name: 'From' }), 'CDG');
+    await chooseAirport(page, outbound.getByRole('combobox', { name: 'To' }), 'MAD');
+    await outbound.getByLabel('Date').fill(isoDateFromToday(20));
+    await form.getByRole('group', { name: 'Return' }).getByLabel('Return date').fill(isoDateFromToday(27));
+    await form.getByRole('button', { name: 'Search flights' }).click();
+
+    await expect(page).toHaveURL(/trip=return&leg=CDG\.MAD\.[\d-]+&leg=MAD\.CDG\.[\d-]+/);
+    await expect(page.getByRole('heading', { name: /Flights CDG → MAD → CDG/ })).toBeVisible();
+    const first = offers(page).first();
+    await expect(first).toBeVisible();
+    await expect(first.getByText('CDG', { exact: true })).toHaveCount(2);
+    await expect(first.getByText('MAD', { exact: true })).toHaveCount(2);
+  });
+
+  test('a multi-city search flies three flights in order', async ({ signedInPage: page }) => {
+    const form = await openFlightSearch(page);
+    await form.getByRole('radio', { name: 'Multi-city' }).check();
+    const flight1 = form.getByRole('group', { name: 'Flight 1' });
+    await chooseAirport(page, flight1.getByRole('combobox', { name: 'From' }), 'AMS');
+    await chooseAirport(page, flight1.getByRole('combobox', { name: 'To' }), 'FRA');
+    await flight1.getByLabel('Date').fill(isoDateFromToday(15));
+    const flight2 = form.getByRole('group', { name: 'Flight 2' });
+    await chooseAirport(page, flight2.getByRole('combobox', { name: 'From' }), 'FRA');
+    await chooseAirport(page, flight2.getByRole('combobox', { name: 'To' }), 'FCO');
+    await flight2.getByLabel('Date').fill(isoDateFromToday(18));
+    await form.getByRole('button', { name: 'Add another flight' }).click();
+    const flight3 = form.getByRole('group', { name: 'Flight 3' });
+    await expect(flight3.getByRole('combobox', { name: 'From' })).toHaveValue(/FCO/);
+    await chooseAirport(page, flight3.getByRole('combobox', { name: 'To' }), 'AMS');
+    await flight3.getByLabel('Date').fill(isoDateFromToday(22));
+    await form.getByRole('button', { name: 'Search flights' }).click();
+
+    await expect(page).toHaveURL(
+      /trip=multi-city&leg=AMS\.FRA\.[\d-]+&leg=FRA\.FCO\.[\d-]+&leg=FCO\.AMS\.[\d-]+/,
+    );
+    await expect(page.getByRole('heading', { name: /Flights AMS → FRA → FCO → AMS/ })).toBeVisible();
+    await expect(offers(page).first()).toBeVisible();
+  });
+
+  test(
+    'sorting and filters narrow the offers, and the URL brings them back after a reload',
+    { tag: PHONE },
+    async ({ signedInPage: page }) => {
+      await page.goto(`/flights?trip=one-way&leg=LHR.JFK.${isoDateFromToday(40)}&adults=2&cabin=economy`);
+      await expect(offers(page).first()).toBeVisible();
+      const total = await offers(page).count();
+
+      await choose(page.getByRole('radio', { name: 'Cheapest' }));
+      await expect(page).toHaveURL(/sort=cheapest/);
+      const prices = await shownPrices(page);
+      expect(prices.length).toBe(total);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+      await choose(page.getByRole('radio', { name: 'Nonstop only' }));
+      await expect(page).toHaveURL(/stops=0/);
+      await expect(page.getByRole('heading', { name: /offers match the filters|offers/ })).toBeVisible();
+      const nonstop = offers(page);
+      const shown = await nonstop.count();
+      expect(shown).toBeLessThanOrEqual(total);
+      for (const offer of await nonstop.all()) await expect(offer).not.toContainText(/\d stops?/);
+
+      await page.reload();
+      await expect(page.getByRole('radio', { name: 'Cheapest' })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Nonstop only' })).toBeChecked();
+      await expect(offers(page)).toHaveCount(shown);
+      await expect(flightForm(page).getByLabel('Adults')).toHaveValue('2');
+    },
+  );
+
+  test('a date beyond what airlines sell is rejected by the server at the date field', async ({
+    signedInPage: page,
+  }) => {
+    const form = await openFlightSearch(page);
+    await form.getByRole('radio', { name: 'One-way' }).check();
+    await chooseAirport(page, form.getByRole('combobox', { name: 'From' }), 'LHR');
+    await chooseAirport(page, form.getByRole('combobox', { name: 'To' }), 'JFK');
+    await form.getByLabel('Date').fill(isoDateFromToday(500));
+    await form.getByRole('button', { name: 'Search flights' }).click();
+
+    await expect(form.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Date')).toHaveAccessibleDescription(/.+/);
+  });
+
+  test('zero adults reaching the server comes back as a problem at the Adults field', async ({
+    signedInPage: page,
+  }) => {
+    // The form never offers zero adults, so the request is rewritten on its way out: the server's
+    // own validation answers, and the page must put its answer at passengers.adults.
+    await page.route('**/api/flights/search', async (route) => {
+      const body = route.request().postDataJSON() as { passengers: { adults: number } };
+      await route.continue({
+        postData: JSON.stringify({ ...body, passengers: { ...body.passengers, adults: 0 } }),
+      });
+    });
+    await page.goto(`/flights?trip=one-way&leg=LHR.JFK.${isoDateFromToday(30)}&adults=1&cabin=economy`);
+
+    const adults = flightForm(page).getByLabel('Adults');
+    await expect(adults).toHaveAttribute('aria-invalid', 'true');
+    await expect(adults).toHaveAccessibleDescription(/.+/);
+  });
+});
