@@ -8,7 +8,7 @@ import {
 } from '../../../shared/upstream/notifications.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
 import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
-import { startTestIdentity, TEST_TRAVELER, type TestIdentity } from '../test-support/test-identity.ts';
+import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
 
 let identity: TestIdentity;
 let api: RunningTravelApi;
