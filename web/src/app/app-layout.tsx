@@ -5,11 +5,13 @@ import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts'
 import { SignInButton } from '../features/auth/sign-in-button.tsx';
 import { ProfileMenu } from '../features/auth/profile-menu.tsx';
 import { InboxBell } from '../features/notifications/inbox-bell.tsx';
-import { LiveNotifications } from '../features/notifications/live-notifications.tsx';
 import { UpdateBanner } from '../features/update-check/update-banner.tsx';
 import { demoQueries } from '../features/demo/demo-queries.ts';
 import { useRouteAnnouncer } from './use-route-announcer.ts';
 
+const LiveNotifications = lazy(async () => ({
+  default: (await import('../features/notifications/live-notifications.tsx')).LiveNotifications,
+}));
 const DemoPanel = lazy(async () => ({
   default: (await import('../features/demo/demo-panel.tsx')).DemoPanel,
 }));
@@ -65,7 +67,11 @@ export function AppLayout() {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {traveler && <LiveNotifications travelerId={traveler.id} />}
+      {traveler && (
+        <Suspense fallback={null}>
+          <LiveNotifications travelerId={traveler.id} />
+        </Suspense>
+      )}
       {demo.data?.enabled && traveler && (
         <Suspense fallback={null}>
           <DemoPanel />

@@ -1,7 +1,11 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { apiSend } from '../../lib/api-client.ts';
+import { Link } from 'react-router';
+import { DemoActionResultSchema } from '../../../../shared/api/demo.ts';
+import { apiJson } from '../../lib/api-client.ts';
+import { APP_VERSION, nextMinorVersion } from '../update-check/app-version.ts';
+import { updateCheckQueries } from '../update-check/update-check-queries.ts';
 import './demo-panel.css';
 
 interface DemoAction {
@@ -9,38 +13,46 @@ interface DemoAction {
   label: string;
   explanation: string;
   path: string;
+  body: () => Record<string, unknown>;
 }
+
+const FAULT_SECONDS = 60;
 
 const ACTIONS: DemoAction[] = [
   {
-    id: 'delay',
+    id: 'segment-delay',
     label: 'Delay one of my flights',
-    explanation: 'A segment of your next trip is delayed; the alert arrives live in the inbox.',
+    explanation: 'Your next flight is delayed 45 minutes; the alert arrives live in the inbox.',
     path: '/api/demo/segment-delay',
+    body: () => ({ minutes: 45 }),
   },
   {
-    id: 'offer-expired',
+    id: 'expired-offer',
     label: 'Expire stay offers',
-    explanation: 'The next hotel rates you open answer “prices changed, choose again”.',
-    path: '/api/demo/offer-expired',
+    explanation: 'For a minute, hotel rates from a search answer “prices changed, choose again”.',
+    path: '/api/demo/expired-offer',
+    body: () => ({ seconds: FAULT_SECONDS }),
   },
   {
     id: 'provider-failure',
-    label: 'Make the hotel provider fail',
-    explanation: 'The next hotel rates end with a provider error.',
+    label: 'Make the providers fail',
+    explanation: 'For a minute, searches and rates fail as if the provider were down.',
     path: '/api/demo/provider-failure',
+    body: () => ({ seconds: FAULT_SECONDS }),
   },
   {
     id: 'rate-limit',
     label: 'Hit the rate limit',
-    explanation: 'The next searches are refused for a short while, with a countdown.',
+    explanation: 'For a minute, only two calls go through; the rest wait with a countdown.',
     path: '/api/demo/rate-limit',
+    body: () => ({ seconds: FAULT_SECONDS }),
   },
   {
-    id: 'update',
+    id: 'app-update',
     label: 'Announce a new version',
-    explanation: 'The “new version available” banner appears at the next update check.',
-    path: '/api/demo/app-release',
+    explanation: 'The “new version available” banner appears (after any search in progress).',
+    path: '/api/demo/app-update',
+    body: () => ({ latestVersion: nextMinorVersion(APP_VERSION) }),
   },
 ];
 
@@ -48,13 +60,17 @@ const ACTIONS: DemoAction[] = [
 export function DemoPanel() {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState('');
+  const [delayed, setDelayed] = useState<{ tripId: string; segmentId: string } | null>(null);
   const panelId = useId();
   const queryClient = useQueryClient();
   const trigger = useMutation({
-    mutationFn: (action: DemoAction) => apiSend(action.path, { method: 'POST', body: {} }),
-    onSuccess: (_result, action) => {
+    mutationFn: (action: DemoAction) =>
+      apiJson(action.path, DemoActionResultSchema, { method: 'POST', body: action.body() }),
+    onSuccess: (result, action) => {
       setDone(`Done: ${action.label.toLowerCase()}.`);
-      if (action.id === 'update') void queryClient.invalidateQueries({ queryKey: ['update-check'] });
+      setDelayed(result.segment ?? null);
+      if (action.id === 'app-update')
+        void queryClient.invalidateQueries({ queryKey: updateCheckQueries.all() });
     },
   });
 
@@ -92,6 +108,11 @@ export function DemoPanel() {
         <p role="status" className="small">
           {done}
         </p>
+        {delayed && (
+          <Link className="small" to={`/trips/${delayed.tripId}/segment/${delayed.segmentId}`}>
+            Open the delayed flight
+          </Link>
+        )}
         {trigger.isError && <ErrorNotice error={trigger.error} />}
       </div>
     </aside>

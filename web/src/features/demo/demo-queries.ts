@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { DemoStatusSchema } from '../../../../shared/api/demo.ts';
 import { apiJson } from '../../lib/api-client.ts';
-
-export const DemoStatusSchema = z.looseObject({ enabled: z.boolean() });
 
 export const demoQueries = {
   all: () => ['demo'] as const,

@@ -87,7 +87,9 @@ export function OfferCard({
           </li>
         </ul>
         {offer.seatsLeft > 0 && offer.seatsLeft <= 4 && (
-          <span className="small warning-text">{offer.seatsLeft} seats left</span>
+          <span className="small warning-text">
+            {offer.seatsLeft === 1 ? 'Last seat at this price' : `${offer.seatsLeft} seats left`}
+          </span>
         )}
       </div>
     </article>

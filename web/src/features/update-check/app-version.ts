@@ -1,4 +1,11 @@
-import { version } from '../../../../package.json';
+/**
+ * The release this build is, as the update check compares it. A release sets VITE_APP_VERSION at build
+ * time; without it the build is 1.0.0, the release the travel API stand-in announces by default.
+ */
+export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION ?? '1.0.0';
 
-/** The version of this build, as the update check compares it. */
-export const APP_VERSION: string = version;
+/** The next minor release after `version` (1.4.2 -> 1.5.0), for announcing an update in demo mode. */
+export function nextMinorVersion(version: string): string {
+  const [major = 1, minor = 0] = version.split('.').map(Number);
+  return `${major}.${minor + 1}.0`;
+}
