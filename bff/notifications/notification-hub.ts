@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { readSseStream } from '../../shared/sse.ts';
 import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
 import type {
   NotificationResyncReason,
   NotificationStreamState,
 } from '../../shared/api/notification-stream-events.ts';
+import { readSseBody } from '../streams/read-sse-body.ts';
 import { reconnectDelay } from '../streams/reconnect-delay.ts';
 import { BoundedIdSet } from './bounded-id-set.ts';
 import { RecentBuffer } from './recent-buffer.ts';
@@ -364,23 +364,28 @@ class TravelerChannel {
 
   /** Reads the live stream until it ends; true when it ended with the upstream's `done`. */
   async #readLive(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<boolean> {
-    const messages = readSseStream(body, {
+    let endedByDone = false;
+    await readSseBody(body, {
       signal,
       onRetry: (retryMs) => {
         this.#retryHintMs = retryMs;
       },
+      onEvent: (message) => {
+        if (message.event === 'done') {
+          endedByDone = true;
+          return false;
+        }
+        if (message.event !== 'notification') return true;
+        const parsed = parseNotification(message.data);
+        if (parsed === undefined) {
+          this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
+        } else {
+          this.ingest(parsed, 'live');
+        }
+        return true;
+      },
     });
-    for await (const message of messages) {
-      if (message.event === 'done') return true;
-      if (message.event !== 'notification') continue;
-      const parsed = parseNotification(message.data);
-      if (parsed === undefined) {
-        this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
-        continue;
-      }
-      this.ingest(parsed, 'live');
-    }
-    return false;
+    return endedByDone;
   }
 
   /**

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { NotificationsPageSchema } from '../../shared/upstream/notifications.ts';
 import { MemoryDeliveryLedger, type DeliveryLedger } from '../push/delivery-ledger.ts';
 import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
+import { FleetNotificationHub } from '../redis/fleet-notification-hub.ts';
+import { RedisDeliveryLedger } from '../redis/redis-delivery-ledger.ts';
 
 /** Newest-first page size of the hub's catch-up reads. */
 const CATCH_UP_PAGE_SIZE = 100;
@@ -47,8 +49,10 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
     },
   };
 
-  const ledger: DeliveryLedger = new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000 });
-  const hub = new NotificationHub({
+  const ledger: DeliveryLedger = app.redis
+    ? new RedisDeliveryLedger(app.redis, { idsPerTraveler: 1000, ttlMs: 7 * 24 * 60 * 60 * 1000 })
+    : new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000 });
+  const hubOptions = {
     upstream,
     logger: app.log.child({ component: 'notification-hub' }),
     lingerMs: config.NOTIFICATION_HUB_LINGER_MS,
@@ -57,11 +61,21 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
     dedupeCapacity: 2000,
     resumeCapacity: 200,
     maxCatchUpPages: 10,
-    onShownLive: (travelerId, notificationId) => ledger.recordShownLive(travelerId, notificationId),
-  });
+    onShownLive: (travelerId: string, notificationId: string) =>
+      void ledger.recordShownLive(travelerId, notificationId),
+  };
+  // Several instances on one Redis: one upstream stream per traveler across all of them.
+  const hub = app.redis
+    ? new FleetNotificationHub({
+        ...hubOptions,
+        redis: app.redis,
+        ledger,
+        leaseMs: config.NOTIFICATION_LEASE_MS,
+      })
+    : new NotificationHub(hubOptions);
   const stopListening = app.sessions.onEnd(({ sessionId, reason }) => hub.endSession(sessionId, reason));
 
-  app.decorate('notificationHub', hub);
+  app.decorate<FastifyInstance['notificationHub']>('notificationHub', hub);
   app.decorate('deliveryLedger', ledger);
   app.addHook('preClose', (done) => {
     stopListening();
@@ -79,7 +93,7 @@ export default fp(notificationsPlugin, {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    notificationHub: NotificationHub;
+    notificationHub: NotificationHub | FleetNotificationHub;
     deliveryLedger: DeliveryLedger;
   }
 }
