@@ -7,8 +7,8 @@ import { BoundedIdSet } from '../notifications/bounded-id-set.ts';
  * traveler's streams.
  */
 export interface DeliveryLedger {
-  recordShownLive(travelerId: string, notificationId: string): void;
-  wasShownLive(travelerId: string, notificationId: string): boolean;
+  recordShownLive(travelerId: string, notificationId: string): void | Promise<void>;
+  wasShownLive(travelerId: string, notificationId: string): boolean | Promise<boolean>;
 }
 
 export interface MemoryDeliveryLedgerOptions {

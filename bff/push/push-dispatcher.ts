@@ -34,7 +34,7 @@ export interface PushDispatcherOptions {
   ledger: DeliveryLedger;
   send: WebPushSender;
   /** Hands the notification to the hub first, so the traveler's open streams get it now. */
-  deliverLive: (travelerId: string, notification: Notification) => void;
+  deliverLive: (travelerId: string, notification: Notification) => void | Promise<void>;
   logger: FastifyBaseLogger;
   ttlSeconds: number;
   /** Decisions remembered for repeats of the push channel. */
@@ -78,9 +78,9 @@ export class PushDispatcher {
   }
 
   async #decide(travelerId: string, notification: Notification): Promise<PushOutcome> {
-    this.#options.deliverLive(travelerId, notification);
-    if (this.#options.ledger.wasShownLive(travelerId, notification.id)) return 'suppressed-live';
-    const subscriptions = this.#options.store.list(travelerId);
+    await this.#options.deliverLive(travelerId, notification);
+    if (await this.#options.ledger.wasShownLive(travelerId, notification.id)) return 'suppressed-live';
+    const subscriptions = await this.#options.store.list(travelerId);
     if (subscriptions.length === 0) return 'no-subscription';
     const payload: PushPayload = {
       notificationId: notification.id,
@@ -106,7 +106,7 @@ export class PushDispatcher {
     for (const { subscription, result } of results) {
       if (result.kind === 'accepted') accepted += 1;
       if (result.kind === 'gone') {
-        this.#options.store.removeEndpoint(subscription.endpoint);
+        await this.#options.store.removeEndpoint(subscription.endpoint);
         this.#subscriptionsRemoved += 1;
         this.#options.logger.info({ travelerId }, 'push subscription gone; removed');
       }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { PushDispatcher } from './push-dispatcher.ts';
 import type { PushSubscriptionStore } from './push-subscription-store.ts';
 import { SqlitePushSubscriptionStore } from './sqlite-push-subscription-store.ts';
+import { RedisPushSubscriptionStore } from '../redis/redis-push-subscription-store.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
 import { createWebPushSender } from './web-push-sender.ts';
 
@@ -20,7 +21,9 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
     privateKey: config.VAPID_PRIVATE_KEY,
     dataDir: config.DATA_DIR,
   });
-  const subscriptions = new SqlitePushSubscriptionStore(config.DATA_DIR);
+  const subscriptions: PushSubscriptionStore = app.redis
+    ? new RedisPushSubscriptionStore(app.redis)
+    : new SqlitePushSubscriptionStore(config.DATA_DIR);
   const dispatcher = new PushDispatcher({
     store: subscriptions,
     ledger: app.deliveryLedger,

@@ -23,12 +23,12 @@ export interface StoredPushSubscription {
  * subscribes again after another traveler signs in moves to that traveler.
  */
 export interface PushSubscriptionStore {
-  save(travelerId: string, subscription: StoredPushSubscription): void;
+  save(travelerId: string, subscription: StoredPushSubscription): void | Promise<void>;
   /** Removes the traveler's own subscription; false when they had none at that endpoint. */
-  remove(travelerId: string, endpoint: string): boolean;
+  remove(travelerId: string, endpoint: string): boolean | Promise<boolean>;
   /** Removes an endpoint the push service reported gone (404/410). */
-  removeEndpoint(endpoint: string): void;
-  list(travelerId: string): StoredPushSubscription[];
-  count(travelerId: string): number;
+  removeEndpoint(endpoint: string): void | Promise<void>;
+  list(travelerId: string): StoredPushSubscription[] | Promise<StoredPushSubscription[]>;
+  count(travelerId: string): number | Promise<number>;
   close(): void;
 }

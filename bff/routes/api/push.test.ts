@@ -60,7 +60,9 @@ describe('push opt-in routes', () => {
     ];
     for (const subscription of [first, second, third])
       expect((await subscribe(subscription)).status).toBe(201);
-    const endpoints = bff.app.push.subscriptions.list(TRAVELER).map((subscription) => subscription.endpoint);
+    const endpoints = (await bff.app.push.subscriptions.list(TRAVELER)).map(
+      (subscription) => subscription.endpoint,
+    );
     expect(endpoints).toEqual([second.endpoint, third.endpoint]);
   });
 

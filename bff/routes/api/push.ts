@@ -42,11 +42,12 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const store = app.push.subscriptions;
-      const existing = store.list(session.travelerId);
+      const existing = await store.list(session.travelerId);
       const isNew = !existing.some((subscription) => subscription.endpoint === endpoint);
       const surplus = existing.length + (isNew ? 1 : 0) - app.config.PUSH_MAX_SUBSCRIPTIONS_PER_TRAVELER;
-      for (const oldest of existing.slice(0, Math.max(0, surplus))) store.removeEndpoint(oldest.endpoint);
-      store.save(session.travelerId, { endpoint, keys });
+      for (const oldest of existing.slice(0, Math.max(0, surplus)))
+        await store.removeEndpoint(oldest.endpoint);
+      await store.save(session.travelerId, { endpoint, keys });
       return reply.code(isNew ? 201 : 200).send({ subscribed: true });
     },
   );
@@ -57,7 +58,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
-      app.push.subscriptions.remove(session.travelerId, request.body.endpoint);
+      await app.push.subscriptions.remove(session.travelerId, request.body.endpoint);
       return reply.code(204).send();
     },
   );

@@ -1,0 +1,805 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { readSseStream } from '../../shared/sse.ts';
+import type {
+  NotificationResyncReason,
+  NotificationStreamState,
+} from '../../shared/api/notification-stream-events.ts';
+import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
+import { BoundedIdSet } from '../notifications/bounded-id-set.ts';
+import type {
+  HubEvent,
+  HubSubscriber,
+  NotificationHubOptions,
+  NotificationHubStats,
+  SubscribeInput,
+} from '../notifications/notification-hub.ts';
+import type { DeliveryLedger } from '../push/delivery-ledger.ts';
+import { reconnectDelay } from '../streams/reconnect-delay.ts';
+import type { SharedRedis } from './redis-plugin.ts';
+
+export interface FleetNotificationHubOptions extends NotificationHubOptions {
+  redis: SharedRedis;
+  /** The shared ledger; recorded by whichever instance showed a notification to a visible app. */
+  ledger: DeliveryLedger;
+  /** How long a traveler's upstream stream stays with an instance that stopped renewing its lease. */
+  leaseMs: number;
+  /** How long a push waits for the instances holding the traveler's streams to report (ledger). */
+  ackTimeoutMs?: number;
+}
+
+/** What travels on a traveler's channel (Redis pub/sub), from the lease holder to every instance. */
+type ChannelMessage =
+  | { type: 'notification'; entry: string; ack: string; notification: Notification }
+  | { type: 'status'; state: NotificationStreamState }
+  | { type: 'resync'; reason: NotificationResyncReason };
+
+/** What travels on the fleet's control channel: events that concern streams on any instance. */
+type ControlMessage =
+  | { type: 'session-ended'; origin: string; sessionId: string; reason: string }
+  | { type: 'visibility'; origin: string; sessionId: string; tabId: string; visible: boolean };
+
+/**
+ * Takes or keeps the lease: free -> ours; already ours -> extended. Returns 1 when we hold it.
+ * KEYS: lease. ARGV: instance id, lease ms.
+ */
+const LEASE_SCRIPT = `
+local holder = redis.call('GET', KEYS[1])
+if not holder then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+if holder == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0
+`;
+
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/** Writes KEYS[2] = ARGV[2] (PX ARGV[3]) only while the lease KEYS[1] is ARGV[1]'s. */
+const SET_IF_HOLDER_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+return 1
+`;
+
+/**
+ * A notification enters the fleet once: remembered among the traveler's seen ids (dedupe across
+ * instances and takeovers), appended to the traveler's Redis stream (replay for Last-Event-ID and for
+ * an instance whose subscription dropped), then published to every instance with streams. Returns the
+ * number of instances it reached, or -1 for a duplicate. A baseline only records.
+ * KEYS: seen, log. ARGV: id, json, mode, channel, ack key, seen cap, log cap, ttl ms, now.
+ */
+const INGEST_SCRIPT = `
+if redis.call('ZADD', KEYS[1], 'NX', ARGV[9], ARGV[1]) == 0 then return -1 end
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -tonumber(ARGV[6]) - 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[8])
+local entry = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[7], '*', 'id', ARGV[1], 'n', ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[8])
+if ARGV[3] == 'baseline' then return 0 end
+local message = cjson.encode({ type = 'notification', entry = entry, ack = ARGV[5], notification = cjson.decode(ARGV[2]) })
+return redis.call('PUBLISH', ARGV[4], message)
+`;
+
+/** How long a traveler's fleet state (seen ids, replay log, checkpoint) outlives their last activity. */
+const STATE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const ACK_POLL_MS = 15;
+
+interface SubscriberState {
+  visible: boolean;
+  visibleSince: number;
+  awaitingInitialResync: boolean;
+  /** False until the initial status and any Last-Event-ID replay were written; events wait meanwhile. */
+  ready: boolean;
+  queued: HubEvent[];
+  replayed: Set<string>;
+}
+
+type Counters = Omit<NotificationHubStats, 'channels' | 'subscribers'>;
+
+/**
+ * The notification hub of a fleet of BFF instances sharing Redis. Per traveler, exactly one instance
+ * (the holder of a lease in Redis, renewed while it lives) keeps the upstream notification stream,
+ * catches up through the list from a checkpoint kept in Redis, and publishes every notification once
+ * to the traveler's Redis channel; every instance with browser streams of that traveler subscribes to
+ * the channel and writes to its own streams. When the holder dies its lease lapses, and another
+ * instance with streams for the traveler takes over within a lease and catches up from the shared
+ * checkpoint, the seen ids in Redis keeping it from repeating anything. Same interface as the
+ * single-process NotificationHub, so the routes do not know which one serves them.
+ */
+export class FleetNotificationHub {
+  readonly #options: FleetNotificationHubOptions;
+  readonly #redis: SharedRedis;
+  readonly #travelers = new Map<string, LocalTraveler>();
+  readonly #counters: Counters = {
+    upstreamConnects: 0,
+    upstreamDrops: 0,
+    caughtUp: 0,
+    duplicatesDropped: 0,
+    resyncs: 0,
+  };
+  readonly #subscriber: Redis;
+  readonly #controlChannel: string;
+  #closed = false;
+
+  constructor(options: FleetNotificationHubOptions) {
+    this.#options = options;
+    this.#redis = options.redis;
+    this.#controlChannel = this.#redis.key('hub-control');
+    this.#subscriber = this.#redis.subscriber();
+    this.#subscriber.on('message', (channel: string, text: string) => this.#onMessage(channel, text));
+    // After a lost subscription, the Redis stream of each traveler replays what was published meanwhile.
+    this.#subscriber.on('ready', () => {
+      for (const traveler of this.#travelers.values()) void traveler.replayMissed();
+    });
+    this.#subscriber.subscribe(this.#controlChannel).catch((error: unknown) => {
+      this.#options.logger.error({ err: error }, 'hub control channel subscription failed');
+    });
+  }
+
+  subscribe(input: SubscribeInput): () => void {
+    let traveler = this.#travelers.get(input.travelerId);
+    if (traveler === undefined) {
+      traveler = new LocalTraveler(input.travelerId, this.#options, this.#counters, this.#subscriber, () =>
+        this.#travelers.delete(input.travelerId),
+      );
+      this.#travelers.set(input.travelerId, traveler);
+      traveler.start();
+    }
+    return traveler.add(input.subscriber, input.visible, input.lastEventId);
+  }
+
+  /** Applies here and on every other instance: the visibility report may reach another instance than the stream. */
+  setVisibility(sessionId: string, tabId: string, visible: boolean): boolean {
+    this.#publishControl({ type: 'visibility', origin: this.#redis.instanceId, sessionId, tabId, visible });
+    return this.#applyVisibility(sessionId, tabId, visible);
+  }
+
+  /**
+   * A notification that reached this instance another way (the push channel): published to the fleet
+   * unless it is known already. Resolves once every instance with streams of the traveler has written
+   * it to them and recorded it in the ledger (or after the acknowledgement timeout).
+   */
+  async ingest(travelerId: string, notification: Notification): Promise<void> {
+    const ackKey = this.#redis.key('hub-ack', travelerId, randomUUID());
+    try {
+      const reached = await publishNotification(this.#redis, travelerId, notification, 'publish', ackKey);
+      if (reached === -1) this.#counters.duplicatesDropped += 1;
+      if (reached <= 0) return;
+      const deadline = Date.now() + (this.#options.ackTimeoutMs ?? 1000);
+      while (Date.now() < deadline) {
+        const acks = Number((await this.#redis.client.get(ackKey)) ?? 0);
+        if (acks >= reached) return;
+        await sleep(ACK_POLL_MS);
+      }
+    } catch (error) {
+      this.#options.logger.warn(
+        { travelerId, notificationId: notification.id, err: error },
+        'notification not shared with the fleet',
+      );
+    }
+  }
+
+  /** Ends the session's streams here and on every other instance. */
+  endSession(sessionId: string, reason: string): void {
+    this.#publishControl({ type: 'session-ended', origin: this.#redis.instanceId, sessionId, reason });
+    this.#endSessionLocally(sessionId, reason);
+  }
+
+  /** Stops the upstream streams this instance holds and hands their leases back at once. */
+  close(): void {
+    this.#closed = true;
+    for (const traveler of [...this.#travelers.values()]) traveler.stop();
+    this.#travelers.clear();
+    this.#subscriber.unsubscribe().catch(() => undefined);
+  }
+
+  stats(): NotificationHubStats {
+    let subscribers = 0;
+    for (const traveler of this.#travelers.values()) subscribers += traveler.subscriberCount;
+    return { channels: this.#travelers.size, subscribers, ...this.#counters };
+  }
+
+  /** Travelers whose upstream stream this instance holds now. */
+  heldTravelers(): string[] {
+    return [...this.#travelers.values()].filter((traveler) => traveler.holding).map((t) => t.travelerId);
+  }
+
+  #onMessage(channel: string, text: string): void {
+    if (this.#closed) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (channel === this.#controlChannel) {
+      const control = message as ControlMessage;
+      if (control.origin === this.#redis.instanceId) return;
+      if (control.type === 'session-ended') this.#endSessionLocally(control.sessionId, control.reason);
+      if (control.type === 'visibility')
+        this.#applyVisibility(control.sessionId, control.tabId, control.visible);
+      return;
+    }
+    for (const traveler of this.#travelers.values()) {
+      if (traveler.channel === channel) traveler.receive(message as ChannelMessage);
+    }
+  }
+
+  #applyVisibility(sessionId: string, tabId: string, visible: boolean): boolean {
+    let found = false;
+    for (const traveler of this.#travelers.values()) {
+      if (traveler.setVisibility(sessionId, tabId, visible)) found = true;
+    }
+    return found;
+  }
+
+  #endSessionLocally(sessionId: string, reason: string): void {
+    for (const traveler of [...this.#travelers.values()]) traveler.endSession(sessionId, reason);
+  }
+
+  #publishControl(message: ControlMessage): void {
+    this.#redis.client.publish(this.#controlChannel, JSON.stringify(message)).catch((error: unknown) => {
+      this.#options.logger.warn({ err: error, type: message.type }, 'hub control message not sent');
+    });
+  }
+}
+
+/** Seen ids and replay entries kept per traveler in Redis. */
+const SEEN_CAPACITY = 2000;
+
+function publishNotification(
+  redis: SharedRedis,
+  travelerId: string,
+  notification: Notification,
+  mode: 'publish' | 'baseline',
+  ackKey: string,
+): Promise<number> {
+  return redis.client.eval(
+    INGEST_SCRIPT,
+    2,
+    redis.key('hub-seen', travelerId),
+    redis.key('hub-log', travelerId),
+    notification.id,
+    JSON.stringify(notification),
+    mode,
+    redis.key('hub', travelerId),
+    ackKey,
+    SEEN_CAPACITY,
+    200,
+    STATE_TTL_MS,
+    Date.now(),
+  ) as Promise<number>;
+}
+
+/** One traveler as this instance sees them: its browser streams, and the upstream if it holds the lease. */
+class LocalTraveler {
+  readonly travelerId: string;
+  readonly channel: string;
+  readonly #options: FleetNotificationHubOptions;
+  readonly #redis: SharedRedis;
+  readonly #counters: Counters;
+  readonly #subscriberConnection: Redis;
+  readonly #onStopped: () => void;
+  readonly #subscribers = new Map<HubSubscriber, SubscriberState>();
+  readonly #delivered: BoundedIdSet;
+  #state: NotificationStreamState = 'connecting';
+  /** The newest Redis stream entry written to the browsers here: where a replay resumes. */
+  #lastEntry: string | undefined;
+  #leaseTimer: NodeJS.Timeout | undefined;
+  #lingerTimer: NodeJS.Timeout | undefined;
+  #upstream: UpstreamHolder | undefined;
+  #stopped = false;
+
+  constructor(
+    travelerId: string,
+    options: FleetNotificationHubOptions,
+    counters: Counters,
+    subscriberConnection: Redis,
+    onStopped: () => void,
+  ) {
+    this.travelerId = travelerId;
+    this.#options = options;
+    this.#redis = options.redis;
+    this.#counters = counters;
+    this.#subscriberConnection = subscriberConnection;
+    this.#onStopped = onStopped;
+    this.channel = this.#redis.key('hub', travelerId);
+    this.#delivered = new BoundedIdSet(options.dedupeCapacity);
+  }
+
+  get subscriberCount(): number {
+    return this.#subscribers.size;
+  }
+
+  get holding(): boolean {
+    return this.#upstream !== undefined;
+  }
+
+  start(): void {
+    this.#subscriberConnection.subscribe(this.channel).catch((error: unknown) => {
+      this.#options.logger.error(
+        { err: error, travelerId: this.travelerId },
+        'hub channel subscription failed',
+      );
+    });
+    void this.#leaseTick();
+  }
+
+  add(subscriber: HubSubscriber, visible: boolean, lastEventId: string | undefined): () => void {
+    clearTimeout(this.#lingerTimer);
+    this.#lingerTimer = undefined;
+    const state: SubscriberState = {
+      visible,
+      visibleSince: Date.now(),
+      awaitingInitialResync: false,
+      ready: false,
+      queued: [],
+      replayed: new Set(),
+    };
+    this.#subscribers.set(subscriber, state);
+    void this.#welcome(subscriber, state, lastEventId);
+    return () => this.#remove(subscriber);
+  }
+
+  setVisibility(sessionId: string, tabId: string, visible: boolean): boolean {
+    let found = false;
+    for (const [subscriber, state] of this.#subscribers) {
+      if (subscriber.sessionId !== sessionId || subscriber.tabId !== tabId) continue;
+      found = true;
+      if (visible && !state.visible) state.visibleSince = Date.now();
+      state.visible = visible;
+    }
+    return found;
+  }
+
+  endSession(sessionId: string, reason: string): void {
+    let ended = false;
+    for (const subscriber of [...this.#subscribers.keys()]) {
+      if (subscriber.sessionId !== sessionId) continue;
+      this.#subscribers.delete(subscriber);
+      subscriber.endSession(reason);
+      ended = true;
+    }
+    if (this.#upstream?.credential === sessionId) {
+      const next = this.#subscribers.keys().next().value?.sessionId;
+      // The upstream stream was opened with the ended session's token: it must not outlive it.
+      if (next === undefined) this.stop();
+      else this.#upstream.replaceCredential(next);
+    } else if (ended && this.#subscribers.size === 0) {
+      this.#startLinger();
+    }
+  }
+
+  /** A message of the traveler's channel. */
+  receive(message: ChannelMessage): void {
+    if (message.type === 'notification') {
+      void this.#deliverNotification(message.notification, message.entry, message.ack);
+      return;
+    }
+    if (message.type === 'status') {
+      this.#state = message.state;
+      for (const [subscriber, state] of this.#subscribers) {
+        this.#send(subscriber, state, { type: 'status', state: message.state });
+        if (message.state === 'live' && state.awaitingInitialResync) {
+          state.awaitingInitialResync = false;
+          this.#resync(subscriber, state, 'initial');
+        }
+      }
+      return;
+    }
+    for (const [subscriber, state] of this.#subscribers) this.#resync(subscriber, state, message.reason);
+  }
+
+  /** Writes what the traveler's Redis stream holds after the last entry written here. */
+  async replayMissed(): Promise<void> {
+    if (this.#lastEntry === undefined) return;
+    try {
+      const entries = await this.#redis.client.xrange(
+        this.#redis.key('hub-log', this.travelerId),
+        `(${this.#lastEntry}`,
+        '+',
+      );
+      for (const [entry, fields] of entries) {
+        const notification = parseEntry(fields);
+        if (notification) await this.#deliverNotification(notification, entry, '');
+      }
+    } catch (error) {
+      this.#options.logger.warn(
+        { err: error, travelerId: this.travelerId },
+        'replay after reconnection failed',
+      );
+    }
+  }
+
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    clearTimeout(this.#lingerTimer);
+    clearTimeout(this.#leaseTimer);
+    this.#letGo();
+    this.#subscriberConnection.unsubscribe(this.channel).catch(() => undefined);
+    this.#onStopped();
+  }
+
+  async #welcome(subscriber: HubSubscriber, state: SubscriberState, lastEventId: string | undefined) {
+    try {
+      const fleetState = await this.#redis.client.get(this.#redis.key('hub-state', this.travelerId));
+      if (fleetState !== null) this.#state = fleetState as NotificationStreamState;
+      subscriber.deliver({ type: 'status', state: this.#state });
+      if (lastEventId === undefined) {
+        if (this.#state === 'live') this.#resync(subscriber, state, 'initial', true);
+        else state.awaitingInitialResync = true;
+      } else {
+        const entries = await this.#redis.client.xrange(
+          this.#redis.key('hub-log', this.travelerId),
+          '-',
+          '+',
+        );
+        const notifications = entries.map(([, fields]) => parseEntry(fields));
+        const index = notifications.findIndex((notification) => notification?.id === lastEventId);
+        if (index === -1) this.#resync(subscriber, state, 'unknown-last-event-id', true);
+        for (const notification of index === -1 ? [] : notifications.slice(index + 1)) {
+          if (notification === undefined) continue;
+          state.replayed.add(notification.id);
+          subscriber.deliver({ type: 'notification', notification, alert: false, replay: true });
+        }
+      }
+    } catch (error) {
+      this.#options.logger.warn(
+        { err: error, travelerId: this.travelerId },
+        'stream start without fleet state',
+      );
+      subscriber.deliver({ type: 'status', state: 'reconnecting' });
+      state.awaitingInitialResync = true;
+    }
+    state.ready = true;
+    for (const event of state.queued) {
+      if (event.type === 'notification' && state.replayed.has(event.notification.id)) continue;
+      subscriber.deliver(event);
+    }
+    state.queued = [];
+    state.replayed.clear();
+  }
+
+  async #deliverNotification(notification: Notification, entry: string, ack: string): Promise<void> {
+    if (entry !== '' && (this.#lastEntry === undefined || compareEntries(entry, this.#lastEntry) > 0)) {
+      this.#lastEntry = entry;
+    }
+    let shownLive = false;
+    if (this.#delivered.add(notification.id)) {
+      const alerted = this.#alertTarget();
+      for (const [subscriber, state] of this.#subscribers) {
+        const event: HubEvent = {
+          type: 'notification',
+          notification,
+          alert: subscriber === alerted,
+          replay: false,
+        };
+        if (this.#send(subscriber, state, event) && state.visible) shownLive = true;
+      }
+    } else {
+      this.#counters.duplicatesDropped += 1;
+    }
+    try {
+      if (shownLive) await this.#options.ledger.recordShownLive(this.travelerId, notification.id);
+      if (ack !== '') {
+        await this.#redis.client.multi().incr(ack).pexpire(ack, 10_000).exec();
+      }
+    } catch (error) {
+      this.#options.logger.warn({ err: error, travelerId: this.travelerId }, 'live delivery not recorded');
+    }
+  }
+
+  /** Writes now, or after the subscriber's initial replay; true when written (or queued). */
+  #send(subscriber: HubSubscriber, state: SubscriberState, event: HubEvent): boolean {
+    if (!state.ready) {
+      state.queued.push(event);
+      return true;
+    }
+    return subscriber.deliver(event);
+  }
+
+  #resync(
+    subscriber: HubSubscriber,
+    state: SubscriberState,
+    reason: NotificationResyncReason,
+    immediately = false,
+  ): void {
+    this.#counters.resyncs += 1;
+    if (immediately) subscriber.deliver({ type: 'resync', reason });
+    else this.#send(subscriber, state, { type: 'resync', reason });
+  }
+
+  #alertTarget(): HubSubscriber | undefined {
+    let target: HubSubscriber | undefined;
+    let since = -Infinity;
+    for (const [subscriber, state] of this.#subscribers) {
+      if (state.visible && state.visibleSince >= since) {
+        target = subscriber;
+        since = state.visibleSince;
+      }
+    }
+    return target;
+  }
+
+  #remove(subscriber: HubSubscriber): void {
+    if (!this.#subscribers.delete(subscriber)) return;
+    if (this.#subscribers.size === 0) this.#startLinger();
+  }
+
+  #startLinger(): void {
+    clearTimeout(this.#lingerTimer);
+    this.#lingerTimer = setTimeout(() => this.stop(), this.#options.lingerMs);
+    this.#lingerTimer.unref();
+  }
+
+  /** Takes the lease when it is free, keeps it while held; a third of a lease apart. */
+  async #leaseTick(): Promise<void> {
+    if (this.#stopped) return;
+    const leaseKey = this.#redis.key('hub-lease', this.travelerId);
+    // Only an instance with browser streams takes the lease: it needs one of their sessions' tokens.
+    if (this.#upstream === undefined && this.#subscribers.size === 0) {
+      this.#scheduleLeaseTick();
+      return;
+    }
+    try {
+      const held = await this.#redis.client.eval(
+        LEASE_SCRIPT,
+        1,
+        leaseKey,
+        this.#redis.instanceId,
+        this.#options.leaseMs,
+      );
+      if (this.#stopped) {
+        if (held === 1) await this.#redis.client.eval(RELEASE_SCRIPT, 1, leaseKey, this.#redis.instanceId);
+        return;
+      }
+      if (held === 1) this.#hold();
+      else this.#letGo();
+      await this.#upstream?.refreshState();
+    } catch (error) {
+      // Redis unreachable: the lease cannot be kept, so another instance may hold it when Redis returns.
+      if (this.#upstream) {
+        this.#options.logger.warn({ err: error, travelerId: this.travelerId }, 'notification lease lost');
+      }
+      this.#letGo(false);
+    }
+    this.#scheduleLeaseTick();
+  }
+
+  #scheduleLeaseTick(): void {
+    if (this.#stopped) return;
+    this.#leaseTimer = setTimeout(() => void this.#leaseTick(), Math.max(100, this.#options.leaseMs / 3));
+    this.#leaseTimer.unref();
+  }
+
+  #hold(): void {
+    if (this.#upstream !== undefined) return;
+    const credential = this.#subscribers.keys().next().value?.sessionId;
+    if (credential === undefined) return;
+    this.#options.logger.info({ travelerId: this.travelerId }, 'holding the notification upstream');
+    this.#upstream = new UpstreamHolder(this.travelerId, credential, this.#options, this.#counters);
+  }
+
+  #letGo(release = true): void {
+    const upstream = this.#upstream;
+    if (upstream === undefined) return;
+    this.#upstream = undefined;
+    upstream.stop();
+    if (!release) return;
+    this.#redis.client
+      .eval(RELEASE_SCRIPT, 1, this.#redis.key('hub-lease', this.travelerId), this.#redis.instanceId)
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * The upstream notification stream of one traveler, kept by the lease holder: open, catch up from the
+ * fleet's checkpoint, read live, reconnect with back-off; every notification goes to the fleet.
+ */
+class UpstreamHolder {
+  readonly #travelerId: string;
+  readonly #options: FleetNotificationHubOptions;
+  readonly #redis: SharedRedis;
+  readonly #counters: Counters;
+  readonly #stop = new AbortController();
+  #credential: string;
+  #attempt: AbortController | undefined;
+  #state: NotificationStreamState = 'connecting';
+  #retryHintMs: number | undefined;
+
+  constructor(
+    travelerId: string,
+    credential: string,
+    options: FleetNotificationHubOptions,
+    counters: Counters,
+  ) {
+    this.#travelerId = travelerId;
+    this.#credential = credential;
+    this.#options = options;
+    this.#redis = options.redis;
+    this.#counters = counters;
+    void this.#run();
+  }
+
+  get credential(): string {
+    return this.#credential;
+  }
+
+  replaceCredential(sessionId: string): void {
+    this.#credential = sessionId;
+    this.#attempt?.abort();
+  }
+
+  stop(): void {
+    this.#stop.abort();
+  }
+
+  /** Keeps the fleet's view of the upstream's state alive while this instance holds it. */
+  async refreshState(): Promise<void> {
+    await this.#redis.client.set(
+      this.#redis.key('hub-state', this.#travelerId),
+      this.#state,
+      'PX',
+      this.#options.leaseMs * 2,
+    );
+  }
+
+  async #setState(state: NotificationStreamState): Promise<void> {
+    if (this.#state === state) return;
+    this.#state = state;
+    try {
+      await this.refreshState();
+      await this.#publish({ type: 'status', state });
+    } catch (error) {
+      this.#options.logger.warn({ err: error, travelerId: this.#travelerId }, 'upstream state not shared');
+    }
+  }
+
+  async #publish(message: ChannelMessage): Promise<void> {
+    await this.#redis.client.publish(this.#redis.key('hub', this.#travelerId), JSON.stringify(message));
+  }
+
+  async #run(): Promise<void> {
+    const stopSignal = this.#stop.signal;
+    let failures = 0;
+    while (!stopSignal.aborted) {
+      const attempt = new AbortController();
+      this.#attempt = attempt;
+      const signal = AbortSignal.any([stopSignal, attempt.signal]);
+      let endedByDone = false;
+      try {
+        const body = await this.#options.upstream.openStream(this.#credential, signal);
+        this.#counters.upstreamConnects += 1;
+        await this.#catchUp(signal);
+        await this.#setState('live');
+        failures = 0;
+        endedByDone = await this.#readLive(body, signal);
+      } catch (error) {
+        if (stopSignal.aborted) break;
+        if (!attempt.signal.aborted) {
+          failures += 1;
+          this.#options.logger.warn(
+            { travelerId: this.#travelerId, err: error, failures },
+            'notification upstream failed',
+          );
+        }
+      } finally {
+        attempt.abort();
+      }
+      if (stopSignal.aborted) break;
+      this.#counters.upstreamDrops += 1;
+      await this.#setState('reconnecting');
+      const delay = reconnectDelay(endedByDone ? 0 : failures, {
+        baseMs: this.#options.reconnectBaseMs,
+        capMs: this.#options.reconnectCapMs,
+        retryHintMs: this.#retryHintMs,
+      });
+      await sleep(delay, undefined, { signal: stopSignal }).catch(() => undefined);
+    }
+  }
+
+  async #readLive(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<boolean> {
+    const messages = readSseStream(body, {
+      signal,
+      onRetry: (retryMs) => {
+        this.#retryHintMs = retryMs;
+      },
+    });
+    for await (const message of messages) {
+      if (message.event === 'done') return true;
+      if (message.event !== 'notification') continue;
+      const notification = parseNotification(message.data);
+      if (notification === undefined) {
+        this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
+        continue;
+      }
+      await this.#ingest(notification, 'publish');
+    }
+    return false;
+  }
+
+  async #ingest(notification: Notification, mode: 'publish' | 'baseline'): Promise<boolean> {
+    if (!EVENT_ID.test(notification.id)) return false;
+    const reached = await publishNotification(this.#redis, this.#travelerId, notification, mode, '');
+    if (reached === -1) this.#counters.duplicatesDropped += 1;
+    return reached !== -1;
+  }
+
+  /**
+   * Pages the list back to the fleet's checkpoint (the newest id any holder saw at its last catch-up),
+   * publishing what nobody published yet. Without a checkpoint (the traveler's first stream anywhere)
+   * it only records what exists: the SPA lists those itself.
+   */
+  async #catchUp(signal: AbortSignal): Promise<void> {
+    const checkpointKey = this.#redis.key('hub-checkpoint', this.#travelerId);
+    const checkpoint = (await this.#redis.client.get(checkpointKey)) ?? undefined;
+    const baselined = checkpoint !== undefined;
+    const collected: Notification[] = [];
+    let before: string | undefined;
+    let reachedCheckpoint = false;
+    let exhausted = false;
+    let head: string | undefined;
+    for (let page = 0; page < this.#options.maxCatchUpPages; page += 1) {
+      const { items, nextCursor } = await this.#options.upstream.listPage(this.#credential, before, signal);
+      if (page === 0) head = items[0]?.id;
+      for (const item of items) {
+        if (item.id === checkpoint) {
+          reachedCheckpoint = true;
+          break;
+        }
+        collected.push(item);
+      }
+      if (nextCursor === null) exhausted = true;
+      if (reachedCheckpoint || nextCursor === null || !baselined) break;
+      before = nextCursor;
+    }
+    collected.reverse();
+    for (const item of collected) {
+      const fresh = await this.#ingest(item, baselined ? 'publish' : 'baseline');
+      if (fresh && baselined) this.#counters.caughtUp += 1;
+    }
+    if (baselined && !reachedCheckpoint && !exhausted) {
+      this.#counters.resyncs += 1;
+      await this.#publish({ type: 'resync', reason: 'gap' });
+    }
+    if (head !== undefined) {
+      await this.#redis.client.eval(
+        SET_IF_HOLDER_SCRIPT,
+        2,
+        this.#redis.key('hub-lease', this.#travelerId),
+        checkpointKey,
+        this.#redis.instanceId,
+        head,
+        STATE_TTL_MS,
+      );
+    }
+  }
+}
+
+/** An id that is also a valid SSE `id:` (no line break, no NUL), so it can be the browser's Last-Event-ID. */
+const EVENT_ID = /^[^\r\n\0]+$/;
+
+function parseNotification(data: string): Notification | undefined {
+  try {
+    const parsed = NotificationSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A Redis stream entry's fields, [name, value, ...], to its notification. */
+function parseEntry(fields: string[]): Notification | undefined {
+  const index = fields.indexOf('n');
+  const value = index === -1 ? undefined : fields[index + 1];
+  return value === undefined ? undefined : parseNotification(value);
+}
+
+/** Orders Redis stream entry ids (`ms-seq`). */
+function compareEntries(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs - bMs || aSeq - bSeq;
+}

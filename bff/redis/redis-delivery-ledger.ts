@@ -1,0 +1,42 @@
+import type { DeliveryLedger } from '../push/delivery-ledger.ts';
+import type { SharedRedis } from './redis-plugin.ts';
+
+export interface RedisDeliveryLedgerOptions {
+  /** Ids remembered per traveler (the most recent ones). */
+  idsPerTraveler: number;
+  /** A traveler's ledger is forgotten after this long without a live delivery. */
+  ttlMs: number;
+}
+
+/**
+ * The delivery ledger shared by the fleet: a sorted set per traveler of the notification ids shown live
+ * to a visible app (scored by time, trimmed to the newest), so that the push decided on one instance
+ * knows what a browser on another instance already showed.
+ */
+export class RedisDeliveryLedger implements DeliveryLedger {
+  readonly #redis: SharedRedis;
+  readonly #options: RedisDeliveryLedgerOptions;
+
+  constructor(redis: SharedRedis, options: RedisDeliveryLedgerOptions) {
+    this.#redis = redis;
+    this.#options = options;
+  }
+
+  async recordShownLive(travelerId: string, notificationId: string): Promise<void> {
+    const key = this.#key(travelerId);
+    await this.#redis.client
+      .multi()
+      .zadd(key, Date.now(), notificationId)
+      .zremrangebyrank(key, 0, -this.#options.idsPerTraveler - 1)
+      .pexpire(key, this.#options.ttlMs)
+      .exec();
+  }
+
+  async wasShownLive(travelerId: string, notificationId: string): Promise<boolean> {
+    return (await this.#redis.client.zscore(this.#key(travelerId), notificationId)) !== null;
+  }
+
+  #key(travelerId: string): string {
+    return this.#redis.key('shown-live', travelerId);
+  }
+}
