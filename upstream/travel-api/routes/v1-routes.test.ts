@@ -291,9 +291,9 @@ describe('bookings', () => {
     const body = (await (await signedFetch(api.baseUrl, { path: '/v1/bookings', token })).json()) as unknown;
     expect(Array.isArray(body)).toBe(true);
     const bookings = BookingListSchema.parse(body);
-    expect(new Set(bookings.map((booking) => booking.vertical))).toEqual(
-      expect.objectContaining({ size: expect.any(Number) }),
-    );
+    const verticals = new Set(bookings.map((booking) => booking.vertical));
+    expect(verticals.has('stay')).toBe(true);
+    expect(verticals.has('flight') || verticals.has('rail')).toBe(true);
     expect(bookings.some((booking) => booking.status === 'confirmed')).toBe(true);
   });
 
