@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { request as undiciRequest } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadIdentityConfig } from '../../upstream/identity/config.ts';
@@ -15,6 +17,87 @@ import { loadConfig } from '../config.ts';
 import { APP_ORIGIN, formAction, TestBrowser } from './sign-in-stack.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0000000000000001';
+/** Headers the tap adds to every travel API answer: the BFF must never pass them to the browser. */
+export const UPSTREAM_ONLY_HEADERS = {
+  'set-cookie': 'upstream-affinity=node-7; Path=/',
+  'x-upstream-node': 'node-7',
+};
+
+export interface TappedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  at: Date;
+}
+
+export interface ScriptedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A recording hop between the BFF and the travel API stand-in: it keeps every request as received
+ * (headers and body bytes), forwards it, streams the answer back with UPSTREAM_ONLY_HEADERS added, and
+ * can answer the next request to a path itself.
+ */
+export interface UpstreamTap {
+  url: string;
+  seen: TappedRequest[];
+  answerNext(pathname: string, answer: ScriptedAnswer): void;
+  close(): Promise<void>;
+}
+
+export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
+  const seen: TappedRequest[] = [];
+  const scripted = new Map<string, ScriptedAnswer[]>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const url = request.url ?? '/';
+      seen.push({ method: request.method ?? 'GET', url, headers: request.headers, body, at: new Date() });
+      const answer = scripted.get(url.split('?')[0] ?? url)?.shift();
+      if (answer) {
+        response.writeHead(answer.status, { 'content-type': 'application/json', ...UPSTREAM_ONLY_HEADERS });
+        response.end(JSON.stringify(answer.body));
+        return;
+      }
+      const headers = { ...request.headers };
+      delete headers.host;
+      delete headers.connection;
+      undiciRequest(new URL(url, target), {
+        method: request.method as 'GET',
+        headers,
+        body: body.length > 0 ? body : undefined,
+      })
+        .then(async (upstream) => {
+          const forwarded: http.OutgoingHttpHeaders = { ...upstream.headers, ...UPSTREAM_ONLY_HEADERS };
+          delete forwarded['transfer-encoding'];
+          delete forwarded.connection;
+          delete forwarded['keep-alive'];
+          response.writeHead(upstream.statusCode, forwarded);
+          response.flushHeaders();
+          await pipeline(upstream.body, response);
+        })
+        .catch(() => response.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    answerNext(pathname, answer) {
+      scripted.set(pathname, [...(scripted.get(pathname) ?? []), answer]);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 export interface GatewayStack {
   app: FastifyInstance;
@@ -23,6 +106,8 @@ export interface GatewayStack {
   identity: IdentityServer;
   bffUrl: string;
   travelApiUrl: string;
+  /** Between the BFF and the travel API: every upstream request the BFF made. */
+  tap: UpstreamTap;
   /** Every log line the BFF wrote, as written. */
   bffLogs: string[];
   browser(): TestBrowser;
@@ -73,6 +158,7 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
   const travelApi = await buildTravelApi({ config: travelApiConfig, logger: false });
   await travelApi.listen({ host: '127.0.0.1', port: 0 });
   const travelApiUrl = `http://127.0.0.1:${(travelApi.server.address() as AddressInfo).port}`;
+  const tap = await startUpstreamTap(travelApiUrl);
 
   const bffs: FastifyInstance[] = [];
   const startBff = async (env: Record<string, string> = {}) => {
@@ -83,7 +169,7 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
       PUBLIC_ORIGIN: APP_ORIGIN,
       DATA_DIR: path.join(dataDir, `bff-${bffs.length}`),
       OIDC_ISSUER: issuer,
-      TRAVEL_API_URL: travelApiUrl,
+      TRAVEL_API_URL: tap.url,
       TRAVEL_API_ADMIN_TOKEN: ADMIN_TOKEN,
       ...options.bffEnv,
       ...env,
@@ -116,6 +202,7 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
     identity,
     bffUrl: bff.url,
     travelApiUrl,
+    tap,
     bffLogs: bff.logs,
     browser,
     async signIn(email = 'alex@wayfare.example', password = 'alex-demo') {
@@ -143,6 +230,7 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
     startBff,
     async close() {
       await Promise.all(bffs.map((app) => app.close()));
+      await tap.close();
       await travelApi.close();
       await identity.close();
       await rm(dataDir, { recursive: true, force: true });

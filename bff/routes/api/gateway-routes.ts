@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import appUpdateRoute from './app-update-route.ts';
 import bookingsRoute from './bookings-route.ts';
+import demoRoutes from './demo-routes.ts';
 import flightsRoutes from './flights-routes.ts';
 import guestSessionRoute from './guest-session-route.ts';
 import notificationsRoutes from './notifications-routes.ts';
@@ -9,6 +11,7 @@ import tripSegmentRoute from './trip-segment-route.ts';
 
 /** The /api routes that call the travel API with JSON: one signed upstream call each. */
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(appUpdateRoute);
   await app.register(flightsRoutes);
   await app.register(profileRoutes);
   await app.register(bookingsRoute);
@@ -16,4 +19,5 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
   await app.register(stayDestinationsRoute);
   await app.register(notificationsRoutes);
   await app.register(guestSessionRoute);
+  await app.register(demoRoutes);
 }

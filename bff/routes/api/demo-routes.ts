@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DemoActionResultSchema,
+  DemoAppUpdateRequestSchema,
+  DemoFaultRequestSchema,
+  DemoSegmentDelayRequestSchema,
+  DemoStatusSchema,
+  type DemoActionResult,
+} from '../../../shared/api/demo.ts';
+import { UpdateCheckSchema } from '../../../shared/upstream/app-update.ts';
+import { createTravelApiAdmin } from '../../upstream/travel-api-admin.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { withErrorResponses } from './error-responses.ts';
+
+/** What the stand-in's PUT /admin/faults answers; only its acceptance matters here. */
+const FaultsAnswerSchema = z.looseObject({});
+const SimulatedAnswerSchema = z.looseObject({
+  segment: z.looseObject({ tripId: z.string(), segmentId: z.string() }),
+});
+
+type FaultPatch = Record<string, boolean | number>;
+
+/**
+ * GET /api/demo/status, always; the demo actions under /api/demo/* only when DEMO_MODE is on and the
+ * travel API stand-in's admin token is configured: a delay on one of the signed-in traveler's segments,
+ * expired offers, a provider failure and a rate limit for a while, and an app update announcement.
+ */
+export default function demoRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const token = app.config.TRAVEL_API_ADMIN_TOKEN;
+  const enabled = app.config.DEMO_MODE && token !== undefined;
+
+  routes.get(
+    '/api/demo/status',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'Whether the demo panel is available',
+        response: { 200: DemoStatusSchema },
+      },
+    },
+    () => Promise.resolve({ enabled }),
+  );
+  if (!enabled) {
+    done();
+    return;
+  }
+
+  const admin = createTravelApiAdmin({
+    baseUrl: app.config.TRAVEL_API_URL,
+    token,
+    timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
+  });
+  const context = (request: FastifyRequest) => upstreamContext(request);
+
+  const faultRoute = (action: string, summary: string, patch: (seconds: number) => FaultPatch) =>
+    routes.post(
+      `/api/demo/${action}`,
+      {
+        preHandler: app.requireSession,
+        schema: {
+          tags: ['demo'],
+          summary,
+          body: DemoFaultRequestSchema,
+          response: withErrorResponses({ 200: DemoActionResultSchema }),
+        },
+      },
+      async (request): Promise<DemoActionResult> => {
+        const { seconds } = request.body;
+        await admin.call({
+          method: 'PUT',
+          path: '/admin/faults',
+          body: { ...patch(seconds), durationSeconds: seconds },
+          schema: FaultsAnswerSchema,
+          ...context(request),
+        });
+        return { action, activeUntil: new Date(Date.now() + seconds * 1000).toISOString() };
+      },
+    );
+
+  faultRoute('expired-offer', 'Stay offers count as expired for a while (410 OFFER_EXPIRED)', () => ({
+    offersExpired: true,
+  }));
+  faultRoute('provider-failure', 'Providers are down for a while (503 SERVICE_UNAVAILABLE)', () => ({
+    providerDown: true,
+  }));
+  faultRoute('rate-limit', 'The travel API allows two calls per window for a while (429)', (seconds) => ({
+    rateLimitMax: 2,
+    rateLimitWindowSeconds: seconds,
+  }));
+
+  routes.post(
+    '/api/demo/segment-delay',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['demo'],
+        summary: 'Delay one of the signed-in traveler’s segments (a notification follows)',
+        body: DemoSegmentDelayRequestSchema,
+        response: withErrorResponses({ 200: DemoActionResultSchema }),
+      },
+    },
+    async (request): Promise<DemoActionResult> => {
+      const result = await admin.call({
+        method: 'POST',
+        path: '/admin/simulate',
+        body: {
+          traveler: request.session?.travelerId,
+          type: 'SEGMENT_DELAYED',
+          minutes: request.body.minutes,
+          segmentId: request.body.segmentId,
+        },
+        schema: SimulatedAnswerSchema,
+        ...context(request),
+      });
+      const { tripId, segmentId } = result.segment;
+      return { action: 'segment-delay', activeUntil: null, segment: { tripId, segmentId } };
+    },
+  );
+
+  routes.post(
+    '/api/demo/app-update',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['demo'],
+        summary: 'Announce a new version of the app',
+        body: DemoAppUpdateRequestSchema,
+        response: withErrorResponses({ 200: DemoActionResultSchema }),
+      },
+    },
+    async (request): Promise<DemoActionResult> => {
+      await admin.call({
+        method: 'PUT',
+        path: '/admin/app-release',
+        body: { latestVersion: request.body.latestVersion, releaseNotes: request.body.releaseNotes ?? null },
+        schema: UpdateCheckSchema,
+        ...context(request),
+      });
+      return { action: 'app-update', activeUntil: null };
+    },
+  );
+  done();
+}
