@@ -63,7 +63,7 @@ function createFormatters(locale: string): Formatters {
         ...(style === 'long' ? { year: 'numeric' } : {}),
       }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)),
     time: (instant, timeZone) =>
-      new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(
+      new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
         new Date(instant),
       ),
     dateTime: (instant, timeZone) =>

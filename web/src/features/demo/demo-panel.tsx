@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DemoActionResultSchema } from '../../../../shared/api/demo.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { APP_VERSION, nextMinorVersion } from '../update-check/app-version.ts';
@@ -59,6 +59,12 @@ const ACTIONS: DemoAction[] = [
 /** Demo mode only: a small panel that triggers each behaviour live, for showing the product. */
 export function DemoPanel() {
   const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState(location.key);
+  if (openedAt !== location.key) {
+    setOpenedAt(location.key);
+    setOpen(false);
+  }
   const [done, setDone] = useState('');
   const [delayed, setDelayed] = useState<{ tripId: string; segmentId: string } | null>(null);
   const panelId = useId();

@@ -39,7 +39,6 @@ export function PropertyFares({
   const streaming = end === undefined;
   useSearchInProgress(streaming);
   const error = end?.kind === 'error' ? end.error : null;
-  const sorted = [...fares].sort((left, right) => left.totalPrice - right.totalPrice);
 
   return (
     <section className="stack" aria-labelledby="fares-title">
@@ -93,7 +92,7 @@ export function PropertyFares({
       )}
 
       <ol className="fare-list" aria-busy={streaming} aria-label="Rates">
-        {sorted.map((fare) => (
+        {fares.map((fare) => (
           <li key={fare.fareId}>
             <FareCard fare={fare} format={format} />
           </li>
