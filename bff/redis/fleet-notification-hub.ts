@@ -734,8 +734,10 @@ class UpstreamHolder {
    */
   async #catchUp(signal: AbortSignal): Promise<void> {
     const checkpointKey = this.#redis.key('hub-checkpoint', this.#travelerId);
-    const checkpoint = (await this.#redis.client.get(checkpointKey)) ?? undefined;
-    const baselined = checkpoint !== undefined;
+    // '' records a baseline taken while the list was empty: everything listed later is new.
+    const stored = await this.#redis.client.get(checkpointKey);
+    const baselined = stored !== null;
+    const checkpoint = stored === null || stored === '' ? undefined : stored;
     const collected: Notification[] = [];
     let before: string | undefined;
     let reachedCheckpoint = false;
@@ -764,14 +766,14 @@ class UpstreamHolder {
       this.#counters.resyncs += 1;
       await this.#publish({ type: 'resync', reason: 'gap' });
     }
-    if (head !== undefined) {
+    if (head !== undefined || !baselined) {
       await this.#redis.client.eval(
         SET_IF_HOLDER_SCRIPT,
         2,
         this.#redis.key('hub-lease', this.#travelerId),
         checkpointKey,
         this.#redis.instanceId,
-        head,
+        head ?? '',
         STATE_TTL_MS,
       );
     }

@@ -1,0 +1,245 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../shared/upstream/notifications.ts';
+import { signedHeaders } from '../../shared/upstream/sign-request.ts';
+import { newSessionId } from '../plugins/session.ts';
+import { BrowserStream } from '../streams/testing/browser-stream.ts';
+import { notificationFixture, ScriptedTravelApi } from '../streams/testing/scripted-travel-api.ts';
+import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../streams/testing/start-test-bff.ts';
+import { BffFleet, type FleetInstance } from './testing/bff-fleet.ts';
+import { RedisServerProcess, waitFor } from './testing/redis-server-process.ts';
+
+const LEASE_MS = 900;
+const WEBHOOK_PATH = '/webhooks/travel-api/push';
+
+let redis: RedisServerProcess;
+let travelApi: ScriptedTravelApi;
+let fleet: BffFleet;
+let travelerCount = 0;
+const streams: BrowserStream[] = [];
+
+beforeAll(async () => {
+  redis = await RedisServerProcess.start();
+});
+
+afterAll(async () => {
+  await redis.stop();
+});
+
+async function startFleet(): Promise<void> {
+  travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+  fleet = new BffFleet({
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: `hub-test-${Date.now()}-${travelerCount}:`,
+    TRAVEL_API_URL: travelApi.url,
+    CONSUMER_SECRET: TEST_CONSUMER_SECRET,
+    PUSH_WEBHOOK_SECRET: TEST_PUSH_SECRET,
+    NOTIFICATION_LEASE_MS: String(LEASE_MS),
+    NOTIFICATION_RECONNECT_BASE_MS: '20',
+    NOTIFICATION_RECONNECT_CAP_MS: '200',
+    NOTIFICATION_HUB_LINGER_MS: '100',
+  });
+}
+
+afterEach(async () => {
+  for (const stream of streams.splice(0)) stream.abort();
+  await fleet.close();
+  await travelApi.close();
+});
+
+/** A signed-in traveler's session, written through one instance into the shared store. */
+async function seedSession(app: FastifyInstance): Promise<{ travelerId: string; cookie: string }> {
+  travelerCount += 1;
+  const travelerId = `5f1c2a7e-0b1d-4c5e-9a01-${String(travelerCount).padStart(12, '0')}`;
+  const now = Date.now();
+  const sessionId = newSessionId();
+  await app.sessions.store.set({
+    id: sessionId,
+    kind: 'traveler',
+    createdAt: now,
+    lastSeenAt: now,
+    absoluteExpiresAt: now + 60 * 60 * 1000,
+    travelerId,
+    name: 'Test Traveler',
+    email: 'traveler@wayfare.test',
+    accessToken: `access-token-${travelerId}`,
+    accessTokenExpiresAt: now + 60 * 60 * 1000,
+    accessTokenIssuedAt: now,
+  });
+  return { travelerId, cookie: `${app.sessions.cookie.name}=${sessionId}` };
+}
+
+async function openStream(url: string, cookie: string, query = 'visible=1'): Promise<BrowserStream> {
+  const stream = await BrowserStream.open(`${url}/api/notifications/stream?${query}`, {
+    headers: { cookie, 'x-requested-with': 'wayfare' },
+  });
+  streams.push(stream);
+  expect(stream.response.status).toBe(200);
+  return stream;
+}
+
+function isLive(event: { event: string; data: string }): boolean {
+  return event.event === 'status' && (JSON.parse(event.data) as { state: string }).state === 'live';
+}
+
+function notificationIds(stream: BrowserStream): string[] {
+  return stream.data<{ notification: Notification }>('notification').map((data) => data.notification.id);
+}
+
+async function receives(stream: BrowserStream, id: string): Promise<void> {
+  await stream.next((event) => event.event === 'notification' && event.data.includes(`"id":"${id}"`));
+}
+
+async function pushWebhook(instance: { url: string }, travelerId: string, notification: Notification) {
+  const body = JSON.stringify({ type: 'notification.push', travelerId, notification });
+  const signed = signedHeaders({
+    consumer: 'travel-booking-service',
+    secret: TEST_PUSH_SECRET,
+    method: 'POST',
+    path: WEBHOOK_PATH,
+    body,
+  });
+  const response = await fetch(`${instance.url}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { ...signed, 'content-type': 'application/json' },
+    body,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { outcome: string }).outcome;
+}
+
+describe('the notification hub across instances sharing Redis', () => {
+  it('keeps one upstream stream per traveler for three instances and fans each notification out to all, once', async () => {
+    await startFleet();
+    const instances: FleetInstance[] = [await fleet.start(), await fleet.start(), await fleet.start()];
+    const { cookie } = await seedSession(instances[0]!.app);
+
+    const browsers = await Promise.all(instances.map((instance) => openStream(instance.url, cookie)));
+    await Promise.all(browsers.map((browser) => browser.next(isLive)));
+    expect(travelApi.notificationStreamOpens).toBe(1);
+    expect(travelApi.notificationStreams.size).toBe(1);
+
+    travelApi.emit(notificationFixture('n-1'));
+    travelApi.emit(notificationFixture('n-2'));
+    await Promise.all(browsers.map((browser) => receives(browser, 'n-2')));
+    // Several lease periods later, still one upstream stream, and nothing arrived twice.
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 2));
+    expect(travelApi.notificationStreamOpens).toBe(1);
+    for (const browser of browsers) expect(notificationIds(browser)).toEqual(['n-1', 'n-2']);
+    const held = instances.filter((instance) => instance.app.notificationHub.stats().upstreamConnects > 0);
+    expect(held).toHaveLength(1);
+  });
+
+  it('hands the upstream to another instance within seconds when the holder is killed, losing and repeating nothing', async () => {
+    await startFleet();
+    const survivor = await fleet.start();
+    const doomed = await fleet.spawn();
+    const { cookie } = await seedSession(survivor.app);
+
+    const onDoomed = await openStream(doomed.url, cookie);
+    await onDoomed.next(isLive);
+    const onSurvivor = await openStream(survivor.url, cookie);
+    await onSurvivor.next(isLive);
+    expect(travelApi.notificationStreamOpens).toBe(1);
+    expect(survivor.app.notificationHub.stats().upstreamConnects).toBe(0);
+
+    travelApi.emit(notificationFixture('before-1'));
+    await receives(onSurvivor, 'before-1');
+    await receives(onDoomed, 'before-1');
+
+    await doomed.kill();
+    const killedAt = Date.now();
+    await waitFor(() => travelApi.notificationStreams.size === 0, 'the dead holder’s upstream to close');
+    // Published while nobody holds the traveler's stream: only the list has them.
+    travelApi.emit(notificationFixture('gap-1'));
+    travelApi.emit(notificationFixture('gap-2'));
+
+    await receives(onSurvivor, 'gap-2');
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_MS * 3 + 2000);
+    expect(survivor.app.notificationHub.stats().upstreamConnects).toBe(1);
+    travelApi.emit(notificationFixture('after-1'));
+    await receives(onSurvivor, 'after-1');
+    expect(notificationIds(onSurvivor)).toEqual(['before-1', 'gap-1', 'gap-2', 'after-1']);
+    expect(travelApi.notificationStreams.size).toBe(1);
+  });
+
+  it('resumes a browser from Last-Event-ID on another instance than the one it was reading', async () => {
+    await startFleet();
+    const [first, second] = [await fleet.start(), await fleet.start()];
+    const { cookie } = await seedSession(first.app);
+    const reading = await openStream(first.url, cookie);
+    await reading.next(isLive);
+    for (const id of ['r-1', 'r-2', 'r-3']) travelApi.emit(notificationFixture(id));
+    await receives(reading, 'r-3');
+    reading.abort();
+
+    const resumed = await BrowserStream.open(`${second.url}/api/notifications/stream?visible=1`, {
+      headers: { cookie, 'x-requested-with': 'wayfare', 'last-event-id': 'r-1' },
+    });
+    streams.push(resumed);
+    await receives(resumed, 'r-3');
+    const replayed = resumed.data<{ notification: Notification; replay: boolean }>('notification');
+    expect(replayed.map((data) => [data.notification.id, data.replay])).toEqual([
+      ['r-2', true],
+      ['r-3', true],
+    ]);
+  });
+
+  it('suppresses the push decided on one instance for what a visible app showed live on another', async () => {
+    await startFleet();
+    const [withBrowser, withWebhook] = [await fleet.start(), await fleet.start()];
+    const { travelerId, cookie } = await seedSession(withBrowser.app);
+    const browser = await openStream(withBrowser.url, cookie);
+    await browser.next(isLive);
+
+    // Live through the upstream on one instance, then the push channel reaches the other.
+    travelApi.emit(notificationFixture('p-1'));
+    await receives(browser, 'p-1');
+    await waitFor(
+      async () => await withWebhook.app.deliveryLedger.wasShownLive(travelerId, 'p-1'),
+      'the live delivery to be recorded',
+    );
+    expect(await pushWebhook(withWebhook, travelerId, notificationFixture('p-1'))).toBe('suppressed-live');
+
+    // The push channel first: the other instance's visible browser shows it before the decision.
+    expect(await pushWebhook(withWebhook, travelerId, notificationFixture('p-2'))).toBe('suppressed-live');
+    await receives(browser, 'p-2');
+    expect(notificationIds(browser)).toEqual(['p-1', 'p-2']);
+
+    // The tab reports itself hidden through the other instance: not shown, so the decision goes on
+    // to push (this traveler has no push subscription).
+    browser.abort();
+    const tab = await openStream(withBrowser.url, cookie, 'visible=1&tab=tab-00000001');
+    await tab.next(isLive);
+    const hidden = await fetch(`${withWebhook.url}/api/notifications/stream/visibility`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'x-requested-with': 'wayfare',
+        origin: 'http://localhost:3000',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ tab: 'tab-00000001', visible: false }),
+    });
+    expect(hidden.status).toBe(204);
+    await waitFor(async () => {
+      const outcome = await pushWebhook(withWebhook, travelerId, notificationFixture(`p-${Date.now()}`));
+      return outcome === 'no-subscription';
+    }, 'the hidden tab to stop suppressing push');
+  });
+
+  it('closes a session’s streams on every instance when the session ends on one', async () => {
+    await startFleet();
+    const [a, b] = [await fleet.start(), await fleet.start()];
+    const { cookie } = await seedSession(a.app);
+    const onB = await openStream(b.url, cookie);
+    await onB.next(isLive);
+    const logout = await fetch(`${a.url}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, 'x-requested-with': 'wayfare', origin: 'http://localhost:3000' },
+    });
+    expect(logout.status).toBeLessThan(400);
+    await onB.next((event) => event.event === 'session-ended');
+    await onB.ended;
+  });
+});

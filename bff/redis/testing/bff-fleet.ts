@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { freePort, waitFor } from './redis-server-process.ts';
+
+/** Two fixed test keys (32 bytes each); the first seals. */
+export const TEST_SESSION_ENCRYPTION_KEYS = [
+  `test-2:${Buffer.alloc(32, 2).toString('base64')}`,
+  `test-1:${Buffer.alloc(32, 1).toString('base64')}`,
+].join(',');
+
+export interface FleetInstance {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export interface FleetProcess {
+  url: string;
+  /** Kills the process without warning (SIGKILL): no lease is handed back, no stream is ended. */
+  kill(): Promise<void>;
+}
+
+/**
+ * BFF instances sharing one Redis: in-process ones (each its own Fastify on port 0) and real processes
+ * (node bff/server.ts) for the tests that kill one. Each has its own data folder.
+ */
+export class BffFleet {
+  readonly #env: Record<string, string>;
+  readonly #instances: FleetInstance[] = [];
+  readonly #processes: ChildProcess[] = [];
+  readonly #dataDirs: string[] = [];
+
+  constructor(env: Record<string, string>) {
+    this.#env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      SESSION_ENCRYPTION_KEYS: TEST_SESSION_ENCRYPTION_KEYS,
+      ...env,
+    };
+  }
+
+  async start(env: Record<string, string> = {}): Promise<FleetInstance> {
+    const dataDir = await this.#dataDir();
+    const config = loadConfig({ ...this.#env, DATA_DIR: dataDir, PORT: '0', ...env });
+    const app = await buildApp({ config, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    let closed = false;
+    const instance: FleetInstance = {
+      url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      app,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+      },
+    };
+    this.#instances.push(instance);
+    return instance;
+  }
+
+  async spawn(env: Record<string, string> = {}): Promise<FleetProcess> {
+    const port = await freePort();
+    const server = fileURLToPath(new URL('../../server.ts', import.meta.url));
+    const child = spawn(process.execPath, [server], {
+      env: { ...process.env, ...this.#env, DATA_DIR: await this.#dataDir(), PORT: String(port), ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    this.#processes.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`The BFF process exited: ${stderr}`);
+        return (await fetch(`${url}/healthz`)).ok;
+      },
+      'a BFF process to listen',
+      20_000,
+    );
+    return {
+      url,
+      async kill() {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const child of this.#processes) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all(this.#instances.map((instance) => instance.close()));
+    await Promise.all(this.#dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+
+  async #dataDir(): Promise<string> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-fleet-'));
+    this.#dataDirs.push(dir);
+    return dir;
+  }
+}
