@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -25,6 +26,9 @@ async function sessionApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-session-'));
   const app = Fastify({ logger: false });
   app.decorate('config', loadConfig({ DATA_DIR: dataDir, ...env }));
+  app.decorate('redis', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(error.envelope);
     return reply.code(500).send({ error: { code: 'INTERNAL' } });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as oidcClient from 'openid-client';
+import { LogoutResponseSchema } from '../../../shared/api/logout-response.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
 import { AppError } from '../../errors.ts';
 import { LogoutTokenError } from '../../sessions/oidc-client.ts';
 import { safeReturnPath } from '../../sessions/safe-return-path.ts';
@@ -126,31 +128,41 @@ export default function authRoutes(
 
   // Anti-forgery applies (csrf plugin). The SPA navigates to redirectTo: the identity platform's
   // end-session page for travelers (which then returns to the app), the home page otherwise.
-  app.post('/auth/logout', async (request, reply) => {
-    const view = request.session;
-    let stored: StoredSession | undefined;
-    if (view) {
-      stored = await sessions.store.get(view.id);
-      await sessions.end(view.id, 'logout');
-    }
-    sessions.clearCookie(reply);
-    if (stored?.refreshToken) {
-      auth.oidc
-        .revoke(stored.refreshToken)
-        .catch((error: unknown) =>
-          request.log.warn({ err: (error as Error).message }, 'refresh token revocation failed'),
-        );
-    }
-    let redirectTo = '/';
-    if (stored?.kind === 'traveler') {
-      try {
-        redirectTo = await auth.oidc.endSessionUrl();
-      } catch (error) {
-        request.log.warn({ err: (error as Error).message }, 'end-session URL unavailable');
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'End the session; the SPA then navigates to redirectTo (the identity end-session page)',
+        response: { 200: LogoutResponseSchema, '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const view = request.session;
+      let stored: StoredSession | undefined;
+      if (view) {
+        stored = await sessions.store.get(view.id);
+        await sessions.end(view.id, 'logout');
       }
-    }
-    return reply.header('cache-control', 'no-store').send({ redirectTo });
-  });
+      sessions.clearCookie(reply);
+      if (stored?.refreshToken) {
+        auth.oidc
+          .revoke(stored.refreshToken)
+          .catch((error: unknown) =>
+            request.log.warn({ err: (error as Error).message }, 'refresh token revocation failed'),
+          );
+      }
+      let redirectTo = '/';
+      if (stored?.kind === 'traveler') {
+        try {
+          redirectTo = await auth.oidc.endSessionUrl();
+        } catch (error) {
+          request.log.warn({ err: (error as Error).message }, 'end-session URL unavailable');
+        }
+      }
+      return reply.header('cache-control', 'no-store').send({ redirectTo });
+    },
+  );
 
   app.post('/auth/backchannel-logout', async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SessionStatusSchema, type SessionStatus } from '../../../shared/api/session-status.ts';
 import type { SessionView } from '../../plugins/session.ts';
-
-export type SessionStatus =
-  | { authenticated: false }
-  | {
-      authenticated: true;
-      kind: 'traveler';
-      traveler: { id: string; name: string; email: string };
-      expiresAt: string;
-    }
-  | { authenticated: true; kind: 'guest'; expiresAt: string };
 
 export function sessionStatus(session: SessionView | null): SessionStatus {
   if (!session) return { authenticated: false };
@@ -28,8 +20,18 @@ export default function sessionRoute(
   _options: unknown,
   done: (error?: Error) => void,
 ): void {
-  app.get('/api/session', async (request, reply) => {
-    return reply.header('cache-control', 'no-store').send(sessionStatus(request.session));
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Who is signed in (traveler or guest) and until when; never a token',
+        response: { 200: SessionStatusSchema },
+      },
+    },
+    (request, reply) => {
+      void reply.header('cache-control', 'no-store').send(sessionStatus(request.session));
+    },
+  );
   done();
 }
