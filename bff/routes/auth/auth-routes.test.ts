@@ -145,6 +145,17 @@ describe('sign-in', () => {
     expect(sessionCookieOf(browser)).toBeUndefined();
   });
 
+  it('returns a traveler who cancels on the sign-in page to the home page, signed out', async () => {
+    const browser = stack.browser();
+    const login = await browser.navigate('/auth/login?returnTo=%2Fbookings');
+    const html = await login.final.text();
+    const abort = /action="([^"]+\/abort)"/.exec(html)?.[1] ?? '';
+    const { url } = await browser.navigate(new URL(abort, login.url).href, { method: 'POST' });
+    expect(url).toBe(`${APP_ORIGIN}/`);
+    expect(sessionCookieOf(browser)).toBeUndefined();
+    expect(await sessionOf(browser)).toEqual({ authenticated: false });
+  });
+
   it('refuses a return path that leaves the site', async () => {
     for (const returnTo of [
       'https://evil.example/',

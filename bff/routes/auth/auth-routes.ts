@@ -99,6 +99,10 @@ export default function authRoutes(
     try {
       signedIn = await auth.oidc.completeSignIn(callbackUrl, transaction);
     } catch (error) {
+      // The traveler chose Cancel on the sign-in page: back to the app, signed out, no error page.
+      if (error instanceof oidcClient.AuthorizationResponseError && error.error === 'access_denied') {
+        return reply.header('cache-control', 'no-store').redirect('/', 303);
+      }
       if (
         error instanceof oidcClient.AuthorizationResponseError ||
         error instanceof oidcClient.ResponseBodyError
