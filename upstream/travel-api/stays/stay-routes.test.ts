@@ -129,6 +129,13 @@ describe('POST /v1/stays/search', () => {
     });
   });
 
+  it('lists hotels without a lead-in price for a stay longer than the maximum nights', async () => {
+    const max = api.config.TRAVEL_API_MAX_NIGHTS;
+    const properties = await search({ checkIn: inDays(5), checkOut: inDays(6 + max) });
+    expect(properties.length).toBeGreaterThan(0);
+    expect(properties.every((property) => property.priceFrom === null)).toBe(true);
+  });
+
   it('rejects trip dates in the past with 422 VALIDATION_ERROR before any stream opens', async () => {
     const response = await call({
       path: '/v1/stays/search',

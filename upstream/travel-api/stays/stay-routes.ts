@@ -133,26 +133,27 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
       });
       const expiresAt = app.staySearches.save(searchId, terms, solutions, now);
 
+      const events: StaySearchProperty[] = solutions.map((solution) => ({
+        ...propertySummary(solution.property),
+        searchId,
+        searchSolutionId: solution.searchSolutionId,
+        propertyId: solution.propertyId,
+        solutionKey: solution.solutionKey,
+        priceFrom: priceFrom(seed, solution.property, terms, now, config.TRAVEL_API_MAX_NIGHTS),
+      }));
+
       const stream = EventStream.open(reply, streamOptions());
       let received = 0;
-      for (const solution of solutions) {
-        const event: StaySearchProperty = {
-          ...propertySummary(solution.property),
-          searchId,
-          searchSolutionId: solution.searchSolutionId,
-          propertyId: solution.propertyId,
-          solutionKey: solution.solutionKey,
-          priceFrom: priceFrom(seed, solution.property, terms, now),
-        };
+      for (const event of events) {
         if (!(await stream.send({ event: 'property', data: event }))) return;
         received += 1;
         if (app.faults.current.providerErrorMidStream) return endWithProviderError(stream);
-        if (received % PROGRESS_EVERY === 0 && received < solutions.length) {
-          const progress: StaySearchProgress = { searchId, received, expected: solutions.length };
+        if (received % PROGRESS_EVERY === 0 && received < events.length) {
+          const progress: StaySearchProgress = { searchId, received, expected: events.length };
           if (!(await stream.send({ event: 'progress', data: progress }))) return;
         }
       }
-      const progress: StaySearchProgress = { searchId, received, expected: solutions.length };
+      const progress: StaySearchProgress = { searchId, received, expected: events.length };
       const done: StaySearchDone = {
         searchId,
         propertyCount: received,
@@ -344,12 +345,15 @@ function solutionKeyOf(searchSolutionId: string, propertyId: string, terms: Stay
     .digest('hex');
 }
 
+/** The cheapest nightly price, or null when sold out or too long a stay to price. */
 function priceFrom(
   seed: string,
   property: StayProperty,
   terms: StaySearchTerms,
   now: Date,
+  maxNights: number,
 ): StaySearchProperty['priceFrom'] {
+  if (nightsBetween(terms.checkIn, terms.checkOut) > maxNights) return null;
   const [cheapest] = quoteFares({ seed, property, ...terms, now });
   return cheapest ? { nightlyPrice: cheapest.nightlyPrice, currency: cheapest.currency } : null;
 }
