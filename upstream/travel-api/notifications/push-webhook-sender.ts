@@ -128,7 +128,7 @@ export class PushWebhookSender {
         retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
       };
     } catch (error) {
-      return { ok: false, retryable: true, reason: error instanceof Error ? error.name : 'network error' };
+      return { ok: false, retryable: true, reason: failureReason(error) };
     }
   }
 
@@ -143,4 +143,11 @@ export class PushWebhookSender {
 function retryAfterMs(header: string | null): number | undefined {
   if (header === null || !/^\d+$/.test(header.trim())) return undefined;
   return Number(header.trim()) * 1000;
+}
+
+/** A log-safe reason: the system error code (ECONNREFUSED, ...) or the error's name, never a URL or body. */
+function failureReason(error: unknown): string {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : 'network error';
 }
