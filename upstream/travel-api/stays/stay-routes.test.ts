@@ -136,6 +136,34 @@ describe('POST /v1/stays/search', () => {
     expect(properties.every((property) => property.priceFrom === null)).toBe(true);
   });
 
+  it('searches a named property from autocomplete and yields just that property', async () => {
+    const place = api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
+    const properties = await search({ destination: place });
+    expect(properties.map((property) => property.name)).toEqual([place?.name]);
+  });
+
+  it('keeps serving when a client walks away in the middle of a stream', async () => {
+    const paced = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_STREAM_PACE_MS: '50' });
+    try {
+      const controller = new AbortController();
+      const response = await signedFetch(paced.baseUrl, {
+        token,
+        path: '/v1/stays/search',
+        json: { destination: lisbon, checkIn: inDays(30), checkOut: inDays(31), rooms: [{ adults: 1 }] },
+      });
+      const reader = readSseStream(response.body as ReadableStream<Uint8Array>, {
+        signal: controller.signal,
+      });
+      expect((await reader.next()).value).toMatchObject({ event: 'property' });
+      controller.abort();
+      await reader.return(undefined);
+      const again = await signedFetch(paced.baseUrl, { token, path: '/v1/stays/destinations?query=lisbon' });
+      expect(again.status).toBe(200);
+    } finally {
+      await paced.close();
+    }
+  });
+
   it('rejects trip dates in the past with 422 VALIDATION_ERROR before any stream opens', async () => {
     const response = await call({
       path: '/v1/stays/search',
