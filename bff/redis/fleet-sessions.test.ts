@@ -164,7 +164,7 @@ describe('sessions shared by BFF instances through Redis', () => {
         browserOn(instances[index % 3]!, browser).fetch('/api/profile', { headers: APP_HEADERS }),
       ),
     );
-    expect(responses.map((response) => response.status)).toEqual(Array(9).fill(200));
+    expect(responses.map((response) => response.status)).toEqual(Array<number>(9).fill(200));
     expect(refreshes.reduce((total, spy) => total + spy.mock.calls.length, 0)).toBe(1);
     const after = await store.get(sessionId);
     expect(after?.accessToken).not.toBe(before.accessToken);
@@ -187,7 +187,7 @@ describe('sessions shared by BFF instances through Redis', () => {
         await response.arrayBuffer();
       }
     }
-    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
   });
 
   it('answers 503 RETRY_LATER while Redis is down and recovers by itself when it is back', async () => {
