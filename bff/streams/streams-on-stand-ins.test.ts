@@ -1,0 +1,211 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationStreamNotification } from '../../shared/api/notification-stream-events.ts';
+import type { StaySearchProperty } from '../../shared/upstream/stays.ts';
+import { APP_ORIGIN } from '../test-support/sign-in-stack.ts';
+import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
+import { BrowserStream } from './testing/browser-stream.ts';
+
+/**
+ * The relays and the notification hub against the real stand-ins: the identity platform (sign-in
+ * through its pages), the travel API (its streams, faults, simulator and push channel) and the BFF.
+ */
+
+const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const lisbon = {
+  type: 'city',
+  cityId: 'lisbon-pt',
+  name: 'Lisbon',
+  countryCode: 'PT',
+  latitude: 38.77,
+  longitude: -9.13,
+};
+const searchBody = { destination: lisbon, checkIn: inDays(30), checkOut: inDays(32), rooms: [{ adults: 2 }] };
+
+/** Where the travel API posts its push channel; passes calls on to the BFF once the BFF exists. */
+let pushForwarder: Server;
+let pushTarget = '';
+let stack: GatewayStack;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  pushForwarder = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const forwarded = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          ([name]) => !['host', 'connection', 'content-length'].includes(name),
+        ),
+      ) as Record<string, string>;
+      fetch(`${pushTarget}${request.url ?? '/'}`, {
+        method: 'POST',
+        headers: forwarded,
+        body: Buffer.concat(chunks),
+      })
+        .then(async (answer) =>
+          response.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer())),
+        )
+        .catch(() => response.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => pushForwarder.listen(0, '127.0.0.1', resolve));
+  const forwarderUrl = `http://127.0.0.1:${(pushForwarder.address() as AddressInfo).port}`;
+  stack = await startGatewayStack({
+    travelApiEnv: { TRAVEL_API_PUSH_WEBHOOK_URL: `${forwarderUrl}/webhooks/travel-api/push` },
+    bffEnv: { LOG_LEVEL: 'warn', NOTIFICATION_RECONNECT_BASE_MS: '50', NOTIFICATION_RECONNECT_CAP_MS: '500' },
+  });
+  pushTarget = stack.bffUrl;
+
+  const browser = await stack.signIn();
+  const cookie = browser.cookie(APP_ORIGIN, stack.app.sessions.cookie.name);
+  expect(cookie).toBeDefined();
+  headers = { cookie: `${stack.app.sessions.cookie.name}=${cookie}`, 'x-requested-with': 'wayfare' };
+});
+
+afterAll(async () => {
+  await stack.close();
+  pushForwarder.closeAllConnections();
+  await new Promise((resolve) => pushForwarder.close(resolve));
+});
+
+async function setFaults(faults: Record<string, unknown>): Promise<void> {
+  const response = await stack.admin('PUT', '/admin/faults', faults);
+  expect(response.status).toBe(200);
+}
+
+function postStream(path: string, body: unknown): Promise<BrowserStream> {
+  return BrowserStream.open(`${stack.bffUrl}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function searchLisbon(): Promise<StaySearchProperty[]> {
+  const search = await postStream('/api/stays/search', searchBody);
+  await search.ended;
+  expect(search.events.at(-1)?.event).toBe('done');
+  return search.data<StaySearchProperty>('property');
+}
+
+describe('stay streams through the BFF against the travel API stand-in', () => {
+  it('relays a real search and the fares of one of its properties, each to its done', async () => {
+    const properties = await searchLisbon();
+    const first = properties.find((property) => property.priceFrom !== null);
+    expect(first).toBeDefined();
+    const fares = await postStream('/api/stays/fares', {
+      searchSolutionId: first?.searchSolutionId,
+      propertyId: first?.propertyId,
+      checkIn: searchBody.checkIn,
+      checkOut: searchBody.checkOut,
+      rooms: searchBody.rooms,
+    });
+    await fares.ended;
+    expect(fares.events.at(-1)?.event).toBe('done');
+    expect(fares.named('fare').length).toBeGreaterThan(0);
+  });
+
+  it('ends with the provider error event, with truncated when the stream drops, and answers expired offers with 410', async () => {
+    const [property] = await searchLisbon();
+    const faresBody = {
+      searchSolutionId: property?.searchSolutionId,
+      propertyId: property?.propertyId,
+      checkIn: searchBody.checkIn,
+      checkOut: searchBody.checkOut,
+      rooms: searchBody.rooms,
+    };
+
+    await setFaults({ providerErrorMidStream: true });
+    const failing = await postStream('/api/stays/fares', faresBody);
+    await failing.ended;
+    expect(failing.events.at(-1)?.event).toBe('error');
+    expect(failing.data<{ error: { code: string } }>('error')[0]?.error.code).toBe('PROVIDER_ERROR');
+
+    await setFaults({ providerErrorMidStream: false, dropStreamAfterEvents: 1 });
+    const dropped = await postStream('/api/stays/search', searchBody);
+    await dropped.ended;
+    expect(dropped.events.at(-1)?.event).toBe('truncated');
+
+    await setFaults({ dropStreamAfterEvents: null, offersExpired: true });
+    const expired = await fetch(`${stack.bffUrl}/api/stays/fares`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(faresBody),
+    });
+    expect(expired.status).toBe(410);
+    expect(((await expired.json()) as { error: { code: string } }).error.code).toBe('OFFER_EXPIRED');
+    await setFaults({ offersExpired: false });
+  });
+});
+
+describe('notifications through the hub against the travel API stand-in', () => {
+  async function dispatch(title: string): Promise<string> {
+    const response = await stack.admin('POST', '/admin/notifications', {
+      traveler: ALEX,
+      eventType: 'SEGMENT_DELAYED',
+      severity: 'warning',
+      title,
+      body: 'Your flight leaves later.',
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { notification: { id: string } }).notification.id;
+  }
+
+  async function pushStats(): Promise<Record<string, number>> {
+    const response = await fetch(`${stack.bffUrl}/api/push/stats`, { headers });
+    return ((await response.json()) as { push: Record<string, number> }).push;
+  }
+
+  it('delivers live, closes the multi-worker gap, catches up after a dropped stream, and decides the push once each', async () => {
+    const tab = await BrowserStream.open(
+      `${stack.bffUrl}/api/notifications/stream?tab=stand-in-tab&visible=1`,
+      {
+        headers,
+      },
+    );
+    await tab.next((event) => event.event === 'status' && event.data.includes('"live"'));
+
+    const live = await dispatch('Delayed: live');
+    await tab.next((event) => event.id === live);
+
+    await setFaults({ multiWorkerGapShare: 1 });
+    const missedLive = await dispatch('Delayed: missed live');
+    // The travel API's push channel still carries it: the hub hands it to the open tab.
+    await tab.next((event) => event.id === missedLive);
+
+    await setFaults({ multiWorkerGapShare: 0, dropStreamAfterEvents: 1 });
+    const beforeDrop = await dispatch('Delayed: before the drop');
+    await tab.next((event) => event.id === beforeDrop);
+    await tab.next((event) => event.event === 'status' && event.data.includes('"reconnecting"'));
+    await setFaults({ dropStreamAfterEvents: null });
+    await tab.next((event) => event.event === 'status' && event.data.includes('"live"'), {
+      from: tab.events.findIndex((event) => event.data.includes('"reconnecting"')),
+    });
+
+    const ids = tab.data<NotificationStreamNotification>('notification').map((data) => data.notification.id);
+    expect(ids).toEqual([live, missedLive, beforeDrop]);
+    await expect.poll(async () => (await pushStats())['suppressed-live'], { timeout: 5000 }).toBe(3);
+    expect((await pushStats()).sent).toBe(0);
+    tab.abort();
+  });
+
+  it('closes the stream with session-ended when the traveler signs out', async () => {
+    const browser = await stack.signIn('sam@wayfare.example', 'sam-demo');
+    const name = stack.app.sessions.cookie.name;
+    const own = { cookie: `${name}=${browser.cookie(APP_ORIGIN, name)}`, 'x-requested-with': 'wayfare' };
+    const tab = await BrowserStream.open(`${stack.bffUrl}/api/notifications/stream?tab=sam-tab-0001`, {
+      headers: own,
+    });
+    await tab.next((event) => event.event === 'status' && event.data.includes('"live"'));
+    const logout = await browser.fetch('/auth/logout', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'wayfare' },
+    });
+    expect(logout.status).toBeLessThan(400);
+    await tab.ended;
+    expect(tab.data('session-ended')).toEqual([{ reason: 'logout' }]);
+  });
+});
