@@ -14,10 +14,14 @@ export function validateFlightSearch(form: FlightSearchForm, today: string = tod
   if (form.legs.length > MAX_ITINERARY_LEGS) errors.itinerary = `Add at most ${MAX_ITINERARY_LEGS} flights.`;
   form.legs.forEach((leg, index) => {
     const path = `itinerary.${index}`;
-    if (!leg.origin) errors[`${path}.origin`] = 'Choose where this flight leaves from.';
-    if (!leg.destination) errors[`${path}.destination`] = 'Choose where this flight goes.';
-    else if (leg.origin && leg.origin.code === leg.destination.code) {
-      errors[`${path}.destination`] = 'Choose a destination different from the origin.';
+    // A return flies back the outbound's way: its airports are the outbound's, checked there.
+    const mirrored = form.tripType === 'return' && index === 1;
+    if (!mirrored) {
+      if (!leg.origin) errors[`${path}.origin`] = 'Choose where this flight leaves from.';
+      if (!leg.destination) errors[`${path}.destination`] = 'Choose where this flight goes.';
+      else if (leg.origin && leg.origin.code === leg.destination.code) {
+        errors[`${path}.destination`] = 'Choose a destination different from the origin.';
+      }
     }
     const previous = form.legs[index - 1];
     if (!leg.date) errors[`${path}.date`] = 'Choose a date.';

@@ -133,6 +133,11 @@ function FareCard({ fare, format }: { fare: StayFare; format: Formatters }) {
               <span className="chip chip-warning">Non-refundable</span>
             )}
           </li>
+          {fare.corporateRate && (
+            <li>
+              <span className="chip chip-info">Corporate rate</span>
+            </li>
+          )}
           {fare.roomsLeft <= 3 && <li className="muted">Only {fare.roomsLeft} left</li>}
         </ul>
       </div>

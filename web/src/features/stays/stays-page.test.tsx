@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StaysPage } from './stays-page.tsx';
+import { PropertyPage } from './property-page.tsx';
+import { renderApp, sse } from '../../test-support/render-app.tsx';
+import { envelope, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const checkIn = addDays(todayIsoDate(), 30);
+const searchUrl = `/stays?city=paris-fr&name=Paris&country=FR&lat=48.85&lng=2.35&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&rooms=2&purpose=business`;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const KEY = 'a'.repeat(64);
+
+function property(n: number, name: string) {
+  return {
+    searchId: uuid(99),
+    searchSolutionId: uuid(n),
+    propertyId: uuid(100 + n),
+    solutionKey: KEY,
+    name,
+    stars: 4,
+    address: `${n} rue du Garden`,
+    city: 'Paris',
+    countryCode: 'FR',
+    latitude: 48.85,
+    longitude: 2.35,
+    distanceKm: 1.2,
+    reviewScore: 8.4,
+    reviewCount: 1200,
+    amenities: ['gym'],
+    thumbnail: { palette: ['#123456'], monogram: name.slice(0, 2) },
+    priceFrom: null,
+  };
+}
+
+function fare(n: number, propertyId: string, total: number, refundable = true) {
+  return {
+    fareId: uuid(500 + n),
+    propertyId,
+    searchSolutionId: null,
+    solutionKey: null,
+    roomName: `Room ${n}`,
+    bedType: 'Double',
+    board: 'BREAKFAST',
+    cancellation: { refundable, freeCancellationUntil: refundable ? `${checkIn}T18:00:00+01:00` : null },
+    nightlyPrice: total / 2,
+    totalPrice: total,
+    currency: 'EUR',
+    nights: 2,
+    roomsLeft: 3,
+    corporateRate: false,
+  };
+}
+
+const profile = {
+  travelerId: uuid(1),
+  name: 'Alex Morgan',
+  email: 'alex@wayfare.example',
+  homeAirport: null,
+  currency: 'EUR',
+  locale: 'en-GB',
+  bookingProfile: false,
+  loyaltyPrograms: [],
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+function stubStays(faresFor: (body: { propertyId?: string }) => StubbedResponse) {
+  return stubFetch((url, init) => {
+    if (url.startsWith('/api/profile')) return { json: profile };
+    if (url.startsWith('/api/stays/destinations')) return { json: { items: [] } };
+    if (url === '/api/stays/search') {
+      return {
+        chunks: [
+          sse('progress', { searchId: uuid(99), received: 0, expected: 2 }),
+          sse('property', property(1, 'Hotel Saffron')),
+          sse('property', property(2, 'Grand Willow')),
+          sse('done', { searchId: uuid(99), propertyCount: 2, expiresAt: '2030-01-01T00:00:00Z' }),
+        ],
+      };
+    }
+    if (url === '/api/stays/fares') return faresFor(JSON.parse(String(init.body)) as { propertyId?: string });
+    return { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') };
+  });
+}
+
+describe('StaysPage', () => {
+  it('shows each property as the stream yields it, prices them and counts the priced ones', async () => {
+    const fetchMock = stubStays((body) =>
+      body.propertyId === uuid(101)
+        ? {
+            chunks: [
+              sse('fare', fare(1, uuid(101), 300)),
+              sse('fare', fare(2, uuid(101), 240)),
+              sse('done', { fareCount: 2 }),
+            ],
+          }
+        : { chunks: [sse('done', { fareCount: 0 })] },
+    );
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    const list = await screen.findByRole('list', { name: 'Stays' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText('Priced 2 of 2')).toBeInTheDocument());
+    expect(list).toHaveAttribute('aria-busy', 'false');
+
+    const saffron = screen.getByRole('article', { name: 'Hotel Saffron' });
+    expect(within(saffron).getByText('€120.00')).toBeInTheDocument();
+    expect(within(saffron).getByText(/€240.00 total/)).toBeInTheDocument();
+    const willow = screen.getByRole('article', { name: 'Grand Willow' });
+    expect(within(willow).getByText('No rooms for these dates')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Prices ready for 2 stays.');
+
+    const searchCall = fetchMock.mock.calls.find(([url]) => url === '/api/stays/search');
+    expect(JSON.parse(String(searchCall?.[1]?.body))).toMatchObject({
+      destination: { type: 'city', cityId: 'paris-fr' },
+      rooms: [{ adults: 2, childrenAges: [] }],
+      bookingProfile: false,
+    });
+    const faresCall = fetchMock.mock.calls.find(([url]) => url === '/api/stays/fares');
+    expect(JSON.parse(String(faresCall?.[1]?.body))).toMatchObject({
+      searchSolutionId: uuid(1),
+      propertyId: uuid(101),
+    });
+  });
+
+  it('MAX_NIGHTS_EXCEEDED shows the maximum and shortens the stay in one step', async () => {
+    stubStays(() => ({
+      chunks: [
+        sse(
+          'error',
+          envelope('MAX_NIGHTS_EXCEEDED', 'FIX_INPUT', { message: 'Stays are limited to 30 nights' }),
+        ),
+      ],
+    }));
+    const { router } = renderApp(<StaysPage />, {
+      url: searchUrl.replace(/checkOut=[^&]+/, `checkOut=${addDays(checkIn, 40)}`),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'This stay is too long to price' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/at most 30 nights; this stay has 40/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Shorten to 30 nights' }));
+    expect(new URLSearchParams(router.state.location.search).get('checkOut')).toBe(addDays(checkIn, 30));
+  });
+
+  it('an empty search says so instead of showing an empty list', async () => {
+    stubFetch((url) => {
+      if (url.startsWith('/api/profile')) return { json: profile };
+      if (url === '/api/stays/search')
+        return {
+          chunks: [sse('done', { searchId: uuid(99), propertyCount: 0, expiresAt: '2030-01-01T00:00:00Z' })],
+        };
+      return { json: { items: [] } };
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+    expect(await screen.findByRole('heading', { name: 'No stays found' })).toBeInTheDocument();
+  });
+});
+
+describe('PropertyPage', () => {
+  const propertyUrl = `/stays/properties/${uuid(101)}?city=paris-fr&name=Paris&country=FR&lat=48.85&lng=2.35&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&rooms=2&purpose=business&solution=${uuid(1)}&solutionKey=${KEY}&hotel=Hotel+Saffron`;
+
+  it('streams the rates with room, board, cancellation terms, nightly and total price', async () => {
+    stubStays(() => ({
+      chunks: [
+        sse('fare', fare(1, uuid(101), 300)),
+        sse('fare', fare(2, uuid(101), 260, false)),
+        sse('done', { fareCount: 2 }),
+      ],
+    }));
+    renderApp(<PropertyPage />, { url: propertyUrl, path: '/stays/properties/:propertyId' });
+    expect(await screen.findByRole('heading', { name: 'Hotel Saffron', level: 1 })).toBeInTheDocument();
+    const rates = await screen.findAllByRole('article');
+    expect(rates).toHaveLength(2);
+    expect(within(rates[0]!).getByText('Room 1')).toBeInTheDocument();
+    expect(within(rates[0]!).getByText('Breakfast included')).toBeInTheDocument();
+    expect(within(rates[0]!).getByText(/Free cancellation until/)).toBeInTheDocument();
+    expect(within(rates[0]!).getByText('€150.00')).toBeInTheDocument();
+    expect(within(rates[0]!).getByText('€300.00')).toBeInTheDocument();
+    expect(within(rates[1]!).getByText('Non-refundable')).toBeInTheDocument();
+  });
+
+  it('OFFER_EXPIRED says prices changed and goes back to the search, which runs again', async () => {
+    stubStays(() => ({ status: 410, json: envelope('OFFER_EXPIRED', 'CHANGE_SELECTION') }));
+    const { router } = renderApp(<PropertyPage />, {
+      url: propertyUrl,
+      path: '/stays/properties/:propertyId',
+    });
+    expect(await screen.findByRole('heading', { name: 'Prices changed, choose again' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the search results' }));
+    expect(router.state.location.pathname).toBe('/stays');
+    expect(new URLSearchParams(router.state.location.search).get('checkIn')).toBe(checkIn);
+  });
+
+  it('PROVIDER_ERROR has its own state with a retry after the wait', async () => {
+    stubStays(() => ({
+      chunks: [sse('error', envelope('PROVIDER_ERROR', 'RETRY_LATER', { retryAfterSeconds: 30 }))],
+    }));
+    renderApp(<PropertyPage />, { url: propertyUrl, path: '/stays/properties/:propertyId' });
+    expect(
+      await screen.findByRole('heading', { name: 'The hotel provider could not price this stay' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Trying again in 30 s')).toBeInTheDocument();
+  });
+});
