@@ -14,6 +14,8 @@ export const API_DOCS_PREFIX = '/api/docs';
 async function openApiPlugin(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a text/plain body (a form-free cross-site request) is refused at the edge.
+  app.removeContentTypeParser('text/plain');
   if (app.config.NODE_ENV === 'production') return;
 
   await app.register(swagger, {
