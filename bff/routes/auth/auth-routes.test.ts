@@ -9,6 +9,7 @@ import {
   type TestBrowser,
 } from '../../test-support/sign-in-stack.ts';
 import type { SessionEnd } from '../../plugins/session.ts';
+import { SIGN_INS_PER_MINUTE } from './auth-routes.ts';
 
 const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const SAM = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
@@ -369,6 +370,27 @@ describe('token confidentiality', () => {
       for (const secret of secrets) expect(text).not.toContain(secret);
       expect(text).not.toMatch(JWT_PATTERN);
       expect(text).not.toContain('dev-bff-client-secret');
+    }
+  });
+});
+
+describe('sign-in flood', () => {
+  it('limits how many sign-ins one address may start per minute', async () => {
+    const flooded = await startSignInStack();
+    try {
+      const browser = flooded.browser();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= SIGN_INS_PER_MINUTE; attempt += 1) {
+        statuses.push((await browser.fetch('/auth/login')).status);
+      }
+      expect(statuses.slice(0, SIGN_INS_PER_MINUTE).every((status) => status === 303)).toBe(true);
+      const refused = await browser.fetch('/auth/login');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({
+        error: { code: 'RATE_LIMIT_EXCEEDED', recoveryAction: 'RETRY_LATER' },
+      });
+    } finally {
+      await flooded.close();
     }
   });
 });

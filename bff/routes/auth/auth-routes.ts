@@ -9,6 +9,8 @@ import { safeReturnPath } from '../../sessions/safe-return-path.ts';
 import type { StoredSession } from '../../sessions/session-store.ts';
 
 const LOGIN_TRANSACTION_SECONDS = 10 * 60;
+/** Sign-ins a browser (an address: it has no session yet) may start per minute; each stores a transaction. */
+export const SIGN_INS_PER_MINUTE = 120;
 const LOGOUT_TOKEN_MAX_BYTES = 16 * 1024;
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
@@ -47,44 +49,52 @@ export default function authRoutes(
     );
   }
 
-  app.get('/auth/login', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const requested = query.returnTo;
-    const returnTo = requested === undefined ? '/' : safeReturnPath(requested);
-    if (!returnTo) {
-      return sendError(
-        reply,
-        new AppError('VALIDATION_ERROR', {
-          message: 'returnTo must be a path on this site.',
-          details: [
-            {
-              field: 'returnTo',
-              code: 'NOT_A_LOCAL_PATH',
-              message: 'Use a path that starts with a single /.',
-            },
-          ],
-        }),
-      );
-    }
-    const transaction = {
-      id: randomBytes(32).toString('base64url'),
-      state: oidcClient.randomState(),
-      nonce: oidcClient.randomNonce(),
-      codeVerifier: oidcClient.randomPKCECodeVerifier(),
-      returnTo,
-      expiresAt: Date.now() + LOGIN_TRANSACTION_SECONDS * 1000,
-    };
-    let authorizationUrl: URL;
-    try {
-      authorizationUrl = await auth.oidc.authorizationUrl(transaction);
-    } catch (error) {
-      request.log.error({ err: error }, 'identity platform discovery failed');
-      return sendError(reply, identityUnavailable(error));
-    }
-    await sessions.store.saveLoginTransaction(transaction);
-    reply.setCookie(sessions.cookie.loginName, transaction.id, loginCookieOptions);
-    return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href, 303);
-  });
+  app.get(
+    '/auth/login',
+    {
+      config: {
+        rateLimit: { max: SIGN_INS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `ip:${r.ip}` },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const requested = query.returnTo;
+      const returnTo = requested === undefined ? '/' : safeReturnPath(requested);
+      if (!returnTo) {
+        return sendError(
+          reply,
+          new AppError('VALIDATION_ERROR', {
+            message: 'returnTo must be a path on this site.',
+            details: [
+              {
+                field: 'returnTo',
+                code: 'NOT_A_LOCAL_PATH',
+                message: 'Use a path that starts with a single /.',
+              },
+            ],
+          }),
+        );
+      }
+      const transaction = {
+        id: randomBytes(32).toString('base64url'),
+        state: oidcClient.randomState(),
+        nonce: oidcClient.randomNonce(),
+        codeVerifier: oidcClient.randomPKCECodeVerifier(),
+        returnTo,
+        expiresAt: Date.now() + LOGIN_TRANSACTION_SECONDS * 1000,
+      };
+      let authorizationUrl: URL;
+      try {
+        authorizationUrl = await auth.oidc.authorizationUrl(transaction);
+      } catch (error) {
+        request.log.error({ err: error }, 'identity platform discovery failed');
+        return sendError(reply, identityUnavailable(error));
+      }
+      await sessions.store.saveLoginTransaction(transaction);
+      reply.setCookie(sessions.cookie.loginName, transaction.id, loginCookieOptions);
+      return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href, 303);
+    },
+  );
 
   // The callback URL carries the authorization code: the request log line (info) is left out for it.
   app.get('/auth/callback', { logLevel: 'warn' }, async (request, reply) => {
