@@ -35,7 +35,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     logger: withLogRedaction(logger, config.LOG_LEVEL),
     genReqId: generateRequestId,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.TRUST_PROXY ?? false,
   });
   app.decorate('config', config);
 

@@ -84,6 +84,11 @@ export const ConfigSchema = z.object({
 
   /** When set, shared state (sessions, hub, ledger, rate limits, push subscriptions) lives in Redis. */
   REDIS_URL: z.string().optional(),
+  /**
+   * Behind a load balancer: the proxies whose X-Forwarded-For is believed (comma-separated addresses or
+   * CIDRs, or loopback / uniquelocal), so per-address limits count browsers, not the balancer.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
   /** With REDIS_URL: `id:base64key,...` (32-byte AES keys); the first seals session data, all open it. */
   SESSION_ENCRYPTION_KEYS: SessionEncryptionKeysSchema.optional(),
   /** Prefix of every Redis key and channel, so that several deployments can share one Redis. */

@@ -36,6 +36,11 @@ async function sharedRedisPlugin(app: FastifyInstance): Promise<void> {
       'SESSION_ENCRYPTION_KEYS is required with REDIS_URL: sessions and their tokens are encrypted in Redis',
     );
   }
+  if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with REDIS_URL: every instance must sign Web Push with the key pair the browsers subscribed to',
+    );
+  }
   const logger = app.log.child({ component: 'redis' });
   const client = createRedisClient({
     url: config.REDIS_URL,

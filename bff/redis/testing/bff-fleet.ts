@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import webPush from 'web-push';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { freePort, waitFor } from './redis-server-process.ts';
@@ -38,7 +39,10 @@ export class BffFleet {
   readonly #dataDirs: string[] = [];
 
   constructor(env: Record<string, string>) {
+    const vapid = webPush.generateVAPIDKeys();
     this.#env = {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
