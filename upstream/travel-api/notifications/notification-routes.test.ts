@@ -7,8 +7,10 @@ import {
   type Notification,
 } from '../../../shared/upstream/notifications.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
-import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
 import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
+import { adminFetch } from './test-support/admin-fetch.ts';
+import { eventually } from './test-support/eventually.ts';
 
 let identity: TestIdentity;
 let api: RunningTravelApi;
@@ -38,16 +40,8 @@ function call(token: string, request: SignedRequest, target = api): Promise<Resp
   return signedFetch(target.baseUrl, { token, ...request });
 }
 
-function admin(target: RunningTravelApi, method: string, path: string, json?: unknown): Promise<Response> {
-  return fetch(`${target.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-}
+const admin = (target: RunningTravelApi, method: string, path: string, json?: unknown) =>
+  adminFetch(target.baseUrl, method, path, json);
 
 async function notify(traveler: string, title: string, target = api): Promise<Notification> {
   const response = await admin(target, 'POST', '/admin/notifications', {
@@ -105,14 +99,6 @@ async function openStream(token: string, target = api) {
     },
     finished: () => reading,
   };
-}
-
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('GET /v1/me/notifications', () => {
@@ -271,7 +257,7 @@ describe('GET /v1/me/notifications/stream', () => {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(stream.response.headers.get('cache-control')).toBe('no-cache');
-      await until(() => stream.retry() !== undefined);
+      await eventually(() => stream.retry() !== undefined);
       expect(stream.retry()).toBe(api.config.TRAVEL_API_SSE_RETRY_MS);
     } finally {
       await stream.close();
@@ -282,9 +268,9 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const stream = await openStream(token);
     try {
-      await until(() => api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
       const created = await notify(sub, 'live one');
-      await until(() => stream.messages.length === 1);
+      await eventually(() => stream.messages.length === 1);
       const [message] = stream.messages;
       expect(message?.event).toBe('notification');
       expect(message?.id).toBe(created.id);
@@ -300,11 +286,11 @@ describe('GET /v1/me/notifications/stream', () => {
     const bobStream = await openStream(bob.token);
     const aliceStream = await openStream(alice.token);
     try {
-      await until(() => api.app.notifications.hub.streamCount(alice.sub) === 1);
+      await eventually(() => api.app.notifications.hub.streamCount(alice.sub) === 1);
       await notify(alice.sub, 'only alice');
-      await until(() => aliceStream.messages.length === 1);
+      await eventually(() => aliceStream.messages.length === 1);
       await notify(bob.sub, 'only bob');
-      await until(() => bobStream.messages.length === 1);
+      await eventually(() => bobStream.messages.length === 1);
       expect(JSON.parse(bobStream.messages[0]?.data ?? '')).toMatchObject({ title: 'only bob' });
     } finally {
       await bobStream.close();
@@ -341,9 +327,9 @@ describe('GET /v1/me/notifications/stream', () => {
     await admin(api, 'PUT', '/admin/faults', { multiWorkerGapShare: 0.5 });
     const stream = await openStream(token);
     try {
-      await until(() => api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
       for (const title of ['g1', 'g2', 'g3', 'g4']) await notify(sub, title);
-      await until(() => stream.messages.length === 2);
+      await eventually(() => stream.messages.length === 2);
       const page = NotificationsPageSchema.parse(
         await (await call(token, { path: '/v1/me/notifications' })).json(),
       );
@@ -359,7 +345,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     await admin(api, 'PUT', '/admin/faults', { dropStreamAfterEvents: 2 });
     const stream = await openStream(token);
-    await until(() => api.app.notifications.hub.streamCount(sub) === 1);
+    await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
     for (const title of ['d1', 'd2', 'd3']) await notify(sub, title);
     await stream.finished();
     expect(stream.messages.map((message) => message.event)).toEqual(['notification', 'notification']);
@@ -371,7 +357,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const first = await openStream(token, own);
     const second = await openStream(token, own);
-    await until(() => own.app.notifications.hub.streamCount(sub) === 2);
+    await eventually(() => own.app.notifications.hub.streamCount(sub) === 2);
     await own.close();
     await Promise.all([first.finished(), second.finished()]);
     for (const stream of [first, second]) {
@@ -402,7 +388,7 @@ describe('GET /v1/me/notifications/stream', () => {
           // aborted below
         }
       })();
-      await until(() => comments.length > 0, 3000);
+      await eventually(() => comments.length > 0, 3000);
       controller.abort();
       await reading;
       expect(comments[0]?.trim()).toBe('heartbeat');

@@ -11,6 +11,8 @@ import {
   PushWebhookPayloadSchema,
 } from '../../../shared/upstream/notifications.ts';
 import { SegmentDetailsSchema, type SegmentDetails } from '../../../shared/upstream/trips.ts';
+import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
+import { eventually } from '../notifications/test-support/eventually.ts';
 import { startPushReceiver, type PushReceiver } from '../notifications/test-support/start-push-receiver.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
@@ -45,16 +47,8 @@ async function newTraveler() {
   return { sub, email, token: await identity.token({ sub, email }) };
 }
 
-function admin(method: string, url: string, json?: unknown, token = TEST_ADMIN_TOKEN, target = api) {
-  return fetch(`${target.baseUrl}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-}
+const admin = (method: string, url: string, json?: unknown, token = TEST_ADMIN_TOKEN, target = api) =>
+  adminFetch(target.baseUrl, method, url, json, token);
 
 async function simulate(body: Record<string, unknown>) {
   const response = await admin('POST', '/admin/simulate', body);
@@ -82,14 +76,6 @@ async function segmentRead(token: string, segment: SegmentDetails): Promise<Segm
   return SegmentDetailsSchema.parse(await response.json());
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const minutesBetween = (later: string, earlier: string) => (Date.parse(later) - Date.parse(earlier)) / 60_000;
 
 describe('POST /admin/simulate', () => {
@@ -109,7 +95,7 @@ describe('POST /admin/simulate', () => {
         // aborted below
       }
     })();
-    await until(() => api.app.notifications.hub.streamCount(sub) === 1);
+    await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
     const before = api.app.simulator.defaultSegment(sub, 'SEGMENT_DELAYED');
     if (!before) throw new Error('the generated traveler has no upcoming flight');
 
@@ -132,10 +118,10 @@ describe('POST /admin/simulate', () => {
     expect(minutesBetween(after.estimatedDeparture, before.estimatedDeparture)).toBe(45);
     expect(result.notification.body).toContain(after.estimatedDeparture.slice(11, 16));
 
-    await until(() => messages.length === 1);
+    await eventually(() => messages.length === 1);
     expect(messages[0]).toMatchObject({ event: 'notification', id: result.notification.id });
 
-    await until(() =>
+    await eventually(() =>
       receiver.calls.some(
         (call) =>
           PushWebhookPayloadSchema.safeParse(call.json).data?.notification.id === result.notification.id,
@@ -151,7 +137,7 @@ describe('POST /admin/simulate', () => {
       travelerId: sub,
     });
 
-    await until(async () => {
+    await eventually(async () => {
       const page = NotificationsPageSchema.parse(
         await (await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
       );
@@ -252,7 +238,7 @@ describe('POST /admin/simulate', () => {
         own,
       );
       expect(response.status).toBe(201);
-      await until(async () => {
+      await eventually(async () => {
         const page = NotificationsPageSchema.parse(
           await (await signedFetch(own.baseUrl, { token, path: '/v1/me/notifications' })).json(),
         );

@@ -16,8 +16,9 @@ import {
 } from '../../../shared/upstream/stays.ts';
 import { addDays } from '../time-zones.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
-import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
 import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
+import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { isSoldOut } from './quote-fares.ts';
 
 let identity: TestIdentity;
@@ -50,19 +51,10 @@ beforeEach(async () => {
   await admin('DELETE', '/admin/faults');
 });
 
+const admin = (method: string, path: string, json?: unknown) => adminFetch(api.baseUrl, method, path, json);
+
 function call(request: SignedRequest): Promise<Response> {
   return signedFetch(api.baseUrl, { token, ...request });
-}
-
-async function admin(method: string, path: string, json?: unknown): Promise<Response> {
-  return fetch(`${api.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
 }
 
 async function events(response: Response): Promise<SseMessage[]> {
