@@ -2,6 +2,18 @@ import { encodeSseEvent } from '../../shared/sse.ts';
 import { NOTIFICATION_STREAM_EVENT_NAMES as EVENTS } from '../../shared/api/notification-stream-events.ts';
 import type { HubEvent } from './notification-hub.ts';
 
+/** One JSON text per notification, however many tabs it fans out to. */
+const notificationJson = new WeakMap<object, string>();
+
+function jsonOf(notification: object): string {
+  let json = notificationJson.get(notification);
+  if (json === undefined) {
+    json = JSON.stringify(notification);
+    notificationJson.set(notification, json);
+  }
+  return json;
+}
+
 /** The SSE text of a hub event, in the browser-facing shapes of shared/api/notification-stream-events.ts. */
 export function encodeHubEvent(event: HubEvent): string {
   switch (event.type) {
@@ -9,7 +21,7 @@ export function encodeHubEvent(event: HubEvent): string {
       return encodeSseEvent({
         event: EVENTS.notification,
         id: event.notification.id,
-        data: { notification: event.notification, alert: event.alert, replay: event.replay },
+        rawData: `{"notification":${jsonOf(event.notification)},"alert":${event.alert},"replay":${event.replay}}`,
       });
     case 'status':
       return encodeSseEvent({ event: EVENTS.status, data: { state: event.state } });
