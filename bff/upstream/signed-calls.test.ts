@@ -184,6 +184,19 @@ describe('signed calls to the travel API stand-in', () => {
     const fault = wrong.logs.find((line) => line.includes('"configurationFault":"consumer-signature"'));
     expect(fault).toContain('secret rejected (wrong or rotated secret)');
     expect(wrong.logs.join('\n')).not.toContain('not-the-consumer-secret');
+
+    const readiness = await fetch(`${wrong.url}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(ErrorEnvelopeSchema.parse(await readiness.json()).error.details).toEqual([
+      expect.objectContaining({ field: 'travelApi', code: 'unavailable', message: 'CONSUMER_AUTH_REQUIRED' }),
+    ]);
+    expect((await fetch(`${wrong.url}/healthz`)).status).toBe(200);
+  });
+
+  it('is ready when the identity platform answers and the travel API accepts its signature', async () => {
+    const response = await fetch(`${stack.bffUrl}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready', checks: { identity: 'ok', travelApi: 'ok' } });
   });
 
   it('rotates the consumer secret with no failed request: old secret, then the new one', async () => {
