@@ -33,7 +33,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
     },
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler,
-    return503OnClosing: true,
+    return503OnClosing: false,
   });
   // Every /v1 body is JSON; any other media type is a validation error, not a string to validate.
   app.removeContentTypeParser('text/plain');

@@ -16,6 +16,24 @@ function errorHandler(app: FastifyInstance, _options: unknown, done: () => void)
     return sendApiError(reply, apiError);
   });
 
+  // Requests that arrive while the server closes get the envelope, not Fastify's own 503 body.
+  let closing = false;
+  app.addHook('preClose', (hookDone) => {
+    closing = true;
+    hookDone();
+  });
+  app.addHook('onRequest', (_request, _reply, next) => {
+    next(
+      closing
+        ? new ApiError('SERVICE_UNAVAILABLE', {
+            message: 'The service is shutting down',
+            recoveryAction: 'RETRY_LATER',
+            retryAfterSeconds: 1,
+          })
+        : undefined,
+    );
+  });
+
   app.setNotFoundHandler((_request, reply) =>
     sendApiError(reply, new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' })),
   );

@@ -19,6 +19,14 @@ const BUSINESS_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const PERSONAL_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
 
 const RAIL_MAX_KM = 650;
+/** The first trips of every traveler, so that each has one starting tomorrow and every booking status. */
+const PLANNED_TRIPS: readonly { fromDay: number; toDay: number; status?: string }[] = [
+  { fromDay: 1, toDay: 1, status: 'confirmed' },
+  { fromDay: 10, toDay: 40, status: 'confirmed' },
+  { fromDay: 45, toDay: 90, status: 'pending' },
+  { fromDay: -200, toDay: -30, status: 'cancelled' },
+  { fromDay: -120, toDay: -15, status: 'completed' },
+];
 const RAIL_OPERATOR = { code: 'XR', name: 'Express Rail' };
 const HOTEL_NAMES = ['Grand', 'Harbour', 'Park', 'Central', 'Riverside', 'Meridian', 'Garden', 'Station'];
 const CURRENCY_BY_COUNTRY: Record<string, string> = {
@@ -102,14 +110,12 @@ export function generateTraveler({
   const trips: TripRecord[] = [];
   const bookings: BookingRecord[] = [];
   for (let index = 0; index < tripCount; index++) {
-    const startOffset =
-      index === 0
-        ? 1
-        : index === 1
-          ? random.int(10, 40)
-          : longHistory
-            ? random.int(-900, 150)
-            : random.int(-360, 120);
+    const planned = PLANNED_TRIPS[index];
+    const startOffset = planned
+      ? random.int(planned.fromDay, planned.toDay)
+      : longHistory
+        ? random.int(-900, 150)
+        : random.int(-360, 120);
     const trip = generateTrip({
       random,
       home,
@@ -120,6 +126,7 @@ export function generateTraveler({
       now,
       currency,
       bookingProfile: index < 2 ? bookingProfile : random.chance(0.8) ? bookingProfile : !bookingProfile,
+      status: planned?.status,
     });
     trips.push(trip.trip);
     bookings.push(...trip.bookings);
@@ -138,6 +145,7 @@ interface TripInput {
   now: Date;
   currency: string;
   bookingProfile: boolean;
+  status: string | undefined;
 }
 
 function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRecord[] } {
@@ -146,7 +154,7 @@ function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRe
   const endDate = addDays(startDate, nights);
   const km = distanceKm(home, destination);
   const byRail = km < RAIL_MAX_KM;
-  const status = tripStatus(random, startDate, endDate, today);
+  const status = input.status ?? tripStatus(random, startDate, endDate, today);
   const segments: SegmentRecord[] = [];
   const bookings: BookingRecord[] = [];
   const add = (
