@@ -72,7 +72,7 @@ function page(title: string, body: string): RenderedPage {
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
-<header><div class="brand" aria-label="Wayfare sign-in">Wayfare <span>Sign-in</span></div></header>
+<header><div class="brand">Wayfare <span>Sign-in</span></div></header>
 <main>
 ${body}
 </main>
@@ -132,9 +132,9 @@ ${options.demoAccounts
 ${error}
 <form method="post" action="${action}" novalidate>
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}"${invalid}>
+<input id="email" name="email" type="email" autocomplete="username" required${options.error ? '' : ' autofocus'} value="${escapeHtml(options.email ?? '')}"${invalid}>
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${options.error ? ' autofocus' : ''}${invalid}>
 <div class="stack">
 <button type="submit">Sign in</button>
 </div>
