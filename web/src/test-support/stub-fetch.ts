@@ -69,3 +69,8 @@ export function envelope(
     },
   };
 }
+
+/** The JSON body a request sent (the API client always sends JSON text). */
+export function sentJson(init: RequestInit | undefined): unknown {
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}

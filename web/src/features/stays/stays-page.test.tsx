@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { StaysPage } from './stays-page.tsx';
 import { PropertyPage } from './property-page.tsx';
 import { renderApp, sse } from '../../test-support/render-app.tsx';
-import { envelope, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
+import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 
 afterEach(() => {
@@ -85,7 +85,7 @@ function stubStays(faresFor: (body: { propertyId?: string }) => StubbedResponse)
         ],
       };
     }
-    if (url === '/api/stays/fares') return faresFor(JSON.parse(String(init.body)) as { propertyId?: string });
+    if (url === '/api/stays/fares') return faresFor(sentJson(init) as { propertyId?: string });
     return { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') };
   });
 }
@@ -118,13 +118,13 @@ describe('StaysPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Prices ready for 2 stays.');
 
     const searchCall = fetchMock.mock.calls.find(([url]) => url === '/api/stays/search');
-    expect(JSON.parse(String(searchCall?.[1]?.body))).toMatchObject({
+    expect(sentJson(searchCall?.[1])).toMatchObject({
       destination: { type: 'city', cityId: 'paris-fr' },
       rooms: [{ adults: 2, childrenAges: [] }],
       bookingProfile: false,
     });
     const faresCall = fetchMock.mock.calls.find(([url]) => url === '/api/stays/fares');
-    expect(JSON.parse(String(faresCall?.[1]?.body))).toMatchObject({
+    expect(sentJson(faresCall?.[1])).toMatchObject({
       searchSolutionId: uuid(1),
       propertyId: uuid(101),
     });
