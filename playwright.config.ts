@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { APP_ORIGIN } from './e2e/support/stack.ts';
-import { PHONE } from './e2e/support/tags.ts';
+import { PHONE, STACK_WIDE } from './e2e/support/tags.ts';
 import { chromiumLaunchOptions } from './e2e/support/browser.ts';
 
 export default defineConfig({
@@ -25,17 +25,27 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      grepInvert: new RegExp(STACK_WIDE),
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
       grep: new RegExp(PHONE),
+      grepInvert: new RegExp(STACK_WIDE),
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
         isMobile: true,
         hasTouch: true,
       },
+    },
+    {
+      // Faults and the announced version apply to the whole stack: these run alone, after the rest.
+      name: 'stack-wide',
+      grep: new RegExp(STACK_WIDE),
+      dependencies: ['desktop', 'phone'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {

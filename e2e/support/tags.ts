@@ -1,2 +1,8 @@
 /** Journeys that must also work on a phone (390x844) carry this tag; the phone project runs only them. */
 export const PHONE = '@phone';
+
+/**
+ * Journeys that pull a stack-wide lever (an injected fault, the announced app version) carry this tag:
+ * they run one at a time after every other journey, so no other test sees their fault.
+ */
+export const STACK_WIDE = '@stack-wide';

@@ -1,0 +1,117 @@
+import { expect, test } from './fixtures.ts';
+import { isoDateFromToday } from './support/dates.ts';
+import { rateCards, searchStays, fillStaySearch, stayCards } from './support/stays.ts';
+import { PHONE } from './support/tags.ts';
+
+interface PropertyDestination {
+  type: string;
+  propertyId: string;
+  name: string;
+  city: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+test.describe('stay search', () => {
+  test(
+    'a traveler searches stays and every hotel found gets its price',
+    { tag: PHONE },
+    async ({ signedInPage: page }) => {
+      await (await fillStaySearch(page, { city: 'Paris', checkInInDays: 30, nights: 2 })).click();
+      await expect(stayCards(page).first()).toBeVisible();
+
+      await expect(page).toHaveURL(/checkIn=.*checkOut=/);
+      await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+      const count = await stayCards(page).count();
+      await expect(page.getByText(`Priced ${count} of ${count}`)).toBeVisible();
+      await expect(stayCards(page).filter({ hasText: 'per night' }).first()).toBeVisible();
+    },
+  );
+
+  test('a hotel’s rates show room, board, cancellation terms and the total for the stay', async ({
+    signedInPage: page,
+  }) => {
+    await searchStays(page, { city: 'London', checkInInDays: 40, nights: 3 });
+    const priced = stayCards(page).filter({ hasText: 'per night' }).first();
+    await priced.getByRole('link').click();
+    await expect(rateCards(page).first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+    const first = rateCards(page).first();
+    await expect(first).toContainText('per night');
+    await expect(first).toContainText('total for 3 nights');
+    await expect(first).toContainText(/Free cancellation|Non-refundable/);
+  });
+
+  test('a party no room can hold gets the empty result, not an error', async ({ signedInPage: page }) => {
+    await searchStays(page, { city: 'Madrid', checkInInDays: 25, nights: 2 });
+    const url = new URL(page.url());
+    url.searchParams.set('rooms', '6');
+    await page.goto(url.pathname + url.search);
+
+    await expect(stayCards(page).first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+    await expect(stayCards(page).filter({ hasText: 'No rooms for these dates' })).toHaveCount(
+      await stayCards(page).count(),
+    );
+
+    await stayCards(page).first().getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'No rooms for these dates' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a stay longer than hotels price shows the maximum, and the traveler shortens it', async ({
+    signedInPage: page,
+  }) => {
+    await (await fillStaySearch(page, { city: 'Rome', checkInInDays: 20, nights: 35 })).click();
+
+    const notice = page.getByRole('alert').filter({ hasText: 'This stay is too long to price' });
+    await expect(notice).toContainText('at most 30 nights');
+    await expect(notice).toContainText('this stay has 35');
+    await notice.getByRole('button', { name: 'Shorten to 30 nights' }).click();
+
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole('heading', { name: /30 nights/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+    await expect(stayCards(page).filter({ hasText: 'per night' }).first()).toBeVisible();
+  });
+
+  test(
+    'a shared stay link opens signed out, with live rates through a guest session',
+    { tag: PHONE },
+    async ({ signedInPage: page, browser }) => {
+      // The link the "Share this stay" button builds: the hotel as an autocomplete destination, with
+      // the dates and rooms (web/src/features/stays/share-stay-button.tsx, sharedStayPath).
+      const found = await page.request.get('/api/stays/destinations?query=Barcelona', {
+        headers: { 'X-Requested-With': 'wayfare' },
+      });
+      expect(found.ok()).toBe(true);
+      const body = (await found.json()) as PropertyDestination[] | { items: PropertyDestination[] };
+      const hotel = (Array.isArray(body) ? body : body.items).find((item) => item.type === 'property');
+      if (!hotel) throw new Error('The destination autocomplete offers no Barcelona hotel');
+      const link = new URLSearchParams({
+        property: hotel.propertyId,
+        propertyCity: hotel.city,
+        name: hotel.name,
+        country: hotel.countryCode,
+        lat: String(hotel.latitude),
+        lng: String(hotel.longitude),
+        checkIn: isoDateFromToday(35),
+        checkOut: isoDateFromToday(37),
+        rooms: '2',
+        purpose: 'business',
+      });
+
+      const visitor = await browser.newContext();
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(`/share/stay?${link.toString()}`);
+      await expect(visitorPage.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
+      await expect(rateCards(visitorPage).first()).toBeVisible();
+      await expect(rateCards(visitorPage).first()).toContainText('total for 2 nights');
+      await expect(visitorPage.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
+      const session = await visitorPage.request.get('/api/session');
+      expect(await session.json()).toMatchObject({ authenticated: true, kind: 'guest' });
+      await visitor.close();
+    },
+  );
+});
