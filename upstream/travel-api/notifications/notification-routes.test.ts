@@ -341,6 +341,21 @@ describe('GET /v1/me/notifications/stream', () => {
     }
   });
 
+  it('delays each live event by the injected latency', async () => {
+    const { sub, token } = await newTraveler();
+    const stream = await openStream(token);
+    try {
+      await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
+      await admin(api, 'PUT', '/admin/faults', { latencyMs: 250 });
+      const sentAt = performance.now();
+      await notify(sub, 'slow one');
+      await eventually(() => stream.messages.length === 1);
+      expect(performance.now() - sentAt).toBeGreaterThanOrEqual(200);
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('closes the stream without `done` after N events when told to drop it', async () => {
     const { sub, token } = await newTraveler();
     await admin(api, 'PUT', '/admin/faults', { dropStreamAfterEvents: 2 });

@@ -101,4 +101,23 @@ describe('push webhook sender', () => {
     await push.idle();
     expect(outcomes).toEqual([[notification.id, 'failed']]);
   });
+
+  it('settles a delivery still waiting to retry as failed when closed', async () => {
+    receiver = await startPushReceiver(SECRET, [503]);
+    const outcomes: [string, PushOutcome][] = [];
+    const push = new PushWebhookSender({
+      url: receiver.url,
+      secret: SECRET,
+      maxAttempts: 3,
+      baseDelayMs: 60_000,
+      maxDelayMs: 60_000,
+      logger: { info: () => undefined, warn: () => undefined },
+      onSettled: (id, outcome) => outcomes.push([id, outcome]),
+    });
+    push.send({ type: 'notification.push', travelerId: 'traveler-1', notification });
+    while (receiver.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await push.close();
+    expect(outcomes).toEqual([[notification.id, 'failed']]);
+    expect(push.pending).toBe(0);
+  });
 });

@@ -64,7 +64,7 @@ export class PushWebhookSender {
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
   }
 
-  /** Stops waiting between attempts and abandons deliveries under way. */
+  /** Stops waiting between attempts; deliveries under way settle as failed. */
   async close(): Promise<void> {
     this.#controller.abort();
     await this.idle();
@@ -75,14 +75,14 @@ export class PushWebhookSender {
     const notificationId = payload.notification.id;
     const body = JSON.stringify(payload);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (this.#controller.signal.aborted) return;
+      if (this.#controller.signal.aborted) break;
       const result = await this.#attempt(body);
       if (result.ok) {
         logger.info({ notificationId, attempt }, 'push webhook delivered');
         onSettled(notificationId, 'delivered');
         return;
       }
-      const final = !result.retryable || attempt === maxAttempts;
+      const final = !result.retryable || attempt === maxAttempts || this.#controller.signal.aborted;
       logger.warn(
         { notificationId, attempt, status: result.status, reason: result.reason, final },
         'push webhook attempt failed',
@@ -93,7 +93,8 @@ export class PushWebhookSender {
           signal: this.#controller.signal,
         });
       } catch {
-        return;
+        logger.warn({ notificationId, attempt }, 'push webhook abandoned at shutdown');
+        break;
       }
     }
     onSettled(notificationId, 'failed');
