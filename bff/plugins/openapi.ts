@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sessionCookie } from '../sessions/session-cookie.ts';
 
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -29,7 +30,7 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: '__Host-wayfare_session' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookie(app.config.PUBLIC_ORIGIN).name },
         },
       },
     },
