@@ -21,3 +21,11 @@ export function testTraveler(n: number): TestTraveler {
     name: `Test Traveler ${n}`,
   };
 }
+
+/** The demo traveler with the long booking history (120+ bookings); the suite only reads his data. */
+export const JORDAN: TestTraveler = {
+  id: '5f1c2a7e-0b1d-4c5e-9a01-000000000003',
+  email: 'jordan@wayfare.example',
+  password: 'jordan-demo',
+  name: 'Jordan Lee',
+};

@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { PHONE } from './support/tags.ts';
+import { JORDAN } from './support/test-travelers.ts';
+
+const PAGE_SIZE = 20;
+
+function bookingCards(page: Page) {
+  return page.getByRole('list', { name: 'Bookings' }).getByRole('article');
+}
+
+async function totalShown(page: Page): Promise<number> {
+  const heading = page.getByText(/^\d[\d,]* bookings?$/);
+  await expect(heading).toBeVisible();
+  return Number((await heading.textContent())?.replace(/\D/g, ''));
+}
+
+/** Checkboxes of the filters drive the URL, so they read checked once the navigation has happened. */
+async function toggle(page: Page, group: string, name: string): Promise<void> {
+  const box = page.getByRole('group', { name: group }).getByRole('checkbox', { name });
+  await box.click();
+  await expect(box).toBeChecked();
+}
+
+test.describe('bookings', () => {
+  test('a traveler with a long history pages through every booking to the end, and the page survives a reload', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ traveler: JORDAN, returnTo: '/bookings' });
+    const total = await totalShown(page);
+    expect(total).toBeGreaterThanOrEqual(120);
+    const pages = Math.ceil(total / PAGE_SIZE);
+    const next = page
+      .getByRole('navigation', { name: 'Pages of bookings' })
+      .getByRole('button', { name: 'Next page' });
+
+    for (let index = 1; index < pages; index += 1) {
+      await expect(bookingCards(page)).toHaveCount(PAGE_SIZE);
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`offset=${index * PAGE_SIZE}`));
+      await expect(page.getByText(`Showing ${index * PAGE_SIZE + 1}–`)).toBeVisible();
+    }
+    const lastOffset = (pages - 1) * PAGE_SIZE;
+    await expect(page.getByText(`Showing ${lastOffset + 1}–${total} of ${total}`)).toBeVisible();
+    await expect(bookingCards(page)).toHaveCount(total - lastOffset);
+    await expect(next).toBeDisabled();
+
+    await page.reload();
+    await expect(page.getByText(`Showing ${lastOffset + 1}–${total} of ${total}`)).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+  });
+
+  test(
+    'filters narrow the bookings and the same URL brings them back',
+    { tag: PHONE },
+    async ({ page, signIn, context }) => {
+      await signIn({ traveler: JORDAN, returnTo: '/bookings' });
+      const everything = await totalShown(page);
+
+      await toggle(page, 'Status', 'Confirmed');
+      await toggle(page, 'Kind', 'Flight');
+      await expect(page).toHaveURL(/status=confirmed/);
+      await expect(page).toHaveURL(/vertical=flight/);
+      await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
+      const filtered = await totalShown(page);
+      expect(filtered).toBeGreaterThan(0);
+      expect(filtered).toBeLessThan(everything);
+      for (const card of await bookingCards(page).all()) {
+        await expect(card).toContainText(/^Flight ·/);
+        await expect(card).toContainText('Confirmed');
+      }
+
+      const again = await context.newPage();
+      await again.goto(page.url());
+      await expect(
+        again.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Confirmed' }),
+      ).toBeChecked();
+      await expect(
+        again.getByRole('group', { name: 'Kind' }).getByRole('checkbox', { name: 'Flight' }),
+      ).toBeChecked();
+      expect(await totalShown(again)).toBe(filtered);
+    },
+  );
+});
