@@ -15,6 +15,7 @@ import {
   sameRooms,
   searchRooms,
   type StayFare,
+  type StayFaresRequest,
   type StayFaresDone,
   type StayRoom,
   type StaySearchDone,
@@ -197,38 +198,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         bookingProfile: fares.bookingProfile,
       };
 
-      let property: StayProperty | undefined;
-      let searchSolutionId: string | null = null;
-      let solutionKey: string | null = fares.solutionKey ?? null;
-      if (fares.searchSolutionId !== undefined && fares.propertyId !== undefined) {
-        const found = app.faults.current.offersExpired
-          ? undefined
-          : app.staySearches.findSolution(fares.searchSolutionId, fares.propertyId, now);
-        if (!found) {
-          throw new ApiError('OFFER_EXPIRED', {
-            message: 'The search has expired or is unknown; search again for current prices',
-          });
-        }
-        const mismatches = differencesFromSearch(terms, found.search);
-        if (mismatches.length > 0) {
-          throw new ApiError('VALIDATION_ERROR', {
-            message: 'The dates, rooms and bookingProfile must equal those of the stay search',
-            details: mismatches,
-          });
-        }
-        property = app.hotels.byPropertyId(found.solution.propertyId, found.solution.cityId);
-        searchSolutionId = found.solution.searchSolutionId;
-        solutionKey ??= found.solution.solutionKey;
-      } else if (fares.property) {
-        property = app.hotels.byRawId(fares.property.propertyId);
-        if (!property) {
-          throw new ApiError('RESOURCE_NOT_FOUND', {
-            message: 'No property has this autocomplete id',
-            recoveryAction: 'CHANGE_SELECTION',
-          });
-        }
-      }
-      if (!property) throw new ApiError('OFFER_EXPIRED', { message: 'The property is no longer offered' });
+      const { property, searchSolutionId, solutionKey } = faresTarget(app, fares, terms, now);
 
       const stream = EventStream.open(reply, streamOptions());
       const nights = nightsBetween(fares.checkIn, fares.checkOut);
@@ -271,6 +241,57 @@ function endWithProviderError(stream: EventStream): Promise<void> {
       retryAfterSeconds: 5,
     }),
   });
+}
+
+interface FaresTarget {
+  property: StayProperty;
+  searchSolutionId: string | null;
+  solutionKey: string | null;
+}
+
+/**
+ * The hotel a fares call prices. Search-stream path: the live solution of a search whose dates, rooms and
+ * profile the call repeats (410 when the search is gone, 422 when the terms differ). Direct path: the
+ * hotel behind the autocomplete id (404 when there is none).
+ */
+function faresTarget(
+  app: FastifyInstance,
+  fares: StayFaresRequest,
+  terms: StaySearchTerms,
+  now: Date,
+): FaresTarget {
+  const expired = () =>
+    new ApiError('OFFER_EXPIRED', {
+      message: 'The search has expired or is unknown; search again for current prices',
+    });
+  if (fares.searchSolutionId !== undefined && fares.propertyId !== undefined) {
+    const found = app.faults.current.offersExpired
+      ? undefined
+      : app.staySearches.findSolution(fares.searchSolutionId, fares.propertyId, now);
+    if (!found) throw expired();
+    const mismatches = differencesFromSearch(terms, found.search);
+    if (mismatches.length > 0) {
+      throw new ApiError('VALIDATION_ERROR', {
+        message: 'The dates, rooms and bookingProfile must equal those of the stay search',
+        details: mismatches,
+      });
+    }
+    const property = app.hotels.byPropertyId(found.solution.propertyId, found.solution.cityId);
+    if (!property) throw expired();
+    return {
+      property,
+      searchSolutionId: found.solution.searchSolutionId,
+      solutionKey: fares.solutionKey ?? found.solution.solutionKey,
+    };
+  }
+  const property = fares.property ? app.hotels.byRawId(fares.property.propertyId) : undefined;
+  if (!property) {
+    throw new ApiError('RESOURCE_NOT_FOUND', {
+      message: 'No property has this autocomplete id',
+      recoveryAction: 'CHANGE_SELECTION',
+    });
+  }
+  return { property, searchSolutionId: null, solutionKey: fares.solutionKey ?? null };
 }
 
 function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
