@@ -3,7 +3,8 @@
  * on one BFF process on loopback, fed by a scripted travel API that checks every signature. Reports
  * the BFF's memory per idle stream (RSS and V8 heap after a forced GC, against the same process before
  * the streams opened) and the delay from the travel API writing a notification to each browser stream
- * receiving it (p50, p99, max), over several rounds.
+ * receiving it (p50, p99, max), over several rounds, with the CPU time the BFF spent on each round (a
+ * figure that does not depend on how busy the machine is, unlike the delays).
  *
  * The BFF runs in a child process (with --expose-gc) so that the clients and the travel API do not
  * share its event loop or its memory. Each traveler has `--tabs-per-traveler` streams, so the BFF also
@@ -14,6 +15,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { notificationFixture, ScriptedTravelApi } from '../bff/streams/testing/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/streams/testing/start-test-bff.ts';
@@ -35,11 +37,13 @@ interface MemoryReport {
   channels: number;
 }
 
-type ToChild = { type: 'sign-in'; travelers: number } | { type: 'memory' } | { type: 'close' };
+type ToChild =
+  { type: 'sign-in'; travelers: number } | { type: 'memory' } | { type: 'cpu' } | { type: 'close' };
 type FromChild =
   | { type: 'ready'; url: string }
   | { type: 'signed-in'; cookies: string[] }
-  | { type: 'memory'; report: MemoryReport };
+  | { type: 'memory'; report: MemoryReport }
+  | { type: 'cpu'; microseconds: number };
 
 /** Child: the BFF alone in its process, answering the parent's requests over IPC. */
 async function serveBff(travelApiUrl: string): Promise<void> {
@@ -74,6 +78,9 @@ async function serveBff(travelApiUrl: string): Promise<void> {
             channels: hub.channels,
           },
         });
+      } else if (message.type === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        send({ type: 'cpu', microseconds: user + system });
       } else {
         await bff.close();
         process.exit(0);
@@ -162,9 +169,11 @@ async function runBenchmark(): Promise<void> {
 
     const delays: number[] = [];
     const roundMax: number[] = [];
+    const roundCpu: number[] = [];
     let missing = 0;
     for (let round = 0; round < rounds; round += 1) {
       const id = `bench-round-${round}-${Date.now()}`;
+      const cpuBefore = (await reply(child, { type: 'cpu' }, 'cpu')).microseconds;
       const emittedAt = performance.now();
       travelApi.emit(notificationFixture(id));
       await waitUntil(
@@ -182,6 +191,7 @@ async function runBenchmark(): Promise<void> {
         slowest = Math.max(slowest, at - emittedAt);
       }
       roundMax.push(slowest);
+      roundCpu.push(((await reply(child, { type: 'cpu' }, 'cpu')).microseconds - cpuBefore) / 1000);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
 
@@ -206,6 +216,11 @@ async function runBenchmark(): Promise<void> {
       'delivery delay p99, ms': p99.toFixed(1),
       'delivery delay max, ms': (delays.at(-1) ?? 0).toFixed(1),
       'slowest round (last tab), ms': Math.max(...roundMax).toFixed(1),
+      'BFF CPU per fan-out round (median), ms': percentile(
+        [...roundCpu].sort((a, b) => a - b),
+        0.5,
+      ).toFixed(1),
+      'load average (1 min) at the end': os.loadavg()[0]?.toFixed(1) ?? '',
       'deliveries missing': missing,
     });
     const targets = rssPerStream <= 20 * 1024 && p99 < 250 && missing === 0;
