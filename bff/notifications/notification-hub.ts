@@ -104,10 +104,11 @@ export class NotificationHub {
   subscribe(input: SubscribeInput): () => void {
     let channel = this.#channels.get(input.travelerId);
     if (channel === undefined) {
-      channel = new TravelerChannel(input.travelerId, this.#options, this.#counters, () =>
-        this.#channels.delete(input.travelerId),
-      );
-      this.#channels.set(input.travelerId, channel);
+      const created = new TravelerChannel(input.travelerId, this.#options, this.#counters, () => {
+        if (this.#channels.get(input.travelerId) === created) this.#channels.delete(input.travelerId);
+      });
+      this.#channels.set(input.travelerId, created);
+      channel = created;
     }
     return channel.add(input.subscriber, input.visible, input.lastEventId);
   }
@@ -296,7 +297,7 @@ class TravelerChannel {
 
   #remove(subscriber: HubSubscriber): void {
     if (!this.#subscribers.delete(subscriber)) return;
-    if (this.#subscribers.size > 0) return;
+    if (this.#subscribers.size > 0 || this.#stop.signal.aborted) return;
     this.#lingerTimer = setTimeout(() => this.stop(), this.#options.lingerMs);
     this.#lingerTimer.unref();
   }
