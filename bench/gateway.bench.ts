@@ -5,7 +5,8 @@
  *   direct      the stand-in itself, with signature headers made once up front (valid inside the window)
  *   reply-from  an unsigned @fastify/reply-from proxy passing those headers through
  *   gateway     the BFF's travel API client: serialise once, sign those bytes, send, parse, validate
- * and reports requests per second, p50/p99 latency, the latency each proxy adds over direct, and the
+ * and reports requests per second, p50/p99 latency, the latency each proxy adds over direct, the CPU
+ * time the proxy process spends per request (steadier than throughput on a shared machine), and the
  * throughput ratios. The stand-in and the proxies run in child processes, so autocannon does not share
  * their event loops.
  *
@@ -32,12 +33,14 @@ const LARGE_PATH = '/v1/guest-sessions';
 const LARGE_BODY = JSON.stringify({ padding: 'x'.repeat(64 * 1024 - 14) });
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
   timeouts: number;
 }
+/** A run, with the CPU time the proxy process spent per request (null for calls that bypass it). */
+type Measured = AutocannonResult & { cpuPerRequestUs: number | null };
 type Autocannon = (options: {
   url: string;
   method: string;
@@ -72,6 +75,7 @@ async function serveProxies(standIn: string): Promise<void> {
   });
   const anyJson = z.unknown();
   const gateway = Fastify({ bodyLimit: 1024 * 1024 });
+  gateway.get('/__cpu', () => process.cpuUsage());
   gateway.get('/small', async (request) =>
     client.request({
       method: 'GET',
@@ -148,13 +152,26 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         autocannon({ url, method, headers, ...(body ? { body } : {}), connections, duration });
 
       const unsigned: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+      const cpuOfProxies = async () => {
+        const usage = (await (await fetch(`${proxies.gateway}/__cpu`)).json()) as NodeJS.CpuUsage;
+        return usage.user + usage.system;
+      };
+      const measured = async (url: string, headers: Record<string, string>, throughProxies: boolean) => {
+        const before = throughProxies ? await cpuOfProxies() : 0;
+        const result = await run(url, headers);
+        const cpu = throughProxies ? (await cpuOfProxies()) - before : 0;
+        return {
+          ...result,
+          cpuPerRequestUs: throughProxies ? cpu / Math.max(1, result.requests.total) : null,
+        };
+      };
       const modes = {
-        direct: () => run(`${standIn}${upstreamPath}`, signed()),
-        proxied: () => run(`${proxies.proxy}${localPath}`, signed()),
-        gateway: () => run(`${proxies.gateway}${localPath}`, unsigned),
+        direct: () => measured(`${standIn}${upstreamPath}`, signed(), false),
+        proxied: () => measured(`${proxies.proxy}${localPath}`, signed(), true),
+        gateway: () => measured(`${proxies.gateway}${localPath}`, unsigned, true),
       };
       await modes.gateway();
-      const results: Record<keyof typeof modes, AutocannonResult[]> = {
+      const results: Record<keyof typeof modes, Measured[]> = {
         direct: [],
         proxied: [],
         gateway: [],
@@ -182,16 +199,18 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
           mode === 'direct'
             ? '-'
             : `${result.latency.p50 - direct.latency.p50} / ${result.latency.p99 - direct.latency.p99} ms`,
+          result.cpuPerRequestUs === null ? '-' : `${result.cpuPerRequestUs.toFixed(0)} µs`,
           String(failures),
         ]);
       }
       summary.push(
         `${name}: gateway/direct ${(gateway.requests.average / direct.requests.average).toFixed(2)}x, ` +
-          `gateway/reply-from ${(gateway.requests.average / proxied.requests.average).toFixed(2)}x (target >= 0.90x)`,
+          `gateway/reply-from ${(gateway.requests.average / proxied.requests.average).toFixed(2)}x (target >= 0.90x); ` +
+          `proxy CPU per request gateway/reply-from ${((gateway.cpuPerRequestUs ?? 0) / (proxied.cpuPerRequestUs ?? 1)).toFixed(2)}x`,
       );
     }
 
-    printTable(['call', 'mode', 'req/s', 'p50', 'p99', 'added p50 / p99', 'non-2xx'], rows);
+    printTable(['call', 'mode', 'req/s', 'p50', 'p99', 'added p50 / p99', 'proxy CPU/req', 'non-2xx'], rows);
     console.log(`\n${summary.join('\n')}`);
     console.log(
       `\n${rounds} interleaved rounds of ${duration} s per mode, ${connections} connections, loopback, ` +
@@ -253,13 +272,24 @@ async function waitUntilAnswering(url: string): Promise<void> {
 }
 
 /** Rounds of one mode as one result: mean throughput and latency percentiles, summed failures. */
-function combine(results: AutocannonResult[]): AutocannonResult {
-  const mean = (pick: (result: AutocannonResult) => number) =>
+function combine(results: Measured[]): Measured {
+  const mean = (pick: (result: Measured) => number) =>
     results.reduce((sum, result) => sum + pick(result), 0) / results.length;
-  const sum = (pick: (result: AutocannonResult) => number) =>
+  const sum = (pick: (result: Measured) => number) =>
     results.reduce((total, result) => total + pick(result), 0);
   return {
-    requests: { average: mean((result) => result.requests.average) },
+    requests: {
+      average: mean((result) => result.requests.average),
+      total: sum((result) => result.requests.total),
+    },
+    cpuPerRequestUs:
+      results[0]?.cpuPerRequestUs === null
+        ? null
+        : sum((result) => (result.cpuPerRequestUs ?? 0) * result.requests.total) /
+          Math.max(
+            1,
+            sum((result) => result.requests.total),
+          ),
     latency: {
       p50: Math.round(mean((result) => result.latency.p50)),
       p99: Math.round(mean((result) => result.latency.p99)),
