@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import pino, { type Logger } from 'pino';
 import type { IdentityConfig } from './config.ts';
@@ -27,6 +28,8 @@ export interface StartIdentityOptions {
   server?: Server;
   /** Reload the signing keys when the key file changes (the standalone server does). */
   watchSigningKeys?: boolean;
+  /** Signing keys already being loaded (or generated) for the first provider. */
+  signingKeys?: Promise<{ keys: JWK[] }>;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
@@ -70,16 +73,16 @@ export async function startIdentityServer(
   purgeExpired(db);
   const cookieKeys = loadCookieKeys(config.IDENTITY_DATA_DIR);
 
-  const build = async (): Promise<Provider> =>
+  const build = async (jwks?: Promise<{ keys: JWK[] }>): Promise<Provider> =>
     createIdentityProvider({
       config,
       issuer,
       db,
-      jwks: await loadSigningKeys(config.IDENTITY_DATA_DIR),
+      jwks: await (jwks ?? loadSigningKeys(config.IDENTITY_DATA_DIR)),
       cookieKeys,
       logger,
     });
-  let provider = await build();
+  let provider = await build(options.signingKeys);
   let callback = provider.callback();
   const handleInteraction = createInteractionHandler({
     provider: () => provider,

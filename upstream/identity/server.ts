@@ -1,8 +1,11 @@
 import { loadIdentityConfig } from './config.ts';
-import { startIdentityServer } from './identity-server.ts';
+import { loadSigningKeys } from './signing-keys.ts';
 
 const config = loadIdentityConfig();
-const identity = await startIdentityServer(config, { watchSigningKeys: true });
+// On a first start the RSA key is generated in the thread pool while oidc-provider loads.
+const signingKeys = loadSigningKeys(config.IDENTITY_DATA_DIR);
+const { startIdentityServer } = await import('./identity-server.ts');
+const identity = await startIdentityServer(config, { watchSigningKeys: true, signingKeys });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
