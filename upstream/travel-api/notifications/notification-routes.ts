@@ -9,6 +9,7 @@ import {
   NotificationsReadAllSchema,
 } from '../../../shared/upstream/notifications.ts';
 import { ApiError } from '../api-error.ts';
+import { travelerId } from '../routes/profile-routes.ts';
 import { EventStream } from '../stays/event-stream.ts';
 import { NotificationCenter } from './notification-center.ts';
 import { NotificationHub } from './notification-hub.ts';
@@ -61,13 +62,13 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
       preParsing: app.requireTraveler,
       schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsPageSchema } },
     },
-    (request) => store.list(travelerIdOf(request.traveler), request.query),
+    (request) => store.list(travelerId(request.traveler), request.query),
   );
 
   app.post(
     '/v1/me/notifications/read-all',
     { preParsing: app.requireTraveler, schema: { response: { 200: NotificationsReadAllSchema } } },
-    (request) => ({ updatedCount: store.markAllRead(travelerIdOf(request.traveler)) }),
+    (request) => ({ updatedCount: store.markAllRead(travelerId(request.traveler)) }),
   );
 
   app.post(
@@ -77,7 +78,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
       schema: { params: NotificationParamsSchema, response: { 200: NotificationSchema } },
     },
     (request) => {
-      const notification = store.markRead(travelerIdOf(request.traveler), request.params.id);
+      const notification = store.markRead(travelerId(request.traveler), request.params.id);
       if (!notification) {
         throw new ApiError('RESOURCE_NOT_FOUND', { message: 'No such notification for this traveler' });
       }
@@ -86,7 +87,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
   );
 
   app.get('/v1/me/notifications/stream', { preParsing: app.requireTraveler }, (request, reply) => {
-    const travelerId = travelerIdOf(request.traveler);
+    const traveler = travelerId(request.traveler);
     if (app.faults.current.startupInProgress) {
       throw new ApiError('SERVICE_UNAVAILABLE', {
         message: 'The notification service is starting; retry shortly',
@@ -100,7 +101,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
     });
     if (!stream.open) return;
     streams.add(stream);
-    const unsubscribe = hub.subscribe(travelerId, (notification) => {
+    const unsubscribe = hub.subscribe(traveler, (notification) => {
       void stream.send({ event: 'notification', id: notification.id, data: notification });
     });
     stream.signal.addEventListener(
@@ -113,11 +114,6 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
     );
   });
   done();
-}
-
-function travelerIdOf(traveler: { id: string } | undefined): string {
-  if (!traveler) throw new ApiError('UNAUTHORIZED', { message: 'A bearer token is required' });
-  return traveler.id;
 }
 
 export default fp(notificationRoutes, {
