@@ -26,10 +26,10 @@ afterAll(async () => {
   await redis.stop();
 });
 
-async function startFleet(): Promise<void> {
+async function startFleet(redisUrl = redis.url): Promise<void> {
   travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
   fleet = new BffFleet({
-    REDIS_URL: redis.url,
+    REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: `hub-test-${Date.now()}-${travelerCount}:`,
     TRAVEL_API_URL: travelApi.url,
     CONSUMER_SECRET: TEST_CONSUMER_SECRET,
@@ -226,6 +226,56 @@ describe('the notification hub across instances sharing Redis', () => {
       const outcome = await pushWebhook(withWebhook, travelerId, notificationFixture(`p-${Date.now()}`));
       return outcome === 'no-subscription';
     }, 'the hidden tab to stop suppressing push');
+  });
+
+  it('loses and repeats nothing across a restart of a persistent Redis, the streams staying open', async () => {
+    const persistent = await RedisServerProcess.start({ persistent: true });
+    try {
+      await startFleet(persistent.url);
+      const [a, b] = [await fleet.start(), await fleet.start()];
+      const { cookie } = await seedSession(a.app);
+      const onA = await openStream(a.url, cookie);
+      await onA.next(isLive);
+      const onB = await openStream(b.url, cookie);
+      await onB.next(isLive);
+      travelApi.emit(notificationFixture('o-1'));
+      await receives(onB, 'o-1');
+
+      await persistent.stop();
+      // The holder cannot keep its lease, so it lets the upstream go.
+      await waitFor(() => travelApi.notificationStreams.size === 0, 'the upstream to be let go');
+      travelApi.emit(notificationFixture('o-2'));
+      await persistent.startAgain();
+
+      await receives(onA, 'o-2');
+      await receives(onB, 'o-2');
+      travelApi.emit(notificationFixture('o-3'));
+      await receives(onA, 'o-3');
+      await receives(onB, 'o-3');
+      for (const browser of [onA, onB]) expect(notificationIds(browser)).toEqual(['o-1', 'o-2', 'o-3']);
+      expect(travelApi.notificationStreams.size).toBe(1);
+    } finally {
+      for (const stream of streams.splice(0)) stream.abort();
+      await fleet.close();
+      await persistent.close();
+    }
+  });
+
+  it('ends the streams of a session that a Redis restarted empty no longer knows', async () => {
+    await startFleet();
+    const [a, b] = [await fleet.start(), await fleet.start()];
+    const { cookie } = await seedSession(a.app);
+    const onA = await openStream(a.url, cookie);
+    await onA.next(isLive);
+    const onB = await openStream(b.url, cookie);
+    await onB.next(isLive);
+
+    await redis.stop();
+    await redis.startAgain();
+    for (const browser of [onA, onB]) {
+      await browser.next((event) => event.event === 'session-ended', { timeoutMs: 10_000 });
+      await browser.ended;
+    }
   });
 
   it('closes a session’s streams on every instance when the session ends on one', async () => {

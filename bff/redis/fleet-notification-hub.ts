@@ -7,6 +7,7 @@ import type {
   NotificationStreamState,
 } from '../../shared/api/notification-stream-events.ts';
 import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
+import { AppError } from '../errors.ts';
 import { BoundedIdSet } from '../notifications/bounded-id-set.ts';
 import type {
   HubEvent,
@@ -77,7 +78,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[8])
 local entry = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[7], '*', 'id', ARGV[1], 'n', ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[8])
 if ARGV[3] == 'baseline' then return 0 end
-local message = cjson.encode({ type = 'notification', entry = entry, ack = ARGV[5], notification = cjson.decode(ARGV[2]) })
+local message = '{"type":"notification","entry":' .. cjson.encode(entry) .. ',"ack":' .. cjson.encode(ARGV[5]) .. ',"notification":' .. ARGV[2] .. '}'
 return redis.call('PUBLISH', ARGV[4], message)
 `;
 
@@ -129,8 +130,12 @@ export class FleetNotificationHub {
     this.#subscriber = this.#redis.subscriber();
     this.#subscriber.on('message', (channel: string, text: string) => this.#onMessage(channel, text));
     // After a lost subscription, the Redis stream of each traveler replays what was published meanwhile.
+    let connectedBefore = this.#subscriber.status === 'ready';
     this.#subscriber.on('ready', () => {
-      for (const traveler of this.#travelers.values()) void traveler.replayMissed();
+      if (connectedBefore) {
+        for (const traveler of this.#travelers.values()) void traveler.replayMissed();
+      }
+      connectedBefore = true;
     });
     this.#subscriber.subscribe(this.#controlChannel).catch((error: unknown) => {
       this.#options.logger.error({ err: error }, 'hub control channel subscription failed');
@@ -140,9 +145,10 @@ export class FleetNotificationHub {
   subscribe(input: SubscribeInput): () => void {
     let traveler = this.#travelers.get(input.travelerId);
     if (traveler === undefined) {
-      traveler = new LocalTraveler(input.travelerId, this.#options, this.#counters, this.#subscriber, () =>
-        this.#travelers.delete(input.travelerId),
-      );
+      traveler = new LocalTraveler(input.travelerId, this.#options, this.#counters, this.#subscriber, {
+        onStopped: () => this.#travelers.delete(input.travelerId),
+        endSession: (sessionId, reason) => this.endSession(sessionId, reason),
+      });
       this.#travelers.set(input.travelerId, traveler);
       traveler.start();
     }
@@ -281,6 +287,7 @@ class LocalTraveler {
   readonly #counters: Counters;
   readonly #subscriberConnection: Redis;
   readonly #onStopped: () => void;
+  readonly #endSessionEverywhere: (sessionId: string, reason: string) => void;
   readonly #subscribers = new Map<HubSubscriber, SubscriberState>();
   readonly #delivered: BoundedIdSet;
   #state: NotificationStreamState = 'connecting';
@@ -290,20 +297,23 @@ class LocalTraveler {
   #lingerTimer: NodeJS.Timeout | undefined;
   #upstream: UpstreamHolder | undefined;
   #stopped = false;
+  /** Settles once the channel subscription is in place (a resume read before it could miss a publication). */
+  #subscribed: Promise<void> = Promise.resolve();
 
   constructor(
     travelerId: string,
     options: FleetNotificationHubOptions,
     counters: Counters,
     subscriberConnection: Redis,
-    onStopped: () => void,
+    hooks: { onStopped: () => void; endSession: (sessionId: string, reason: string) => void },
   ) {
     this.travelerId = travelerId;
     this.#options = options;
     this.#redis = options.redis;
     this.#counters = counters;
     this.#subscriberConnection = subscriberConnection;
-    this.#onStopped = onStopped;
+    this.#onStopped = hooks.onStopped;
+    this.#endSessionEverywhere = hooks.endSession;
     this.channel = this.#redis.key('hub', travelerId);
     this.#delivered = new BoundedIdSet(options.dedupeCapacity);
   }
@@ -317,7 +327,8 @@ class LocalTraveler {
   }
 
   start(): void {
-    this.#subscriberConnection.subscribe(this.channel).catch((error: unknown) => {
+    this.#subscribed = this.#subscriberConnection.subscribe(this.channel).then(() => undefined);
+    this.#subscribed.catch((error: unknown) => {
       this.#options.logger.error(
         { err: error, travelerId: this.travelerId },
         'hub channel subscription failed',
@@ -332,7 +343,7 @@ class LocalTraveler {
     const state: SubscriberState = {
       visible,
       visibleSince: Date.now(),
-      awaitingInitialResync: false,
+      awaitingInitialResync: lastEventId === undefined,
       ready: false,
       queued: [],
       replayed: new Set(),
@@ -388,27 +399,41 @@ class LocalTraveler {
       }
       return;
     }
-    for (const [subscriber, state] of this.#subscribers) this.#resync(subscriber, state, message.reason);
+    // A stream still waiting for its initial resync gets that one when the upstream is live.
+    for (const [subscriber, state] of this.#subscribers) {
+      if (!state.awaitingInitialResync) this.#resync(subscriber, state, message.reason);
+    }
   }
 
-  /** Writes what the traveler's Redis stream holds after the last entry written here. */
+  /**
+   * After the pub/sub connection was lost: writes what the traveler's Redis stream holds after the last
+   * entry written here. When that entry is no longer in the stream (trimmed, or Redis lost its data),
+   * continuity cannot be shown and the browsers are asked to refetch their inbox.
+   */
   async replayMissed(): Promise<void> {
-    if (this.#lastEntry === undefined) return;
+    const log = this.#redis.key('hub-log', this.travelerId);
     try {
-      const entries = await this.#redis.client.xrange(
-        this.#redis.key('hub-log', this.travelerId),
-        `(${this.#lastEntry}`,
-        '+',
-      );
-      for (const [entry, fields] of entries) {
-        const notification = parseEntry(fields);
-        if (notification) await this.#deliverNotification(notification, entry, '');
+      const last = this.#lastEntry;
+      const continuous =
+        last !== undefined && (await this.#redis.client.xrange(log, last, last)).length === 1;
+      if (continuous) {
+        for (const [entry, fields] of await this.#redis.client.xrange(log, `(${last}`, '+')) {
+          const notification = parseEntry(fields);
+          if (notification) await this.#deliverNotification(notification, entry, '');
+        }
+      } else {
+        this.receive({ type: 'resync', reason: 'gap' });
+      }
+      const fleetState = await this.#redis.client.get(this.#redis.key('hub-state', this.travelerId));
+      if (fleetState !== null && fleetState !== this.#state) {
+        this.receive({ type: 'status', state: fleetState as NotificationStreamState });
       }
     } catch (error) {
       this.#options.logger.warn(
         { err: error, travelerId: this.travelerId },
         'replay after reconnection failed',
       );
+      this.receive({ type: 'resync', reason: 'gap' });
     }
   }
 
@@ -424,12 +449,15 @@ class LocalTraveler {
 
   async #welcome(subscriber: HubSubscriber, state: SubscriberState, lastEventId: string | undefined) {
     try {
+      await this.#subscribed;
       const fleetState = await this.#redis.client.get(this.#redis.key('hub-state', this.travelerId));
       if (fleetState !== null) this.#state = fleetState as NotificationStreamState;
       subscriber.deliver({ type: 'status', state: this.#state });
       if (lastEventId === undefined) {
-        if (this.#state === 'live') this.#resync(subscriber, state, 'initial', true);
-        else state.awaitingInitialResync = true;
+        if (this.#state === 'live') {
+          state.awaitingInitialResync = false;
+          this.#resync(subscriber, state, 'initial', true);
+        }
       } else {
         const entries = await this.#redis.client.xrange(
           this.#redis.key('hub-log', this.travelerId),
@@ -579,7 +607,9 @@ class LocalTraveler {
     const credential = this.#subscribers.keys().next().value?.sessionId;
     if (credential === undefined) return;
     this.#options.logger.info({ travelerId: this.travelerId }, 'holding the notification upstream');
-    this.#upstream = new UpstreamHolder(this.travelerId, credential, this.#options, this.#counters);
+    this.#upstream = new UpstreamHolder(this.travelerId, credential, this.#options, this.#counters, (gone) =>
+      this.#endSessionEverywhere(gone, 'expired'),
+    );
   }
 
   #letGo(release = true): void {
@@ -604,6 +634,8 @@ class UpstreamHolder {
   readonly #redis: SharedRedis;
   readonly #counters: Counters;
   readonly #stop = new AbortController();
+  /** The session whose token opened the stream no longer exists: its streams end, another takes over. */
+  readonly #onCredentialGone: (sessionId: string) => void;
   #credential: string;
   #attempt: AbortController | undefined;
   #state: NotificationStreamState = 'connecting';
@@ -614,12 +646,14 @@ class UpstreamHolder {
     credential: string,
     options: FleetNotificationHubOptions,
     counters: Counters,
+    onCredentialGone: (sessionId: string) => void,
   ) {
     this.#travelerId = travelerId;
     this.#credential = credential;
     this.#options = options;
     this.#redis = options.redis;
     this.#counters = counters;
+    this.#onCredentialGone = onCredentialGone;
     void this.#run();
   }
 
@@ -678,7 +712,10 @@ class UpstreamHolder {
         endedByDone = await this.#readLive(body, signal);
       } catch (error) {
         if (stopSignal.aborted) break;
-        if (!attempt.signal.aborted) {
+        if (error instanceof AppError && error.code === 'SESSION_EXPIRED') {
+          this.#onCredentialGone(this.#credential);
+          if (stopSignal.aborted) break;
+        } else if (!attempt.signal.aborted) {
           failures += 1;
           this.#options.logger.warn(
             { travelerId: this.#travelerId, err: error, failures },
@@ -762,7 +799,9 @@ class UpstreamHolder {
       const fresh = await this.#ingest(item, baselined ? 'publish' : 'baseline');
       if (fresh && baselined) this.#counters.caughtUp += 1;
     }
-    if (baselined && !reachedCheckpoint && !exhausted) {
+    // Pages missing before the checkpoint, or a new baseline (Redis lost the traveler's state, e.g. a
+    // restart without persistence): browsers that were already reading refetch their inbox.
+    if (!baselined || (!reachedCheckpoint && !exhausted)) {
       this.#counters.resyncs += 1;
       await this.#publish({ type: 'resync', reason: 'gap' });
     }

@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 
 /** A free loopback TCP port (bound and released at once). */
@@ -35,20 +38,24 @@ export class RedisServerProcess {
   readonly port: number;
   readonly url: string;
   #child: ChildProcess | undefined;
+  readonly #persistenceDir: string | undefined;
 
-  private constructor(port: number) {
+  private constructor(port: number, persistenceDir: string | undefined) {
     this.port = port;
+    this.#persistenceDir = persistenceDir;
     this.url = `redis://127.0.0.1:${port}`;
   }
 
-  static async start(): Promise<RedisServerProcess> {
+  /** With `persistent`, every write is in an append-only file in a fresh folder, so a restart keeps the data. */
+  static async start({ persistent = false } = {}): Promise<RedisServerProcess> {
     const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
     if (probe.error || probe.status !== 0) {
       throw new Error(
         'redis-server is not installed: the scale-out tests need a real Redis (apt-get install redis-server; .ci/run does it)',
       );
     }
-    const server = new RedisServerProcess(await freePort());
+    const dir = persistent ? await mkdtemp(path.join(os.tmpdir(), 'wayfare-redis-')) : undefined;
+    const server = new RedisServerProcess(await freePort(), dir);
     await server.startAgain();
     return server;
   }
@@ -56,7 +63,12 @@ export class RedisServerProcess {
   async startAgain(): Promise<void> {
     const child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        ...['--port', String(this.port), '--bind', '127.0.0.1', '--save', ''],
+        ...(this.#persistenceDir === undefined
+          ? ['--appendonly', 'no']
+          : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.#persistenceDir]),
+      ],
       { stdio: 'ignore' },
     );
     this.#child = child;
@@ -74,6 +86,12 @@ export class RedisServerProcess {
         client.disconnect();
       }
     }, `redis-server on port ${this.port}`);
+  }
+
+  /** Stops the server and removes its persistence folder. */
+  async close(): Promise<void> {
+    await this.stop();
+    if (this.#persistenceDir !== undefined) await rm(this.#persistenceDir, { recursive: true, force: true });
   }
 
   /** Kills the server at once, without a clean shutdown. */
