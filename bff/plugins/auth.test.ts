@@ -187,3 +187,13 @@ describe('session lifetime', () => {
     expect(await stack.app.sessions.store.get(session.id)).toBeUndefined();
   });
 });
+
+describe('logging', () => {
+  it('keeps every token out of the log, refreshes and refused refreshes included', () => {
+    expect(stack.logs.length).toBeGreaterThan(20);
+    for (const line of stack.logs) {
+      expect(line).not.toMatch(/eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\./);
+      expect(line).not.toMatch(/refresh_token|dev-bff-client-secret/);
+    }
+  });
+});

@@ -178,6 +178,26 @@ describe('sign-in', () => {
     }
   });
 
+  it('refuses a callback carrying another sign-in’s code (login forgery)', async () => {
+    const victim = stack.browser();
+    const started = await victim.fetch('/auth/login?returnTo=%2Fbookings');
+    expect(started.status).toBe(303);
+    const attacker = await stack.signIn({
+      email: 'sam@wayfare.example',
+      password: 'sam-demo',
+      returnTo: '/',
+    });
+    const attackerCallback = attacker.chain
+      .map((response) => response.headers.get('location') ?? '')
+      .find((location) => location.includes('/auth/callback'));
+    expect(attackerCallback).toBeDefined();
+
+    const { response, body } = await record(await victim.fetch(attackerCallback ?? ''));
+    expect(response.status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'SIGN_IN_FAILED' } });
+    expect(sessionCookieOf(victim)).toBeUndefined();
+  });
+
   it('refuses a callback that no sign-in of this browser started', async () => {
     const { browser, chain } = await stack.signIn();
     const callbackUrl = chain
