@@ -1,0 +1,110 @@
+import { expect, test } from './fixtures.ts';
+import { inboxCard, raiseDelay, simulateDelay, toastFor, unreadOnBell } from './support/notifications.ts';
+import { PHONE } from './support/tags.ts';
+
+test.describe('notifications', () => {
+  test(
+    'a delay raised by the simulator appears live in the inbox and as one toast',
+    { tag: PHONE },
+    async ({ signedInPage: page, admin, traveler }) => {
+      await page.goto('/inbox');
+      await expect(page.getByRole('status').filter({ hasText: /live/i })).toBeVisible();
+
+      const raised = await raiseDelay(admin, traveler.id);
+      await expect(inboxCard(page, raised.title)).toHaveCount(1);
+      await expect(toastFor(page, raised.title)).toHaveCount(1);
+
+      // A later notification has come through the same stream: any duplicate of the first would be here by now.
+      const later = await raiseDelay(admin, traveler.id, 'Later');
+      await expect(inboxCard(page, later.title)).toHaveCount(1);
+      await expect(inboxCard(page, raised.title)).toHaveCount(1);
+      await expect(toastFor(page, raised.title)).toHaveCount(1);
+    },
+  );
+
+  test('with two tabs open, each inbox shows a new notification once and only one tab toasts it', async ({
+    signedInPage: first,
+    context,
+    admin,
+    traveler,
+  }) => {
+    await first.goto('/inbox');
+    const second = await context.newPage();
+    await second.goto('/inbox');
+    for (const tab of [first, second])
+      await expect(tab.getByRole('status').filter({ hasText: /live/i })).toBeVisible();
+
+    const raised = await raiseDelay(admin, traveler.id);
+    await expect(inboxCard(first, raised.title)).toHaveCount(1);
+    await expect(inboxCard(second, raised.title)).toHaveCount(1);
+    await expect
+      .poll(
+        async () =>
+          (await toastFor(first, raised.title).count()) + (await toastFor(second, raised.title).count()),
+      )
+      .toBe(1);
+
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    for (const tab of [first, second]) await expect(inboxCard(tab, later.title)).toHaveCount(1);
+    for (const tab of [first, second]) await expect(inboxCard(tab, raised.title)).toHaveCount(1);
+    expect(
+      (await toastFor(first, raised.title).count()) + (await toastFor(second, raised.title).count()),
+    ).toBe(1);
+  });
+
+  test(
+    'the notification’s link opens the segment page with the new time beside the old one',
+    { tag: PHONE },
+    async ({ signedInPage: page, admin, traveler }) => {
+      await page.goto('/inbox');
+      await expect(page.getByRole('status').filter({ hasText: /live/i })).toBeVisible();
+      const { notification, segment } = await simulateDelay(admin, traveler.id, 45);
+
+      const card = inboxCard(page, notification.title).first();
+      await card.getByRole('link', { name: 'View trip details' }).click();
+
+      await expect(page).toHaveURL(`/trips/${notification.tripId}/segment/${notification.segmentId}`);
+      await expect(page.getByText('Delayed', { exact: true })).toBeVisible();
+      const schedule = page.getByRole('region', { name: 'Schedule' });
+      const wall = (iso: string) => iso.slice(11, 16);
+      const [hours = '0', minutes = '00'] = wall(segment.estimatedDeparture).split(':');
+      const hour12 = ((Number(hours) + 11) % 12) + 1;
+      const newTime = new RegExp(`(${hours}|${Number(hours)}|${hour12}|0${hour12}):${minutes}`);
+      await expect(schedule.getByRole('insertion').first()).toContainText(newTime);
+      await expect(schedule.getByRole('deletion').first()).toBeVisible();
+      expect(segment.delayMinutes).toBeGreaterThanOrEqual(45);
+    },
+  );
+
+  test('marking a notification read lowers the unread badge and the inbox count', async ({
+    signedInPage: first,
+    context,
+    admin,
+    traveler,
+  }) => {
+    await first.goto('/inbox');
+    const second = await context.newPage();
+    await second.goto('/bookings');
+    const raised = await raiseDelay(admin, traveler.id);
+    await expect(inboxCard(first, raised.title)).toHaveCount(1);
+
+    await expect.poll(() => unreadOnBell(first)).toBeGreaterThan(0);
+    const before = await unreadOnBell(first);
+    await expect.poll(() => unreadOnBell(second)).toBe(before);
+
+    await inboxCard(first, raised.title)
+      .getByRole('button', { name: /Mark as read/ })
+      .click();
+    await expect.poll(() => unreadOnBell(first)).toBe(before - 1);
+    await expect(
+      first.getByRole('heading', {
+        level: 2,
+        name: before - 1 > 0 ? `${before - 1} unread` : 'All caught up',
+      }),
+    ).toBeVisible();
+    // Another page of the app, loaded now, agrees.
+    await second.reload();
+    await expect.poll(() => unreadOnBell(second)).toBe(before - 1);
+    await expect(inboxCard(first, raised.title).getByRole('button', { name: /Mark as read/ })).toHaveCount(0);
+  });
+});
