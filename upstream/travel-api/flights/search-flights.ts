@@ -58,7 +58,9 @@ export function searchFlights({ seed, request, legs, hubs, now }: SearchFlightsI
     JSON.stringify(request),
     Math.floor(now.getTime() / OFFER_LIFETIME_MS),
   );
-  const count = Math.min(MAX_OFFERS, Math.max(...options.map((list) => list.length)));
+  const count = options.some((list) => list.length === 0)
+    ? 0
+    : Math.min(MAX_OFFERS, Math.max(...options.map((list) => list.length)));
   const { adults, children, infants } = request.passengers;
   const passengerFactor = adults + children * 0.75 + infants * 0.1;
   const offers: FlightOffer[] = [];
@@ -109,14 +111,19 @@ function legOptions(
     );
     options.push(option(random, [segment], direct, cabin));
   }
-  const connections = hubs.filter(
-    (hub) =>
-      hub.code !== leg.origin.code &&
-      hub.code !== leg.destination.code &&
-      distanceKm(leg.origin, hub) + distanceKm(hub, leg.destination) < direct * 1.3 &&
-      distanceKm(leg.origin, hub) > 250 &&
-      distanceKm(hub, leg.destination) > 250,
-  );
+  const viaHub = (hub: Airport): number => distanceKm(leg.origin, hub) + distanceKm(hub, leg.destination);
+  const candidates = hubs
+    .filter(
+      (hub) =>
+        hub.code !== leg.origin.code &&
+        hub.code !== leg.destination.code &&
+        distanceKm(leg.origin, hub) > 250 &&
+        distanceKm(hub, leg.destination) > 250,
+    )
+    .sort((a, b) => viaHub(a) - viaHub(b));
+  const reasonable = candidates.filter((hub) => viaHub(hub) < direct * 1.3);
+  // Where no nonstop flies, the two best hubs still connect, however long the detour.
+  const connections = reasonable.length > 0 || nonstops > 0 ? reasonable : candidates.slice(0, 2);
   const oneStops = direct > 400 && connections.length > 0 ? random.int(2, 6) : 0;
   for (let i = 0; i < oneStops; i++) {
     const hub = random.pick(connections);

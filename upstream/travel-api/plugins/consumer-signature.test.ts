@@ -42,6 +42,19 @@ async function expectConsumerAuthRequired(response: Response): Promise<void> {
   expect(await response.json()).toEqual(CONSUMER_AUTH_REQUIRED);
 }
 
+/** Signing headers of a POST whose body the test streams itself (signed as empty). */
+function signedEmptyPost(path: string): Record<string, string> {
+  return {
+    ...signedHeaders({
+      consumer: TEST_CONSUMER.slug,
+      secret: TEST_CONSUMER.secret,
+      method: 'POST',
+      path,
+      body: '',
+    }),
+  };
+}
+
 function unixSeconds(offsetSeconds = 0): string {
   return String(Math.floor(Date.now() / 1000) + offsetSeconds);
 }
@@ -202,13 +215,7 @@ describe('consumer signature on every /v1 request', () => {
       const request = httpRequest(`${api.baseUrl}/v1/guest-sessions`, {
         method: 'POST',
         headers: {
-          ...signedHeaders({
-            consumer: TEST_CONSUMER.slug,
-            secret: TEST_CONSUMER.secret,
-            method: 'POST',
-            path: '/v1/guest-sessions',
-            body: '',
-          }),
+          ...signedEmptyPost('/v1/guest-sessions'),
           'content-type': 'application/json',
           'content-length': String(16 * 1024 * 1024 + 1),
         },
@@ -231,13 +238,7 @@ describe('consumer signature on every /v1 request', () => {
       const request = httpRequest(`${api.baseUrl}/v1/guest-sessions`, {
         method: 'POST',
         headers: {
-          ...signedHeaders({
-            consumer: TEST_CONSUMER.slug,
-            secret: TEST_CONSUMER.secret,
-            method: 'POST',
-            path: '/v1/guest-sessions',
-            body: '',
-          }),
+          ...signedEmptyPost('/v1/guest-sessions'),
           'content-type': 'application/json',
           'transfer-encoding': 'chunked',
         },

@@ -148,6 +148,12 @@ interface TripInput {
   status: string | undefined;
 }
 
+/** A segment as planned, before it gets its identity, booking and status within the trip. */
+type PlannedSegment = Omit<
+  SegmentRecord,
+  'position' | 'tripId' | 'segmentId' | 'bookingReference' | 'status' | 'delayMinutes'
+>;
+
 function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRecord[] } {
   const { random, home, destination, startDate, nights, today } = input;
   const tripId = random.uuid();
@@ -157,14 +163,7 @@ function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRe
   const status = input.status ?? tripStatus(random, startDate, endDate, today);
   const segments: SegmentRecord[] = [];
   const bookings: BookingRecord[] = [];
-  const add = (
-    segment: Omit<
-      SegmentRecord,
-      'position' | 'tripId' | 'segmentId' | 'bookingReference' | 'status' | 'delayMinutes'
-    >,
-    amount: number,
-    vertical: string,
-  ): void => {
+  const add = (segment: PlannedSegment, amount: number, vertical: string): void => {
     const reference = bookingReference(random);
     const record: SegmentRecord = {
       ...segment,
@@ -257,13 +256,7 @@ function transport(
   date: string,
   minuteOfDay: number,
   byRail: boolean,
-): {
-  segment: Omit<
-    SegmentRecord,
-    'position' | 'tripId' | 'segmentId' | 'bookingReference' | 'status' | 'delayMinutes'
-  >;
-  price: number;
-} {
+): { segment: PlannedSegment; price: number } {
   const km = distanceKm(from, to);
   const departure = zonedInstant(date, minuteOfDay, from.timeZone);
   if (byRail) {
