@@ -242,13 +242,15 @@ function reply<T extends FromChild['type']>(
   type: T,
 ): Promise<Extract<FromChild, { type: T }>> {
   return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the BFF process exited (${code})`));
     const onMessage = (message: FromChild) => {
       if (message.type !== type) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(message as Extract<FromChild, { type: T }>);
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`the BFF process exited (${code})`)));
+    child.once('exit', onExit);
     if (request) child.send(request);
   });
 }
