@@ -167,6 +167,10 @@ export class FleetNotificationHub {
    * it to them and recorded it in the ledger (or after the acknowledgement timeout).
    */
   async ingest(travelerId: string, notification: Notification): Promise<void> {
+    if (!EVENT_ID.test(notification.id)) {
+      this.#options.logger.warn({ travelerId }, 'notification with an unusable id skipped');
+      return;
+    }
     const ackKey = this.#redis.key('hub-ack', travelerId, randomUUID());
     try {
       const reached = await publishNotification(this.#redis, travelerId, notification, 'publish', ackKey);
@@ -204,11 +208,6 @@ export class FleetNotificationHub {
     let subscribers = 0;
     for (const traveler of this.#travelers.values()) subscribers += traveler.subscriberCount;
     return { channels: this.#travelers.size, subscribers, ...this.#counters };
-  }
-
-  /** Travelers whose upstream stream this instance holds now. */
-  heldTravelers(): string[] {
-    return [...this.#travelers.values()].filter((traveler) => traveler.holding).map((t) => t.travelerId);
   }
 
   #onMessage(channel: string, text: string): void {
@@ -320,10 +319,6 @@ class LocalTraveler {
 
   get subscriberCount(): number {
     return this.#subscribers.size;
-  }
-
-  get holding(): boolean {
-    return this.#upstream !== undefined;
   }
 
   start(): void {

@@ -11,7 +11,7 @@ import { startIdentityServer, type IdentityServer } from '../../upstream/identit
 import { buildTravelApi } from '../../upstream/travel-api/app.ts';
 import { loadTravelApiConfig } from '../../upstream/travel-api/config.ts';
 import { APP_ORIGIN, formAction, TestBrowser } from '../test-support/sign-in-stack.ts';
-import { BffFleet, type FleetInstance } from './testing/bff-fleet.ts';
+import { BffFleet, TEST_SESSION_ENCRYPTION_KEYS, type FleetInstance } from './testing/bff-fleet.ts';
 import { RedisServerProcess, waitFor } from './testing/redis-server-process.ts';
 
 /** What the SPA sends on token-attaching and state-changing calls. */
@@ -188,6 +188,26 @@ describe('sessions shared by BFF instances through Redis', () => {
       }
     }
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+  });
+
+  it('keeps sessions through a key rotation, re-sealing them with the new key as they are used', async () => {
+    const { browser, sessionId } = await signIn(instances[0]!);
+    const rotated = await fleet.start({
+      SESSION_ENCRYPTION_KEYS: `test-3:${Buffer.alloc(32, 3).toString('base64')},${TEST_SESSION_ENCRYPTION_KEYS}`,
+    });
+    const client = redis.client();
+    try {
+      const sealed = () => client.hget(`wayfare:session:${sessionId}`, 'data');
+      expect(await sealed()).toMatch(/^v1\.test-2\./);
+      expect(await sessionOf(browserOn(rotated, browser))).toMatchObject({ authenticated: true });
+      expect(await sealed()).toMatch(/^v1\.test-3\./);
+      // Instances not rolled out yet still hold the previous key list and cannot open it: the reason
+      // the new key goes everywhere (second position) before it goes first.
+      expect(await sessionOf(browserOn(instances[1]!, browser))).toEqual({ authenticated: false });
+    } finally {
+      client.disconnect();
+      await rotated.close();
+    }
   });
 
   it('answers 503 RETRY_LATER while Redis is down and recovers by itself when it is back', async () => {

@@ -26,6 +26,12 @@ redis.call('ZADD', KEYS[2], deadline, ARGV[4])
 return 1
 `;
 
+/** Replaces the sealed data of a session that still exists (never recreates one without its expiry). */
+const RESEAL_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('HSET', KEYS[1], 'data', ARGV[1])
+`;
+
 /**
  * Sessions in Redis, for a fleet of BFF instances: a hash per session whose data (tokens included) is
  * sealed with AES-256-GCM, expiring with the idle and absolute lifetimes; a sorted set of deadlines for
@@ -52,7 +58,7 @@ export class RedisSessionStore implements SessionStore {
       if (session === undefined) return undefined;
       if (this.#redis.cipher.isStale(data)) {
         // Re-sealed with the current key on the way, so that the old key can be retired.
-        await this.#client.hset(this.#sessionKey(id), 'data', this.#seal(session));
+        await this.#client.eval(RESEAL_SCRIPT, 1, this.#sessionKey(id), this.#seal(session));
       }
       return { ...session, lastSeenAt: Math.max(session.lastSeenAt, Number(lastSeenAt ?? 0)) };
     });
