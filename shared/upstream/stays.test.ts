@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   StayFareSchema,
   StayFaresRequestSchema,
+  StayRoomsSchema,
   StaySearchRequestSchema,
   faresPath,
   nightsBetween,
@@ -168,5 +170,45 @@ describe('fare event', () => {
       loyaltyPoints: 40,
     };
     expect(StayFareSchema.parse(fare)).toMatchObject({ loyaltyPoints: 40, board: 'BREAKFAST' });
+  });
+});
+
+describe('stay rules under random input', () => {
+  it('derives rooms that keep every passenger, at most two adults a room, each room valid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 16 }),
+        fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 6 }),
+        (adults, childrenAges) => {
+          const rooms = roomsFromPassengers({ adults, childrenAges });
+          expect(rooms.reduce((sum, room) => sum + room.adults, 0)).toBe(adults);
+          expect(rooms.flatMap((room) => room.childrenAges)).toEqual(childrenAges);
+          expect(rooms.every((room) => room.adults >= 1 && room.adults <= 2)).toBe(true);
+          expect(StayRoomsSchema.safeParse(rooms).success).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('puts every fares body on exactly one of the two paths, or on none', () => {
+    const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+    fc.assert(
+      fc.property(
+        maybe(fc.uuid()),
+        maybe(fc.uuid()),
+        fc.option(fc.constant(property), { nil: undefined }),
+        fc.boolean(),
+        (searchSolutionId, propertyId, place, nullProperty) => {
+          const body = { searchSolutionId, propertyId, property: place ?? (nullProperty ? null : undefined) };
+          const path = faresPath(body);
+          const search = searchSolutionId !== undefined && propertyId !== undefined;
+          if (place && (searchSolutionId !== undefined || propertyId !== undefined))
+            expect(path.kind).toBe('both');
+          else if (place) expect(path.kind).toBe('property');
+          else if (search) expect(path.kind).toBe('search');
+          else expect(path.kind).toBe('neither');
+        },
+      ),
+    );
   });
 });
