@@ -14,7 +14,7 @@ export interface Formatters {
   dateTime: (instant: string, timeZone?: string) => string;
   /** Date and time as written in a local ISO timestamp with its offset (the place's own wall clock). */
   wallDateTime: (localIso: string) => string;
-  /** "2 h 35 min" */
+  /** "2h 35m" */
   duration: (minutes: number) => string;
   /** "5 minutes ago", "yesterday" */
   relative: (instant: string, now?: Date) => string;
@@ -42,8 +42,8 @@ function supportedLocale(locale: string): string {
 
 function createFormatters(locale: string): Formatters {
   const number = new Intl.NumberFormat(locale);
-  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' });
-  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' });
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'narrow' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {
     locale,

@@ -34,7 +34,8 @@ export function FlightsPage() {
   });
   const view = resultViewFromParams(params);
   const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today)).length === 0;
-  const request = searched ? toFlightSearchRequest(form, currency) : null;
+  // The search is priced in the traveler's currency, so it waits for the profile (or its failure).
+  const request = searched && !profile.isPending ? toFlightSearchRequest(form, currency) : null;
   const search = useQuery({
     ...flightQueries.search(request ?? toFlightSearchRequest(form, currency)),
     enabled: false,

@@ -16,12 +16,12 @@ function LegRow({ leg, format }: { leg: FlightOfferLeg; format: Formatters }) {
     <div className="leg-row">
       <div className="leg-times">
         <span className="leg-time">
-          {format.time(leg.departureTime, leg.origin.timeZone)}
+          <span>{format.time(leg.departureTime, leg.origin.timeZone)}</span>
           <span className="leg-code">{leg.origin.code}</span>
         </span>
         <span className="leg-line" aria-hidden="true" />
         <span className="leg-time">
-          {format.time(leg.arrivalTime, leg.destination.timeZone)}
+          <span>{format.time(leg.arrivalTime, leg.destination.timeZone)}</span>
           {days !== 0 && (
             <sup
               className="day-offset"

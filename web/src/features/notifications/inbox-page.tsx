@@ -156,8 +156,7 @@ function NotificationCard({
       </div>
       <h3 id={titleId} className="notification-title">
         {unread && <span className="unread-dot" aria-hidden="true" />}
-        {unread && <span className="visually-hidden">Unread: </span>}
-        {notification.title}
+        {unread && <span className="visually-hidden">Unread:</span>} {notification.title}
       </h3>
       <p>{notification.body}</p>
       <div className="row">

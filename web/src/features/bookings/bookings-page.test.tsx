@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BookingsPage } from './bookings-page.tsx';
+import { renderApp } from '../../test-support/render-app.tsx';
+import { stubFetch } from '../../test-support/stub-fetch.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function booking(n: number, status: string, vertical = 'flight') {
+  return {
+    bookingId: uuid(n),
+    reference: `REF${String(n).padStart(3, '0')}`,
+    vertical,
+    status,
+    title: `Trip ${n}`,
+    startDate: '2026-12-01',
+    endDate: '2026-12-03',
+    tripId: uuid(900),
+    segmentId: uuid(800 + n),
+    location: { city: 'Paris', countryCode: 'FR' },
+    totalPrice: { amount: 100 + n, currency: 'EUR' },
+    bookingProfile: n % 2 === 0,
+    bookedAt: '2026-10-01T10:00:00Z',
+  };
+}
+
+function stubBookings(items: unknown[], meta: { totalCount: number; nextOffset: number | null }) {
+  return stubFetch((url) => {
+    if (url.startsWith('/api/bookings')) return { json: { items, meta: { ...meta, pageSize: 20 } } };
+    return {
+      status: 404,
+      json: {
+        error: {
+          code: 'RESOURCE_NOT_FOUND',
+          message: 'x',
+          details: [],
+          recoveryAction: 'CHANGE_SELECTION',
+          retryAfterSeconds: null,
+        },
+      },
+    };
+  });
+}
+
+describe('BookingsPage', () => {
+  it('lists bookings with status chips, the total count and paging that lives in the URL', async () => {
+    const fetchMock = stubBookings([booking(1, 'confirmed'), booking(2, 'cancelled', 'stay')], {
+      totalCount: 42,
+      nextOffset: 20,
+    });
+    const { router } = renderApp(<BookingsPage />, { url: '/bookings?status=confirmed,cancelled' });
+
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    const list = screen.getByRole('list', { name: 'Bookings' });
+    expect(screen.getByText('42 bookings')).toBeInTheDocument();
+    expect(within(list).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(list).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(list).getAllByRole('link', { name: 'Trip details and live status' })[0]).toHaveAttribute(
+      'href',
+      `/trips/${uuid(900)}/segment/${uuid(801)}`,
+    );
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/bookings?limit=20&status=confirmed%2Ccancelled&offset=0');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?status=confirmed%2Ccancelled&offset=20');
+  });
+
+  it('a filter change goes back to the first page and into the URL', async () => {
+    stubBookings([booking(1, 'confirmed')], { totalCount: 1, nextOffset: null });
+    const { router } = renderApp(<BookingsPage />, { url: '/bookings?offset=40' });
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Stay' }));
+    expect(router.state.location.search).toBe('?vertical=stay');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('says which filters found nothing, and clears them', async () => {
+    stubBookings([], { totalCount: 0, nextOffset: null });
+    const { router } = renderApp(<BookingsPage />, {
+      url: '/bookings?status=pending&vertical=car&from=2026-01-01',
+    });
+    expect(
+      await screen.findByRole('heading', { name: /No pending car bookings starting on or after/ }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('with no filters and no bookings, invites a first search', async () => {
+    stubBookings([], { totalCount: 0, nextOffset: null });
+    renderApp(<BookingsPage />, { url: '/bookings' });
+    expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FlightsPage } from './flights-page.tsx';
+import { renderApp } from '../../test-support/render-app.tsx';
+import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const date = addDays(todayIsoDate(), 30);
+const lhr = { code: 'LHR', name: 'Heathrow', city: 'London', timeZone: 'Europe/London' };
+const jfk = { code: 'JFK', name: 'John F. Kennedy', city: 'New York', timeZone: 'America/New_York' };
+const fra = { code: 'FRA', name: 'Frankfurt am Main', city: 'Frankfurt', timeZone: 'Europe/Berlin' };
+
+function segment(
+  carrier: { code: string; name: string },
+  origin: typeof lhr,
+  destination: typeof lhr,
+  departureTime: string,
+  arrivalTime: string,
+) {
+  return {
+    carrier,
+    flightNumber: `${carrier.code} 100`,
+    origin,
+    destination,
+    departureTime,
+    arrivalTime,
+    durationMinutes: 400,
+    aircraft: 'A350',
+    cabinClass: 'economy',
+  };
+}
+
+function offer(id: string, amount: number, legs: unknown[], carriers: Array<{ code: string; name: string }>) {
+  return {
+    offerId: id,
+    legs,
+    cabinClass: 'economy',
+    totalPrice: { amount, currency: 'GBP' },
+    pricePerAdult: { amount, currency: 'GBP' },
+    carriers,
+    fareConditions: { refundable: false, changeable: true },
+    seatsLeft: 9,
+    expiresAt: '2030-01-01T00:00:00Z',
+  };
+}
+
+const polaris = { code: 'PO', name: 'Polaris Airways' };
+const skylark = { code: 'SK', name: 'Skylark Airlines' };
+const nonstopEvening = offer(
+  'nonstop',
+  900,
+  [
+    {
+      origin: lhr,
+      destination: jfk,
+      departureTime: `${date}T20:00:00+00:00`,
+      arrivalTime: `${addDays(date, 1)}T01:30:00-05:00`,
+      durationMinutes: 510,
+      stops: 0,
+      segments: [segment(polaris, lhr, jfk, `${date}T20:00:00+00:00`, `${addDays(date, 1)}T01:30:00-05:00`)],
+    },
+  ],
+  [polaris],
+);
+const cheapOneStop = offer(
+  'one-stop',
+  500,
+  [
+    {
+      origin: lhr,
+      destination: jfk,
+      departureTime: `${date}T07:00:00+00:00`,
+      arrivalTime: `${date}T15:00:00-05:00`,
+      durationMinutes: 780,
+      stops: 1,
+      segments: [
+        segment(skylark, lhr, fra, `${date}T07:00:00+00:00`, `${date}T09:45:00+01:00`),
+        segment(skylark, fra, jfk, `${date}T11:00:00+01:00`, `${date}T15:00:00-05:00`),
+      ],
+    },
+  ],
+  [skylark],
+);
+
+const profile = {
+  travelerId: '00000000-0000-4000-8000-000000000001',
+  name: 'Alex Morgan',
+  email: 'alex@wayfare.example',
+  homeAirport: 'LHR',
+  currency: 'GBP',
+  locale: 'en-GB',
+  bookingProfile: false,
+  loyaltyPrograms: [],
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+function stubFlights(search: () => StubbedResponse) {
+  return stubFetch((url) => {
+    if (url === '/api/profile') return { json: profile };
+    if (url === '/api/flights/search') return search();
+    return { json: { items: [] } };
+  });
+}
+
+const url = `/flights?trip=one-way&leg=LHR.JFK.${date}&adults=1&cabin=economy`;
+
+describe('FlightsPage', () => {
+  it('searches what the URL says and shows local times with +1, duration, stops, carriers and price', async () => {
+    const fetchMock = stubFlights(() => ({
+      json: { searchId: 's', currency: 'GBP', offers: [cheapOneStop, nonstopEvening] },
+    }));
+    renderApp(<FlightsPage />, { url });
+    const nonstop = await screen.findByRole('article', { name: /Polaris Airways, £900.00/ });
+    expect(within(nonstop).getByText('20:00')).toBeInTheDocument();
+    expect(within(nonstop).getByText('+1')).toHaveAccessibleName('arrives 1 day later');
+    expect(within(nonstop).getByText('Nonstop')).toBeInTheDocument();
+    expect(within(nonstop).getByText('8h 30m')).toBeInTheDocument();
+    const oneStop = screen.getByRole('article', { name: /Skylark Airlines, £500.00/ });
+    expect(within(oneStop).getByText('1 stop (FRA)')).toBeInTheDocument();
+
+    const body = sentJson(fetchMock.mock.calls.find(([called]) => called === '/api/flights/search')?.[1]);
+    expect(body).toEqual({
+      itinerary: [{ origin: 'LHR', destination: 'JFK', date }],
+      passengers: { adults: 1 },
+      cabinClass: 'economy',
+      currency: 'GBP',
+    });
+  });
+
+  it('sorts and filters in the URL: cheapest first, then nonstop only', async () => {
+    stubFlights(() => ({ json: { searchId: 's', currency: 'GBP', offers: [nonstopEvening, cheapOneStop] } }));
+    const { router } = renderApp(<FlightsPage />, { url });
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('radio', { name: 'Cheapest' }));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('cheapest');
+    let offers = screen.getAllByRole('article');
+    expect(offers[0]).toHaveAccessibleName(/Skylark/);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Nonstop only' }));
+    expect(new URLSearchParams(router.state.location.search).get('stops')).toBe('0');
+    offers = screen.getAllByRole('article');
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toHaveAccessibleName(/Polaris/);
+    expect(screen.getByText('1 of 2 offers match the filters')).toBeInTheDocument();
+  });
+
+  it('shows a server validation problem at the field it names', async () => {
+    stubFlights(() => ({
+      status: 422,
+      json: envelope('VALIDATION_ERROR', 'FIX_INPUT', {
+        details: [{ field: 'itinerary.0.date', code: 'less_than_equal', message: 'too far ahead' }],
+      }),
+    }));
+    renderApp(<FlightsPage />, { url });
+    expect(await screen.findByRole('heading', { name: 'Some details need a fix' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

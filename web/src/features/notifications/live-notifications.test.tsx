@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LiveNotifications } from './live-notifications.tsx';
+import { InboxBell } from './inbox-bell.tsx';
+import { InboxPage } from './inbox-page.tsx';
+import { renderApp, sse } from '../../test-support/render-app.tsx';
+import { stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
+
+const travelerId = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
+
+function notification(id: string, title: string, readAt: string | null = null) {
+  return {
+    id,
+    tripId: 'trip-1',
+    segmentId: 'segment-1',
+    eventType: 'SEGMENT_DELAYED',
+    severity: 'warning',
+    title,
+    body: `${title}: new departure 19:10`,
+    deepLink: 'wayfare://trips/trip-1/segment/segment-1',
+    channel: 'push',
+    dispatchedAt: '2026-11-22T10:00:00Z',
+    readAt,
+    isDedupSkipped: false,
+    deliveryStatus: 'delivered',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function page(items: unknown[], unreadCount: number) {
+  return { items, meta: { totalCount: items.length, pageSize: 20, nextCursor: null, unreadCount } };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function stubStream(chunks: string[], inbox: StubbedResponse = { json: page([], 0) }) {
+  return stubFetch((url) => {
+    if (url.startsWith('/api/notifications/stream/visibility')) return { status: 204 };
+    if (url.startsWith('/api/notifications/stream')) return { chunks, open: true };
+    if (url.startsWith('/api/notifications')) return inbox;
+    return { status: 204 };
+  });
+}
+
+describe('LiveNotifications', () => {
+  it('puts a live notification in the inbox, counts it on the bell and toasts it once, politely', async () => {
+    const delayed = notification('n-1', 'AU 1555 is delayed by 45 min');
+    stubStream([
+      sse('status', { state: 'live' }),
+      sse('notification', { notification: delayed, alert: true, replay: false }, 'n-1'),
+      sse('notification', { notification: delayed, alert: true, replay: false }, 'n-1'),
+    ]);
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox, 1 unread' })).toBeInTheDocument();
+    const toastRegion = await screen.findByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(toastRegion).toHaveTextContent('AU 1555 is delayed by 45 min'));
+    expect(screen.getAllByRole('button', { name: /^Dismiss/ })).toHaveLength(1);
+    expect(screen.getByText(/^New notification: AU 1555 is delayed by 45 min/)).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    expect(screen.getByRole('link', { name: 'View trip details' })).toHaveAttribute(
+      'href',
+      '/trips/trip-1/segment/segment-1',
+    );
+  });
+
+  it('does not toast a notification another tab already toasted, nor a replay, nor one meant for another tab', async () => {
+    localStorage.setItem(`wayfare:toasted:${travelerId}`, JSON.stringify([['n-1', Date.now()]]));
+    stubStream([
+      sse(
+        'notification',
+        { notification: notification('n-1', 'Seen elsewhere'), alert: true, replay: false },
+        'n-1',
+      ),
+      sse(
+        'notification',
+        { notification: notification('n-2', 'Replayed'), alert: true, replay: true },
+        'n-2',
+      ),
+      sse(
+        'notification',
+        { notification: notification('n-3', 'Other tab alerts'), alert: false, replay: false },
+        'n-3',
+      ),
+    ]);
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox, 3 unread' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: /^Dismiss/ })).toHaveLength(0);
+  });
+
+  it('refetches the inbox when the server asks for a resync', async () => {
+    const fetchMock = stubStream([sse('resync', { reason: 'gap' })]);
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => url === '/api/notifications').length,
+      ).toBeGreaterThanOrEqual(2),
+    );
+  });
+});
+
+describe('InboxPage', () => {
+  it('lists read and unread notifications and marks one read', async () => {
+    let readAt: string | null = null;
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/notifications/n-1/read' && init.method === 'POST') {
+        readAt = '2026-11-22T11:00:00Z';
+        return { status: 204 };
+      }
+      if (url.startsWith('/api/notifications')) {
+        const items = [
+          notification('n-1', 'Gate changed to B12', readAt),
+          notification('n-2', 'Check-in open', '2026-11-21T10:00:00Z'),
+        ];
+        return { json: page(items, readAt ? 0 : 1) };
+      }
+      return { status: 204 };
+    });
+    renderApp(<InboxPage />, { url: '/inbox' });
+    expect(await screen.findByRole('heading', { name: '1 unread' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Unread: Gate changed to B12' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check-in open' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Unread' }));
+    expect(screen.queryByRole('heading', { name: 'Check-in open' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as read: Gate changed to B12' }));
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/notifications/n-1/read' && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    expect(
+      fetchMock.mock.calls.find(([url]) => url === '/api/notifications/n-1/read')?.[1]?.headers,
+    ).toMatchObject({
+      'X-Requested-With': 'wayfare',
+    });
+    expect(await screen.findByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
+  });
+});
