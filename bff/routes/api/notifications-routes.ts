@@ -6,7 +6,8 @@ import {
   NotificationsPageSchema,
   NotificationsQuerySchema,
 } from '../../../shared/upstream/notifications.ts';
-import { travelerAuth, upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../upstream/traveler-auth.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** GET /api/notifications (the inbox, newest first, cursor `before`) and POST /api/notifications/:id/read. */

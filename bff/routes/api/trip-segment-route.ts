@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SegmentDetailsSchema, SegmentParamsSchema } from '../../../shared/upstream/trips.ts';
-import { travelerAuth, upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../upstream/traveler-auth.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** GET /api/trips/:tripId/segments/:segmentId: a segment with its live status, and its trip. */
