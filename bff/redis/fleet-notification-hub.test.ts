@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../shared/upstream/notifications.ts';
 import { signedHeaders } from '../../shared/upstream/sign-request.ts';
 import { newSessionId } from '../plugins/session.ts';
+import { TestPushService } from '../push/testing/test-push-service.ts';
 import { BrowserStream } from '../streams/testing/browser-stream.ts';
 import { notificationFixture, ScriptedTravelApi } from '../streams/testing/scripted-travel-api.ts';
 import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../streams/testing/start-test-bff.ts';
@@ -226,6 +227,51 @@ describe('the notification hub across instances sharing Redis', () => {
       const outcome = await pushWebhook(withWebhook, travelerId, notificationFixture(`p-${Date.now()}`));
       return outcome === 'no-subscription';
     }, 'the hidden tab to stop suppressing push');
+  });
+
+  it('shares push subscriptions and the VAPID key pair: subscribed on one instance, pushed by another, removed on a third', async () => {
+    await startFleet();
+    const pushService = await new TestPushService().start();
+    try {
+      const [a, b, c] = [await fleet.start(), await fleet.start(), await fleet.start()];
+      const { travelerId, cookie } = await seedSession(a.app);
+      const appHeaders = {
+        cookie,
+        'x-requested-with': 'wayfare',
+        origin: 'http://localhost:3000',
+        'content-type': 'application/json',
+      };
+      const subscription = pushService.subscribe();
+      const keys = await Promise.all(
+        [a, b, c].map(async (instance) => {
+          const response = await fetch(`${instance.url}/api/push/public-key`);
+          return ((await response.json()) as { publicKey: string }).publicKey;
+        }),
+      );
+      expect(new Set(keys).size).toBe(1);
+      const subscribed = await fetch(`${a.url}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: appHeaders,
+        body: JSON.stringify(subscription),
+      });
+      expect(subscribed.status).toBe(201);
+      expect(await c.app.push.subscriptions.count(travelerId)).toBe(1);
+
+      expect(await pushWebhook(b, travelerId, notificationFixture('push-1'))).toBe('sent');
+      expect(pushService.received).toHaveLength(1);
+      expect(pushService.received[0]?.payload).toMatchObject({ notificationId: 'push-1', tag: 'push-1' });
+
+      const removed = await fetch(`${c.url}/api/push/subscriptions`, {
+        method: 'DELETE',
+        headers: appHeaders,
+        body: JSON.stringify({ endpoint: subscription.endpoint }),
+      });
+      expect(removed.status).toBe(204);
+      expect(await a.app.push.subscriptions.list(travelerId)).toEqual([]);
+      expect(await pushWebhook(b, travelerId, notificationFixture('push-2'))).toBe('no-subscription');
+    } finally {
+      await pushService.close();
+    }
   });
 
   it('loses and repeats nothing across a restart of a persistent Redis, the streams staying open', async () => {
