@@ -35,6 +35,8 @@ export class EventStream {
   #heartbeat: NodeJS.Timeout | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #eventsSent = 0;
+  /** Writes queued or under way; a heartbeat is only needed when there are none. */
+  #queued = 0;
 
   private constructor(raw: ServerResponse, options: EventStreamOptions) {
     this.#raw = raw;
@@ -43,7 +45,9 @@ export class EventStream {
     raw.on('close', () => this.#finish());
     const heartbeatMs = options.heartbeatMs ?? 0;
     if (heartbeatMs > 0) {
-      this.#heartbeat = setInterval(() => void this.comment('heartbeat'), heartbeatMs);
+      this.#heartbeat = setInterval(() => {
+        if (this.#queued === 0) void this.comment('heartbeat');
+      }, heartbeatMs);
       this.#heartbeat.unref();
     }
   }
@@ -111,11 +115,17 @@ export class EventStream {
   }
 
   #enqueue<T>(task: () => Promise<T>): Promise<T | false> {
-    const run = this.#queue.then(task).catch((error: unknown) => {
-      if (this.open) this.#raw.destroy(error instanceof Error ? error : undefined);
-      this.#finish();
-      return false as const;
-    });
+    this.#queued += 1;
+    const run = this.#queue
+      .then(task)
+      .catch((error: unknown) => {
+        if (this.open) this.#raw.destroy(error instanceof Error ? error : undefined);
+        this.#finish();
+        return false as const;
+      })
+      .finally(() => {
+        this.#queued -= 1;
+      });
     this.#queue = run;
     return run;
   }
