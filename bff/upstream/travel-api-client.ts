@@ -197,6 +197,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
           {
             upstream: { method: request.method, path: request.path, attempt: state.attempts, elapsedMs },
             failure: outcome.failure.kind,
+            cause: causeCode(outcome.failure),
           },
           'travel API call failed before a response',
         );
@@ -378,6 +379,14 @@ function envelopeOf(text: string): ErrorBody | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The transport's error code (ECONNREFUSED, UND_ERR_SOCKET, ...), never its message. */
+function causeCode(failure: UpstreamFailure): string | undefined {
+  const cause = 'cause' in failure ? failure.cause : undefined;
+  if (!(cause instanceof Error)) return undefined;
+  const inner = cause.cause instanceof Error ? cause.cause : cause;
+  return (inner as Error & { code?: string }).code ?? inner.name;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
