@@ -45,8 +45,35 @@ afterAll(async () => {
 });
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const AIRPORTS = ['LHR', 'JFK', 'SYD', 'GKA', 'YXU', 'MAD', 'BCN', 'ZRH', 'lhr', 'QQQ'];
+const isoDate = fc
+  .integer({ min: -400, max: 400 })
+  .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+const flightSearch = fc
+  .record({
+    itinerary: fc.array(
+      fc.record({
+        origin: fc.constantFrom(...AIRPORTS),
+        destination: fc.constantFrom(...AIRPORTS),
+        date: isoDate,
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    passengers: fc.record(
+      {
+        adults: fc.integer({ min: -1, max: 10 }),
+        children: fc.integer({ min: 0, max: 9 }),
+        infants: fc.integer({ min: 0, max: 3 }),
+      },
+      { requiredKeys: ['adults'] },
+    ),
+    cabinClass: fc.constantFrom('economy', 'premium_economy', 'business', 'first'),
+    currency: fc.constantFrom('EUR', 'JPY', 'GBP', 'XXX'),
+  })
+  .map((value) => JSON.stringify(value));
 const body = fc.oneof(
   fc.constant(undefined),
+  flightSearch,
   jsonValue.map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 200 }),
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
@@ -108,6 +135,17 @@ const contentType = fc.constantFrom(
 );
 const signing = fc.constantFrom('valid', 'valid', 'valid', 'none', 'stale', 'garbage');
 
+/** A non-2xx answer: the envelope, no stack trace, and no 5xx but a documented 503 SERVICE_UNAVAILABLE. */
+async function expectDocumentedError(response: Response): Promise<void> {
+  const text = await response.text();
+  expect(text).not.toMatch(/\n\s+at |node:internal|\.ts:\d+/);
+  const envelope = ErrorEnvelopeSchema.parse(JSON.parse(text));
+  if (response.status >= 500) {
+    expect(response.status).toBe(503);
+    expect(envelope.error.code).toBe('SERVICE_UNAVAILABLE');
+  }
+}
+
 describe('every endpoint under random bodies and headers', () => {
   it('never answers a 5xx other than a documented 503, always with an envelope and no stack trace', async () => {
     await fc.assert(
@@ -147,16 +185,47 @@ describe('every endpoint under random bodies and headers', () => {
             controller.abort();
             return;
           }
-          const text = await response.text();
-          expect(text).not.toMatch(/\n\s+at |node:internal|\.ts:\d+/);
-          const envelope = ErrorEnvelopeSchema.parse(JSON.parse(text));
-          if (response.status >= 500) {
-            expect(response.status).toBe(503);
-            expect(envelope.error.code).toBe('SERVICE_UNAVAILABLE');
-          }
+          await expectDocumentedError(response);
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('keeps that promise for well-signed, authenticated JSON of every shape on the operations that take a body', async () => {
+    const writes = ENDPOINTS.filter((endpoint) => endpoint.method === 'POST' || endpoint.method === 'PATCH');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        fc.oneof(
+          flightSearch,
+          jsonValue.map((value) => JSON.stringify(value)),
+        ),
+        async (endpoint, payload) => {
+          const response = await fetch(`${api.baseUrl}${endpoint.path}`, {
+            method: endpoint.method,
+            headers: {
+              ...signedHeaders({
+                consumer: TEST_CONSUMER.slug,
+                secret: TEST_CONSUMER.secret,
+                method: endpoint.method,
+                path: endpoint.path,
+                body: payload,
+              }),
+              authorization: `Bearer ${validToken}`,
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+            },
+            body: payload,
+          });
+          if (response.ok) {
+            await response.body?.cancel();
+            return;
+          }
+          await expectDocumentedError(response);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });
