@@ -324,10 +324,20 @@ describe('travel API client', () => {
   it('turns an unreachable travel API into 502 BAD_GATEWAY after retrying a read', async () => {
     const api = client({ baseUrl: 'http://127.0.0.1:9' });
     const error = await failure(
-      api.request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+      api.request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'none' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
     );
     expect(error.status).toBe(502);
-    expect(error.envelope.error).toMatchObject({ code: 'BAD_GATEWAY', recoveryAction: 'RETRY_LATER', details: [] });
+    expect(error.envelope.error).toMatchObject({
+      code: 'BAD_GATEWAY',
+      recoveryAction: 'RETRY_LATER',
+      details: [],
+    });
     const attempts = logs.lines.filter((line) => line.msg === 'travel API call failed before a response');
     expect(attempts).toHaveLength(3);
   });
@@ -338,7 +348,13 @@ describe('travel API client', () => {
       return reply.send({ ok: true });
     });
     const error = await failure(
-      client({ timeoutMs: 100 }).request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+      client({ timeoutMs: 100 }).request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'none' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
     );
     expect(error.status).toBe(504);
     expect(error.code).toBe('GATEWAY_TIMEOUT');
@@ -348,7 +364,13 @@ describe('travel API client', () => {
   it('turns an answer outside the contract into 502 BAD_GATEWAY and logs the broken fields', async () => {
     upstream.script.push((reply) => reply.send({ ok: 'yes' }));
     const error = await failure(
-      client().request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+      client().request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'none' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
     );
     expect(error.status).toBe(502);
     expect(error.code).toBe('BAD_GATEWAY');
@@ -359,7 +381,14 @@ describe('travel API client', () => {
   it('turns an error page that is not an envelope into 502 BAD_GATEWAY', async () => {
     upstream.script.push((reply) => reply.code(500).type('text/html').send('<h1>Internal Server Error</h1>'));
     const error = await failure(
-      client().request({ method: 'POST', path: '/v1/x', body: {}, auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+      client().request({
+        method: 'POST',
+        path: '/v1/x',
+        body: {},
+        auth: { kind: 'none' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
     );
     expect(error.status).toBe(502);
     expect(error.envelope.error.message).not.toContain('Internal Server Error');
@@ -370,10 +399,24 @@ describe('travel API client', () => {
       reply
         .code(429)
         .header('retry-after', '12')
-        .send({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', details: [], recoveryAction: 'RETRY_LATER', retryAfterSeconds: null } }),
+        .send({
+          error: {
+            code: 'RATE_LIMIT_EXCEEDED',
+            message: 'slow down',
+            details: [],
+            recoveryAction: 'RETRY_LATER',
+            retryAfterSeconds: null,
+          },
+        }),
     );
     const error = await failure(
-      client().request({ method: 'GET', path: '/v1/profile', auth: { kind: 'none' }, requestId: 'r', schema: OkSchema }),
+      client().request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'none' },
+        requestId: 'r',
+        schema: OkSchema,
+      }),
     );
     expect(error.status).toBe(429);
     expect(error.envelope.error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 12 });
@@ -410,7 +453,14 @@ describe('travel API client', () => {
       reply.code(410).send(errorEnvelope('OFFER_EXPIRED', { message: 'gone' })),
     );
     const error = await failure(
-      client().request({ method: 'POST', path: '/v1/stays/fares', body: {}, auth: { kind: 'none' }, requestId: 'r', stream: true }),
+      client().request({
+        method: 'POST',
+        path: '/v1/stays/fares',
+        body: {},
+        auth: { kind: 'none' },
+        requestId: 'r',
+        stream: true,
+      }),
     );
     expect(error.status).toBe(410);
     expect(error.envelope.error).toMatchObject({ code: 'OFFER_EXPIRED', recoveryAction: 'CHANGE_SELECTION' });
