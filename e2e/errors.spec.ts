@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, submitIdentitySignIn, test } from './fixtures.ts';
+import { isoDateFromToday } from './support/dates.ts';
+import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { STACK_WIDE } from './support/tags.ts';
+
+function offers(page: Page) {
+  return page.getByRole('list', { name: 'Flight offers' }).getByRole('article');
+}
+
+/** Shows results for one search, then asks for another date: the request the fault will meet. */
+async function searchAgainOnAnotherDate(page: Page, inDays: number): Promise<void> {
+  const form = page.getByRole('form', { name: 'Search flights' });
+  await form.getByLabel('Date').fill(isoDateFromToday(inDays));
+  await form.getByRole('button', { name: 'Search flights' }).click();
+}
+
+async function secondsLeft(page: Page): Promise<number> {
+  const text = (await page.getByText(/Trying again in \d+ s/).textContent()) ?? '';
+  return Number(/(\d+) s/.exec(text)?.[1]);
+}
+
+test.describe('errors the traveler recovers from', () => {
+  test('a session that ended mid-use goes through sign-in and back to the same page', async ({
+    signedInPage: page,
+    context,
+    traveler,
+  }) => {
+    await page.goto('/bookings?status=confirmed');
+    await expect(page.getByRole('list', { name: 'Bookings' }).getByRole('article').first()).toBeVisible();
+
+    // Both sessions are gone (the BFF's and the identity platform's), as after a long absence. The
+    // app may notice on its own (its live stream reconnecting) before the traveler's next click does.
+    await context.clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Flights' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+
+    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+    await submitIdentitySignIn(page, traveler);
+    await expect(page).toHaveURL(/\/(flights|bookings\?status=confirmed)$/);
+    await expect(page.getByRole('button', { name: /account menu/ })).toBeVisible();
+  });
+
+  test(
+    'a rate limit shows a countdown, then the search retries on its own',
+    { tag: STACK_WIDE },
+    async ({ signedInPage: page, admin }) => {
+      await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(24)}&adults=1&cabin=economy`);
+      await expect(offers(page).first()).toBeVisible();
+      await admin.put('faults', { rateLimitMax: 1, rateLimitWindowSeconds: 8 });
+
+      await searchAgainOnAnotherDate(page, 26);
+      const notice = page.getByRole('alert').filter({ hasText: 'Too many requests in a short time' });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByText(/Trying again in \d+ s/)).toBeVisible();
+      const first = await secondsLeft(page);
+      await expect.poll(() => secondsLeft(page)).toBeLessThan(first);
+      await expect(notice.getByRole('button', { name: 'Try again' })).toBeDisabled();
+      await admin.delete('faults');
+
+      await expect(offers(page).first()).toBeVisible({ timeout: 30_000 });
+      await expect(notice).toBeHidden();
+    },
+  );
+
+  test(
+    'while the provider is down the search waits, and it shows flights once the provider is back',
+    { tag: STACK_WIDE },
+    async ({ signedInPage: page, admin }) => {
+      await page.goto(`/flights?trip=one-way&leg=FRA.MAD.${isoDateFromToday(22)}&adults=1&cabin=economy`);
+      await expect(offers(page).first()).toBeVisible();
+      await admin.put('faults', { providerDown: true, durationSeconds: 6 });
+
+      await searchAgainOnAnotherDate(page, 23);
+      const notice = page.getByRole('alert').filter({ hasText: 'The travel service is busy right now' });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByText(/Trying again in \d+ s/)).toBeVisible();
+
+      await expect(offers(page).first()).toBeVisible({ timeout: 60_000 });
+      await expect(notice).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`leg=FRA\\.MAD\\.${isoDateFromToday(23)}`));
+    },
+  );
+});
