@@ -128,3 +128,24 @@ describe('guest session tokens', () => {
     expect(await profileStatus(guestToken)).toEqual({ status: 401, code: 'UNAUTHORIZED' });
   });
 });
+
+describe('an unreachable identity platform', () => {
+  it('answers 503 SERVICE_UNAVAILABLE RETRY_LATER, since the token can be neither trusted nor refused', async () => {
+    const offline = await startTravelApi({
+      IDENTITY_ISSUER: 'http://127.0.0.1:9',
+      TRAVEL_API_AUDIENCE: TEST_AUDIENCE,
+    });
+    try {
+      const response = await signedFetch(offline.baseUrl, {
+        path: '/v1/profile',
+        token: await identity.token(),
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'SERVICE_UNAVAILABLE', recoveryAction: 'RETRY_LATER' },
+      });
+    } finally {
+      await offline.close();
+    }
+  });
+});
