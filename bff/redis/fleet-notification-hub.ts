@@ -18,7 +18,9 @@ import type {
 } from '../notifications/notification-hub.ts';
 import type { DeliveryLedger } from '../push/delivery-ledger.ts';
 import { reconnectDelay } from '../streams/reconnect-delay.ts';
+import { waitForRedis } from './redis-client.ts';
 import type { SharedRedis } from './redis-plugin.ts';
+import { sessionKey } from './redis-session-store.ts';
 
 export interface FleetNotificationHubOptions extends NotificationHubOptions {
   redis: SharedRedis;
@@ -401,6 +403,19 @@ class LocalTraveler {
   }
 
   /**
+   * Sessions can vanish without an end event reaching this instance (a control message lost while the
+   * subscription was down, or a Redis that came back empty): their streams end here.
+   */
+  async #endVanishedSessions(): Promise<void> {
+    const sessionIds = new Set([...this.#subscribers.keys()].map((subscriber) => subscriber.sessionId));
+    for (const sessionId of sessionIds) {
+      if ((await this.#redis.client.exists(sessionKey(this.#redis, sessionId))) === 0) {
+        this.#endSessionEverywhere(sessionId, 'expired');
+      }
+    }
+  }
+
+  /**
    * After the pub/sub connection was lost: writes what the traveler's Redis stream holds after the last
    * entry written here. When that entry is no longer in the stream (trimmed, or Redis lost its data),
    * continuity cannot be shown and the browsers are asked to refetch their inbox.
@@ -408,6 +423,8 @@ class LocalTraveler {
   async replayMissed(): Promise<void> {
     const log = this.#redis.key('hub-log', this.travelerId);
     try {
+      // The command connection reconnects on its own schedule: it has to be back to read the stream.
+      await waitForRedis(this.#redis.client, this.#options.leaseMs * 2);
       const last = this.#lastEntry;
       const continuous =
         last !== undefined && (await this.#redis.client.xrange(log, last, last)).length === 1;
@@ -423,6 +440,7 @@ class LocalTraveler {
       if (fleetState !== null && fleetState !== this.#state) {
         this.receive({ type: 'status', state: fleetState as NotificationStreamState });
       }
+      await this.#endVanishedSessions();
     } catch (error) {
       this.#options.logger.warn(
         { err: error, travelerId: this.travelerId },

@@ -26,6 +26,11 @@ redis.call('ZADD', KEYS[2], deadline, ARGV[4])
 return 1
 `;
 
+/** The Redis key of a session: it exists exactly as long as the session can be used or reported ended. */
+export function sessionKey(redis: SharedRedis, sessionId: string): string {
+  return redis.key('session', sessionId);
+}
+
 /** Replaces the sealed data of a session that still exists (never recreates one without its expiry). */
 const RESEAL_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -175,7 +180,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   #sessionKey(id: string): string {
-    return this.#redis.key('session', id);
+    return sessionKey(this.#redis, id);
   }
 
   #bySubjectKey(travelerId: string): string {
