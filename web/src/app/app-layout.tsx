@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
 import { SignInButton } from '../features/auth/sign-in-button.tsx';
@@ -21,6 +21,7 @@ export function AppLayout() {
   const traveler = travelerOf(session);
   const demo = useQuery({ ...demoQueries.status(), enabled: Boolean(traveler) });
   const navigation = useNavigation();
+  const location = useLocation();
   const announcement = useRouteAnnouncer();
 
   return (
@@ -54,9 +55,12 @@ export function AppLayout() {
               <ProfileMenu name={traveler.name} email={traveler.email} />
             </>
           ) : (
-            <div className="header-actions">
-              <SignInButton />
-            </div>
+            // The start page has its own prominent sign-in; one "Sign in" per page is clearer.
+            location.pathname !== '/' && (
+              <div className="header-actions">
+                <SignInButton />
+              </div>
+            )
           )}
         </div>
         <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />

@@ -35,15 +35,24 @@ export function sharedStayPath(
   return `/share/stay?${params.toString()}`;
 }
 
-/** Finds the autocomplete entry of a hotel, whose id the direct-property path needs. */
+/**
+ * Finds the autocomplete entry of a hotel, whose raw id the direct-property path needs (the search
+ * stream gives only service ids): the autocomplete lists a city's hotels under the city's name, and
+ * featured hotels under their own name.
+ */
 async function findPropertyDestination(name: string, city: string | undefined) {
-  const candidates = parseStayDestinations(
-    await apiJson(`/api/stays/destinations?query=${encodeURIComponent(name)}`, z.unknown()),
-  );
-  return candidates.find(
-    (candidate): candidate is StayPropertyDestination =>
-      candidate.type === 'property' && candidate.name === name && (!city || candidate.city === city),
-  );
+  for (const query of [city, name]) {
+    if (!query || query.trim().length < 2) continue;
+    const candidates = parseStayDestinations(
+      await apiJson(`/api/stays/destinations?query=${encodeURIComponent(query)}&limit=25`, z.unknown()),
+    );
+    const match = candidates.find(
+      (candidate): candidate is StayPropertyDestination =>
+        candidate.type === 'property' && candidate.name === name && (!city || candidate.city === city),
+    );
+    if (match) return match;
+  }
+  return undefined;
 }
 
 export function ShareStayButton({ hotelName, hotelCity, destination, ...stay }: ShareStayButtonProps) {
@@ -58,7 +67,7 @@ export function ShareStayButton({ hotelName, hotelCity, destination, ...stay }: 
     try {
       const resolved = destination ?? (await findPropertyDestination(hotelName, hotelCity));
       if (!resolved) {
-        setStatus('This hotel cannot be shared yet.');
+        setStatus('This hotel cannot be shared from here; search it by name to share it.');
         return;
       }
       const url = new URL(sharedStayPath(resolved, stay), window.location.origin).href;

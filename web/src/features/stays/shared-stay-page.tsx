@@ -97,7 +97,7 @@ export function SharedStayPage() {
         <div className="notice notice-info">
           <p>You are looking at live rates as a guest. Sign in to search and book with your own profile.</p>
           <div className="row">
-            <SignInButton className="button button-secondary" />
+            <SignInButton className="button button-secondary" label="Sign in to book" />
           </div>
         </div>
       ) : null}
