@@ -66,7 +66,11 @@ export const ConfigSchema = z.object({
 
   /** Browser SSE streams: heartbeat comment interval, unsent-bytes cut-off and how long a full socket may stay full. */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
-  SSE_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  SSE_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   SSE_DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** The `retry:` a browser is given when the BFF shuts down and asks it to reconnect. */
   SSE_SHUTDOWN_RETRY_MS: z.coerce.number().int().min(0).default(2_000),
@@ -76,6 +80,8 @@ export const ConfigSchema = z.object({
   NOTIFICATION_HUB_LINGER_MS: z.coerce.number().int().min(0).default(10_000),
   NOTIFICATION_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(1_000),
   NOTIFICATION_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(30_000),
+  /** Silence on an upstream notification stream (not even a heartbeat) after which it is reopened. */
+  NOTIFICATION_UPSTREAM_IDLE_MS: z.coerce.number().int().positive().default(60_000),
 
   /** Demo mode: shows the demo panel; only meaningful against the stand-ins. */
   DEMO_MODE: booleanFlag.default(false),

@@ -131,7 +131,13 @@ class FakeTab implements HubSubscriber {
 
 const hubs: NotificationHub[] = [];
 
-function setup(options: { lingerMs?: number; onShownLive?: (travelerId: string, id: string) => void } = {}) {
+function setup(
+  options: {
+    lingerMs?: number;
+    upstreamIdleMs?: number;
+    onShownLive?: (travelerId: string, id: string) => void;
+  } = {},
+) {
   const upstream = new FakeUpstream();
   const hub = new NotificationHub({
     upstream,
@@ -142,6 +148,7 @@ function setup(options: { lingerMs?: number; onShownLive?: (travelerId: string, 
     dedupeCapacity: 100,
     resumeCapacity: 10,
     maxCatchUpPages: 5,
+    ...(options.upstreamIdleMs ? { upstreamIdleMs: options.upstreamIdleMs } : {}),
     ...(options.onShownLive ? { onShownLive: options.onShownLive } : {}),
   });
   hubs.push(hub);
@@ -330,5 +337,15 @@ describe('NotificationHub', () => {
     await vi.waitFor(() => expect(hub.stats().duplicatesDropped).toBe(1));
     expect(hidden.ids()).toEqual(['p1', 'p2']);
     expect(shown).toEqual(['p2']);
+  });
+
+  it('reopens an upstream stream that went silent (a dead connection without a close) and catches up', async () => {
+    const { upstream, hub } = setup({ upstreamIdleMs: 60 });
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    upstream.emit('lost-on-the-dead-connection', { live: false });
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['lost-on-the-dead-connection']));
+    expect(upstream.opens).toBeGreaterThanOrEqual(2);
   });
 });

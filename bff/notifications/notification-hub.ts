@@ -45,6 +45,8 @@ export interface NotificationHubOptions {
   lingerMs: number;
   reconnectBaseMs: number;
   reconnectCapMs: number;
+  /** Silence (not even a heartbeat) after which an upstream stream counts as dead and is reopened. */
+  upstreamIdleMs?: number;
   /** Notification ids remembered per traveler for dedupe. */
   dedupeCapacity: number;
   /** Notifications kept per traveler for Last-Event-ID resume. */
@@ -368,6 +370,7 @@ class TravelerChannel {
     let endedByDone = false;
     await readSseBody(body, {
       signal,
+      ...(this.#options.upstreamIdleMs === undefined ? {} : { idleTimeoutMs: this.#options.upstreamIdleMs }),
       onRetry: (retryMs) => {
         this.#retryHintMs = retryMs;
       },

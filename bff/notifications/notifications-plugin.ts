@@ -58,6 +58,7 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
     lingerMs: config.NOTIFICATION_HUB_LINGER_MS,
     reconnectBaseMs: config.NOTIFICATION_RECONNECT_BASE_MS,
     reconnectCapMs: config.NOTIFICATION_RECONNECT_CAP_MS,
+    upstreamIdleMs: config.NOTIFICATION_UPSTREAM_IDLE_MS,
     dedupeCapacity: 2000,
     resumeCapacity: 200,
     maxCatchUpPages: 10,

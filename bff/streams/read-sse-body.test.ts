@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SseMessage } from '../../shared/sse.ts';
-import { readSseBody } from './read-sse-body.ts';
+import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
 
 function bodyOf(
   chunks: string[],
@@ -65,5 +65,29 @@ describe('readSseBody', () => {
     });
     await expect(reading).rejects.toThrow('gone');
     expect(cancelled()).toBe(true);
+  });
+
+  it('gives up on a body that stays silent past the idle timeout, heartbeats resetting the clock', async () => {
+    const encoder = new TextEncoder();
+    let cancelled = false;
+    let beats = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const beat = setInterval(() => {
+          beats += 1;
+          if (beats <= 3) controller.enqueue(encoder.encode(': heartbeat\n\n'));
+          else clearInterval(beat);
+        }, 20);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const started = performance.now();
+    await expect(readSseBody(body, { onEvent: () => undefined, idleTimeoutMs: 50 })).rejects.toBeInstanceOf(
+      SseIdleTimeoutError,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+    expect(cancelled).toBe(true);
   });
 });

@@ -6,6 +6,16 @@ export interface ReadSseBodyOptions {
   /** Called for every event in order; returning `false` stops the read (and cancels the body). */
   onEvent: (message: SseMessage) => boolean | void;
   onRetry?: (retryMs: number) => void;
+  /**
+   * Longest silence (no byte at all, heartbeat comments included) before the connection counts as dead:
+   * the body is cancelled and the read rejects with SseIdleTimeoutError. A connection that died without
+   * a FIN would otherwise be waited on forever.
+   */
+  idleTimeoutMs?: number;
+}
+
+export class SseIdleTimeoutError extends Error {
+  override name = 'SseIdleTimeoutError';
 }
 
 /**
@@ -13,11 +23,12 @@ export interface ReadSseBodyOptions {
  * shared/sse.ts `readSseStream` pipes through two TransformStreams, which costs about 28 KiB more per
  * open stream (measured with bench/sse.bench.ts); the notification hub holds one upstream stream per
  * signed-in traveler for hours, so it reads them this way. Resolves when the body ends or `onEvent`
- * stops it; rejects with the signal's reason on abort, or when the body breaks.
+ * stops it; rejects with the signal's reason on abort, when the body breaks, or when it stays silent for
+ * longer than `idleTimeoutMs`.
  */
 export async function readSseBody(
   body: ReadableStream<Uint8Array>,
-  { signal, onEvent, onRetry }: ReadSseBodyOptions,
+  { signal, onEvent, onRetry, idleTimeoutMs }: ReadSseBodyOptions,
 ): Promise<void> {
   signal?.throwIfAborted();
   const reader = body.getReader();
@@ -41,15 +52,27 @@ export async function readSseBody(
     reader.cancel(signal?.reason).catch(() => undefined);
   };
   signal?.addEventListener('abort', cancel, { once: true });
+  let idle = false;
+  const watchdog =
+    idleTimeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          idle = true;
+          reader.cancel().catch(() => undefined);
+        }, idleTimeoutMs);
+  watchdog?.unref();
   try {
     while (!stopped) {
       const next = await reader.read();
       signal?.throwIfAborted();
+      if (idle) throw new SseIdleTimeoutError(`No data for ${idleTimeoutMs} ms`);
       if (next.done) return;
+      watchdog?.refresh();
       parser.feed(decoder.decode(next.value, { stream: true }));
       if (parseError) throw parseError;
     }
   } finally {
+    clearTimeout(watchdog);
     signal?.removeEventListener('abort', cancel);
     if (stopped || signal?.aborted || parseError) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
