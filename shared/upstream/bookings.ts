@@ -41,35 +41,31 @@ function listOf<const Values extends readonly [string, ...string[]]>(values: Val
     .pipe(z.array(z.enum(values)).min(1));
 }
 
+const bookingFilterFields = {
+  status: listOf(BOOKING_STATUSES).optional(),
+  vertical: listOf(BOOKING_VERTICALS).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+};
+
+function datesInOrder(filters: { from?: string | undefined; to?: string | undefined }): boolean {
+  return !filters.from || !filters.to || filters.from <= filters.to;
+}
+const DATES_IN_ORDER = {
+  path: ['to'],
+  message: 'to must not be before from',
+  params: { rule: 'greater_than_equal' },
+};
+
 /**
  * Filters of both bookings operations. `from` and `to` bound the booking's start date, both inclusive,
  * as YYYY-MM-DD; `status` and `vertical` take one value or a comma-separated list.
  */
-export const BookingFiltersSchema = z
-  .object({
-    status: listOf(BOOKING_STATUSES).optional(),
-    vertical: listOf(BOOKING_VERTICALS).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-  })
-  .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
-    path: ['to'],
-    message: 'to must not be before from',
-    params: { rule: 'greater_than_equal' },
-  });
+export const BookingFiltersSchema = z.object(bookingFilterFields).refine(datesInOrder, DATES_IN_ORDER);
 export type BookingFilters = z.output<typeof BookingFiltersSchema>;
 
+/** Query of GET /v1/bookings/page: the filters with limit and offset. */
 export const BookingsPageQuerySchema = z
-  .object({
-    ...OffsetPageQuerySchema.shape,
-    status: listOf(BOOKING_STATUSES).optional(),
-    vertical: listOf(BOOKING_VERTICALS).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-  })
-  .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
-    path: ['to'],
-    message: 'to must not be before from',
-    params: { rule: 'greater_than_equal' },
-  });
+  .object({ ...OffsetPageQuerySchema.shape, ...bookingFilterFields })
+  .refine(datesInOrder, DATES_IN_ORDER);
 export type BookingsPageQuery = z.output<typeof BookingsPageQuerySchema>;
