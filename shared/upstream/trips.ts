@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CarrierSchema } from './flights.ts';
 
 /** Segment kinds the service gives; the set is open. */
 export const SEGMENT_KINDS = ['flight', 'stay', 'rail', 'car'] as const;
@@ -39,7 +40,7 @@ export const SegmentSchema = z.looseObject({
   estimatedDeparture: z.string(),
   estimatedArrival: z.string(),
   delayMinutes: z.number().int(),
-  carrier: z.looseObject({ code: z.string(), name: z.string() }).nullable(),
+  carrier: CarrierSchema.nullable(),
   serviceNumber: z.string().nullable(),
   terminal: z.string().nullable(),
   gate: z.string().nullable(),
