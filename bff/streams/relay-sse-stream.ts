@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodeSseEvent, readSseStream } from '../../shared/sse.ts';
+import { encodeSseEvent } from '../../shared/sse.ts';
+import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
 import type { SseRegistry } from './sse-registry.ts';
 
 /** The events that end a finite upstream stream; the relay ends the browser stream right after them. */
@@ -7,10 +8,11 @@ const TERMINAL_EVENTS = new Set(['done', 'error']);
 
 /**
  * Why a relayed stream ended without the upstream's `done` or `error`: `upstream-ended` (the upstream
- * closed the stream cleanly but early), `upstream-failed` (the connection broke), `server-shutdown`
- * (this BFF is going away). The browser shows what it has and offers to search again; nothing is re-run.
+ * closed the stream cleanly but early), `upstream-failed` (the connection broke), `upstream-silent`
+ * (nothing arrived for the idle timeout), `server-shutdown` (this BFF is going away). The browser shows
+ * what it has and offers to search again; nothing is re-run.
  */
-export type TruncatedReason = 'upstream-ended' | 'upstream-failed' | 'server-shutdown';
+export type TruncatedReason = 'upstream-ended' | 'upstream-failed' | 'upstream-silent' | 'server-shutdown';
 
 export function truncatedEvent(reason: TruncatedReason): string {
   return encodeSseEvent({ event: 'truncated', data: { reason } });
@@ -20,6 +22,8 @@ export interface RelaySseStreamInput {
   request: FastifyRequest;
   reply: FastifyReply;
   registry: SseRegistry;
+  /** Longest silence of the upstream before the stream is ended as truncated (`upstream-silent`). */
+  idleTimeoutMs: number;
   /** Sends the upstream request; rejects (with an AppError) when it answers anything but a stream. */
   open: (signal: AbortSignal) => Promise<Response>;
 }
@@ -30,7 +34,13 @@ export interface RelaySseStreamInput {
  * open the stream always ends explicitly: with the upstream's `done`/`error`, or with `truncated`. The
  * upstream request is aborted the moment the browser goes away. Nothing is ever sent upstream twice.
  */
-export async function relaySseStream({ request, reply, registry, open }: RelaySseStreamInput): Promise<void> {
+export async function relaySseStream({
+  request,
+  reply,
+  registry,
+  idleTimeoutMs,
+  open,
+}: RelaySseStreamInput): Promise<void> {
   const upstream = new AbortController();
   const browserGone = () => upstream.abort(new Error('the browser closed the stream'));
   reply.raw.once('close', browserGone);
@@ -51,18 +61,22 @@ export async function relaySseStream({ request, reply, registry, open }: RelaySs
   let relayed = 0;
   let ending: string = truncatedEvent('upstream-ended');
   try {
-    for await (const message of readSseStream(response.body, { signal: upstream.signal })) {
-      const chunk = encodeSseEvent({ event: message.event, rawData: message.data, id: message.id });
-      relayed += 1;
-      if (TERMINAL_EVENTS.has(message.event)) {
-        ending = chunk;
-        break;
-      }
-      if (!connection.write(chunk)) break;
-    }
+    await readSseBody(response.body, {
+      signal: upstream.signal,
+      idleTimeoutMs,
+      onEvent: (message) => {
+        const chunk = encodeSseEvent({ event: message.event, rawData: message.data, id: message.id });
+        relayed += 1;
+        if (TERMINAL_EVENTS.has(message.event)) {
+          ending = chunk;
+          return false;
+        }
+        return connection.write(chunk);
+      },
+    });
   } catch (error) {
     if (!connection.closed) {
-      ending = truncatedEvent('upstream-failed');
+      ending = truncatedEvent(error instanceof SseIdleTimeoutError ? 'upstream-silent' : 'upstream-failed');
       request.log.warn({ err: error, relayed }, 'upstream stream broke off');
     }
   } finally {

@@ -119,6 +119,28 @@ describe('POST /api/stays/search and /api/stays/fares relay', () => {
     expect(stream.data('truncated')).toEqual([{ reason: 'upstream-failed' }]);
   });
 
+  it('ends a stream the upstream stopped feeding as truncated, and lets go of the upstream', async () => {
+    const impatient = await startTestBff({ TRAVEL_API_URL: travelApi.url, SSE_RELAY_IDLE_TIMEOUT_MS: '300' });
+    try {
+      const session = await impatient.signIn(TRAVELER);
+      const browser = BrowserStream.open(`${impatient.url}/api/stays/search`, {
+        method: 'POST',
+        headers: { ...session.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(searchBody),
+      });
+      const call = await travelApi.nextStaysCall();
+      openUpstreamStream(call);
+      call.res.write(encodeSseEvent({ event: 'property', data: { name: 'A' } }));
+      const stream = await browser;
+      await stream.ended;
+      expect(stream.events.map((event) => event.event)).toEqual(['property', 'truncated']);
+      expect(stream.data('truncated')).toEqual([{ reason: 'upstream-silent' }]);
+      await call.closed;
+    } finally {
+      await impatient.close();
+    }
+  });
+
   it('aborts the upstream request the moment the browser goes away', async () => {
     const browser = post('/api/stays/search', searchBody);
     const call = await travelApi.nextStaysCall();

@@ -28,6 +28,7 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
       request,
       reply,
       registry: app.sse,
+      idleTimeoutMs: app.config.SSE_RELAY_IDLE_TIMEOUT_MS,
       open: (signal) =>
         app.travelApi.request({
           method: 'POST',
