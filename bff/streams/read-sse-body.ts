@@ -19,10 +19,10 @@ export class SseIdleTimeoutError extends Error {
 }
 
 /**
- * Reads a long-lived SSE body with one reader, one TextDecoder and one parser, and no TransformStream.
+ * Reads an upstream SSE body with one reader, one TextDecoder and one parser, and no TransformStream.
  * shared/sse.ts `readSseStream` pipes through two TransformStreams, which costs about 28 KiB more per
  * open stream (measured with bench/sse.bench.ts); the notification hub holds one upstream stream per
- * signed-in traveler for hours, so it reads them this way. Resolves when the body ends or `onEvent`
+ * signed-in traveler for hours, and the relays need the idle watchdog, so both read this way. Resolves when the body ends or `onEvent`
  * stops it; rejects with the signal's reason on abort, when the body breaks, or when it stays silent for
  * longer than `idleTimeoutMs`.
  */
