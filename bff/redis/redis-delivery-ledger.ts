@@ -1,4 +1,5 @@
 import type { DeliveryLedger } from '../push/delivery-ledger.ts';
+import { withRedis } from './redis-client.ts';
 import type { SharedRedis } from './redis-plugin.ts';
 
 export interface RedisDeliveryLedgerOptions {
@@ -22,18 +23,23 @@ export class RedisDeliveryLedger implements DeliveryLedger {
     this.#options = options;
   }
 
-  async recordShownLive(travelerId: string, notificationId: string): Promise<void> {
+  recordShownLive(travelerId: string, notificationId: string): Promise<void> {
     const key = this.#key(travelerId);
-    await this.#redis.client
-      .multi()
-      .zadd(key, Date.now(), notificationId)
-      .zremrangebyrank(key, 0, -this.#options.idsPerTraveler - 1)
-      .pexpire(key, this.#options.ttlMs)
-      .exec();
+    return withRedis(async () => {
+      await this.#redis.client
+        .multi()
+        .zadd(key, Date.now(), notificationId)
+        .zremrangebyrank(key, 0, -this.#options.idsPerTraveler - 1)
+        .pexpire(key, this.#options.ttlMs)
+        .exec();
+    });
   }
 
-  async wasShownLive(travelerId: string, notificationId: string): Promise<boolean> {
-    return (await this.#redis.client.zscore(this.#key(travelerId), notificationId)) !== null;
+  /** Fails with 503 RETRY_LATER while Redis is unreachable, so the travel API retries the push later. */
+  wasShownLive(travelerId: string, notificationId: string): Promise<boolean> {
+    return withRedis(
+      async () => (await this.#redis.client.zscore(this.#key(travelerId), notificationId)) !== null,
+    );
   }
 
   #key(travelerId: string): string {
