@@ -40,8 +40,11 @@ class FakeUpstream implements NotificationUpstream {
   failOpens = 0;
   readonly #encoder = new TextEncoder();
 
-  openStream(_sessionId: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  readonly openedWith: string[] = [];
+
+  openStream(sessionId: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
     this.opens += 1;
+    this.openedWith.push(sessionId);
     if (this.failOpens > 0) {
       this.failOpens -= 1;
       return Promise.reject(new Error('503 startup in progress'));
@@ -347,5 +350,21 @@ describe('NotificationHub', () => {
     upstream.emit('lost-on-the-dead-connection', { live: false });
     await vi.waitFor(() => expect(tab.ids()).toEqual(['lost-on-the-dead-connection']));
     expect(upstream.opens).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reopens the upstream with another session's token when the session it used ends", async () => {
+    const { upstream, hub } = setup();
+    const laptop = new FakeTab('session-laptop');
+    const phone = new FakeTab('session-phone');
+    hub.subscribe({ travelerId: 't1', subscriber: laptop, visible: true, lastEventId: undefined });
+    hub.subscribe({ travelerId: 't1', subscriber: phone, visible: true, lastEventId: undefined });
+    await live(phone);
+    hub.endSession('session-laptop', 'logout');
+    expect(laptop.ended).toBe('logout');
+    await vi.waitFor(() => expect(upstream.opens).toBe(2));
+    await vi.waitFor(() => expect(upstream.open.size).toBe(1));
+    upstream.emit('after-laptop-logout');
+    await vi.waitFor(() => expect(phone.ids()).toEqual(['after-laptop-logout']));
+    expect(upstream.openedWith.at(-1)).toBe('session-phone');
   });
 });
