@@ -32,7 +32,7 @@ export function AppLayout() {
       <UpdateBanner />
       <header className="site-header">
         <div className="site-header-inner">
-          <Link to="/" className="brand" aria-label="Wayfare home">
+          <Link to="/" className="brand">
             <span className="brand-mark" aria-hidden="true">
               W
             </span>

@@ -6,7 +6,7 @@ export function InboxBell() {
   const { data } = useInfiniteQuery(notificationQueries.inbox());
   const unread = data?.pages[0]?.meta.unreadCount ?? 0;
   return (
-    <NavLink to="/inbox" className="nav-link" aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}>
+    <NavLink to="/inbox" className="nav-link">
       <svg className="bell-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
@@ -15,9 +15,12 @@ export function InboxBell() {
       </svg>
       <span>Inbox</span>
       {unread > 0 && (
-        <span className="bell-count" aria-hidden="true">
-          {unread > 99 ? '99+' : unread}
-        </span>
+        <>
+          <span className="bell-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+          <span className="visually-hidden">, {unread} unread</span>
+        </>
       )}
     </NavLink>
   );
