@@ -448,6 +448,29 @@ describe('travel API client', () => {
     expect(received?.headers.authorization).toBe('Bearer wgs_guest');
   });
 
+  it('lets go of the upstream connection when the stream’s reader cancels it', async () => {
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    upstream.script.push((reply) => {
+      void reply.hijack();
+      reply.raw.on('close', upstreamClosed);
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      reply.raw.write('event: fare\ndata: {}\n\n');
+      return reply;
+    });
+    const response = await client().request({
+      method: 'GET',
+      path: '/v1/me/notifications/stream',
+      auth: { kind: 'bearer', token: 't' },
+      requestId: 'r',
+      stream: true,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: fare');
+    await reader.cancel();
+    await closed;
+  });
+
   it('rejects a stream that fails before it opens with the upstream envelope', async () => {
     upstream.script.push((reply) =>
       reply.code(410).send(errorEnvelope('OFFER_EXPIRED', { message: 'gone' })),
