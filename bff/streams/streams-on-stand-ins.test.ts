@@ -5,6 +5,7 @@ import type { NotificationStreamNotification } from '../../shared/api/notificati
 import type { StaySearchProperty } from '../../shared/upstream/stays.ts';
 import { APP_ORIGIN } from '../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
+import { TestPushService } from '../push/testing/test-push-service.ts';
 import { BrowserStream } from './testing/browser-stream.ts';
 
 /**
@@ -13,6 +14,7 @@ import { BrowserStream } from './testing/browser-stream.ts';
  */
 
 const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
+const JORDAN = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const lisbon = {
   type: 'city',
@@ -217,5 +219,100 @@ describe('notifications through the hub against the travel API stand-in', () => 
     expect(logout.status).toBeLessThan(400);
     await tab.ended;
     expect(tab.data('session-ended')).toEqual([{ reason: 'logout' }]);
+  });
+
+  it('alerts exactly once per notification, in the app or by Web Push, over 200 with the stand-in faults on', async () => {
+    const pushService = await new TestPushService().start();
+    try {
+      const browser = await stack.signIn('jordan@wayfare.example', 'jordan-demo');
+      const name = stack.app.sessions.cookie.name;
+      const own = { cookie: `${name}=${browser.cookie(APP_ORIGIN, name)}`, 'x-requested-with': 'wayfare' };
+      const subscribed = await fetch(`${stack.bffUrl}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: { ...own, 'content-type': 'application/json' },
+        body: JSON.stringify(pushService.subscribe()),
+      });
+      expect(subscribed.status).toBe(201);
+      const decided = async () => {
+        const stats = (await (await fetch(`${stack.bffUrl}/api/push/stats`, { headers: own })).json()) as {
+          push: Record<string, number>;
+        };
+        return stats.push;
+      };
+      const before = await decided();
+      const tabId = 'jordan-tab-0001';
+      const tab = await BrowserStream.open(
+        `${stack.bffUrl}/api/notifications/stream?tab=${tabId}&visible=1`,
+        {
+          headers: own,
+        },
+      );
+      await tab.next((event) => event.event === 'status' && event.data.includes('"live"'));
+      await setFaults({ multiWorkerGapShare: 0.3 });
+
+      const ids: string[] = [];
+      for (let index = 0; index < 200; index += 1) {
+        if (index % 40 === 20) {
+          const visible = index % 80 !== 20;
+          const report = await fetch(`${stack.bffUrl}/api/notifications/stream/visibility`, {
+            method: 'POST',
+            headers: { ...own, 'content-type': 'application/json' },
+            body: JSON.stringify({ tab: tabId, visible }),
+          });
+          expect(report.status).toBe(204);
+        }
+        if (index % 50 === 25) await setFaults({ dropStreamAfterEvents: 1 });
+        if (index % 50 === 26) await setFaults({ dropStreamAfterEvents: null });
+        if (index % 17 === 3) pushService.nextStatuses.push(500);
+        const response = await stack.admin('POST', '/admin/notifications', {
+          traveler: JORDAN,
+          eventType: `FUZZ_${index}`,
+          severity: 'warning',
+          title: `Update ${index}`,
+          body: 'Something changed on your trip.',
+        });
+        expect(response.status).toBe(201);
+        ids.push(((await response.json()) as { notification: { id: string } }).notification.id);
+      }
+      await setFaults({ multiWorkerGapShare: 0, dropStreamAfterEvents: null });
+
+      // Every id reaches the tab once (live, through the push channel or by catch-up)...
+      await expect
+        .poll(() => new Set(tab.named('notification').map((event) => event.id)).size, { timeout: 30_000 })
+        .toBe(200);
+      expect(tab.named('notification')).toHaveLength(200);
+      // ...every push is decided once, with a final outcome, once the travel API's retries are over...
+      await expect
+        .poll(
+          async () => {
+            const now = await decided();
+            return now.sent + now['suppressed-live'] - before.sent - before['suppressed-live'];
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(200);
+      const after = await decided();
+      expect(after.sent - before.sent).toBeGreaterThan(0);
+      expect(after['suppressed-live'] - before['suppressed-live']).toBeGreaterThan(0);
+      expect(after.failed - before.failed).toBeGreaterThan(0);
+      // ...and the traveler is alerted once per notification: a toast in the app or a Web Push.
+      expect(alertsFor(ids)).toEqual([...ids].sort());
+
+      function alertsFor(wanted: string[]): string[] {
+        const wantedSet = new Set(wanted);
+        const inApp = tab
+          .data<NotificationStreamNotification>('notification')
+          .filter((data) => data.alert)
+          .map((data) => data.notification.id);
+        const byPush = pushService.received.map(
+          (push) => (push.payload as { notificationId: string }).notificationId,
+        );
+        return [...inApp, ...byPush].filter((id) => wantedSet.has(id)).sort();
+      }
+      tab.abort();
+    } finally {
+      await setFaults({ multiWorkerGapShare: 0, dropStreamAfterEvents: null });
+      await pushService.close();
+    }
   });
 });
