@@ -17,6 +17,7 @@ let redis: RedisServerProcess;
 let travelApi: ScriptedTravelApi;
 let fleet: BffFleet;
 let travelerCount = 0;
+let fleetPrefix = '';
 const streams: BrowserStream[] = [];
 
 beforeAll(async () => {
@@ -29,9 +30,10 @@ afterAll(async () => {
 
 async function startFleet(redisUrl = redis.url): Promise<void> {
   travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+  fleetPrefix = `hub-test-${Date.now()}-${travelerCount}:`;
   fleet = new BffFleet({
     REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: `hub-test-${Date.now()}-${travelerCount}:`,
+    REDIS_KEY_PREFIX: fleetPrefix,
     TRAVEL_API_URL: travelApi.url,
     CONSUMER_SECRET: TEST_CONSUMER_SECRET,
     PUSH_WEBHOOK_SECRET: TEST_PUSH_SECRET,
@@ -184,6 +186,57 @@ describe('the notification hub across instances sharing Redis', () => {
       ['r-2', true],
       ['r-3', true],
     ]);
+  });
+
+  it('toasts in one tab only, the one that became visible last, whichever instance serves it', async () => {
+    await startFleet();
+    const [a, b] = [await fleet.start(), await fleet.start()];
+    const { travelerId, cookie } = await seedSession(a.app);
+    const first = await openStream(a.url, cookie, 'visible=1&tab=tab-first-0001');
+    await first.next(isLive);
+    const second = await openStream(b.url, cookie, 'visible=1&tab=tab-second-001');
+    await second.next(isLive);
+    const alerts = (stream: BrowserStream) =>
+      stream
+        .data<{ notification: Notification; alert: boolean }>('notification')
+        .filter((data) => data.alert)
+        .map((data) => data.notification.id);
+
+    travelApi.emit(notificationFixture('t-1'));
+    await receives(first, 't-1');
+    await receives(second, 't-1');
+    expect([alerts(first), alerts(second)]).toEqual([[], ['t-1']]);
+
+    // The second tab goes to the background; each report reaches the instance that does not serve the tab.
+    for (const [instance, tab, visible] of [
+      [a, 'tab-second-001', false],
+      [b, 'tab-first-0001', true],
+    ] as const) {
+      const response = await fetch(`${instance.url}/api/notifications/stream/visibility`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'x-requested-with': 'wayfare',
+          origin: 'http://localhost:3000',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ tab, visible }),
+      });
+      expect(response.status).toBe(204);
+    }
+    await waitFor(async () => {
+      const client = redis.client();
+      try {
+        const shared = await client.hgetall(`${fleetPrefix}hub-visible:${travelerId}`);
+        return Object.keys(shared).length === 1;
+      } finally {
+        client.disconnect();
+      }
+    }, 'the visibility reports to reach the fleet');
+    travelApi.emit(notificationFixture('t-2'));
+    await receives(first, 't-2');
+    await receives(second, 't-2');
+    expect([alerts(first), alerts(second)]).toEqual([['t-2'], ['t-1']]);
   });
 
   it('suppresses the push decided on one instance for what a visible app showed live on another', async () => {

@@ -88,6 +88,13 @@ return redis.call('PUBLISH', ARGV[4], message)
 const STATE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const ACK_POLL_MS = 15;
 
+/** One instance's most recent visible tab of a traveler, as the fleet sees it (epoch ms). */
+interface SharedVisibility {
+  since: number;
+  /** Ignored after this instant: the instance stopped renewing it (it died). */
+  until: number;
+}
+
 interface SubscriberState {
   visible: boolean;
   visibleSince: number;
@@ -346,6 +353,7 @@ class LocalTraveler {
       replayed: new Set(),
     };
     this.#subscribers.set(subscriber, state);
+    if (visible) this.#shareVisibility();
     void this.#welcome(subscriber, state, lastEventId);
     return () => this.#remove(subscriber);
   }
@@ -358,6 +366,7 @@ class LocalTraveler {
       if (visible && !state.visible) state.visibleSince = Date.now();
       state.visible = visible;
     }
+    if (found) this.#shareVisibility();
     return found;
   }
 
@@ -369,6 +378,7 @@ class LocalTraveler {
       subscriber.endSession(reason);
       ended = true;
     }
+    if (ended) this.#shareVisibility();
     if (this.#upstream?.credential === sessionId) {
       const next = this.#subscribers.keys().next().value?.sessionId;
       // The upstream stream was opened with the ended session's token: it must not outlive it.
@@ -456,6 +466,7 @@ class LocalTraveler {
     clearTimeout(this.#lingerTimer);
     clearTimeout(this.#leaseTimer);
     this.#letGo();
+    this.#redis.client.hdel(this.#visibilityKey, this.#redis.instanceId).catch(() => undefined);
     this.#subscriberConnection.unsubscribe(this.channel).catch(() => undefined);
     this.#onStopped();
   }
@@ -509,7 +520,7 @@ class LocalTraveler {
     }
     let shownLive = false;
     if (this.#delivered.add(notification.id)) {
-      const alerted = this.#alertTarget();
+      const alerted = await this.#fleetAlertTarget();
       for (const [subscriber, state] of this.#subscribers) {
         const event: HubEvent = {
           type: 'notification',
@@ -564,8 +575,58 @@ class LocalTraveler {
     return target;
   }
 
+  /**
+   * The toast goes to the one tab that became visible last across the fleet: the local candidate,
+   * unless another instance reports a tab that became visible later (ties go to the lower instance id).
+   * Without Redis, each instance decides alone.
+   */
+  async #fleetAlertTarget(): Promise<HubSubscriber | undefined> {
+    const target = this.#alertTarget();
+    if (target === undefined) return undefined;
+    const since = this.#subscribers.get(target)?.visibleSince ?? 0;
+    try {
+      const others = await this.#redis.client.hgetall(this.#visibilityKey);
+      const now = Date.now();
+      for (const [instanceId, value] of Object.entries(others)) {
+        if (instanceId === this.#redis.instanceId) continue;
+        const other = JSON.parse(value) as SharedVisibility;
+        if (other.until <= now) continue;
+        if (other.since > since || (other.since === since && instanceId < this.#redis.instanceId)) {
+          return undefined;
+        }
+      }
+    } catch (error) {
+      this.#options.logger.debug({ err: error }, 'fleet visibility unknown: alerting locally');
+    }
+    return target;
+  }
+
+  /** Tells the fleet when this instance's most recent visible tab of the traveler became visible. */
+  #shareVisibility(): void {
+    let since: number | undefined;
+    for (const state of this.#subscribers.values()) {
+      if (state.visible && (since === undefined || state.visibleSince > since)) since = state.visibleSince;
+    }
+    const key = this.#visibilityKey;
+    const ttlMs = this.#options.leaseMs * 2;
+    const { client, instanceId } = this.#redis;
+    const shared: SharedVisibility | undefined =
+      since === undefined ? undefined : { since, until: Date.now() + ttlMs };
+    const write =
+      shared === undefined
+        ? client.hdel(key, instanceId)
+        : client.multi().hset(key, instanceId, JSON.stringify(shared)).pexpire(key, ttlMs).exec();
+    write.catch(() => undefined);
+  }
+
+  get #visibilityKey(): string {
+    return this.#redis.key('hub-visible', this.travelerId);
+  }
+
   #remove(subscriber: HubSubscriber): void {
+    const state = this.#subscribers.get(subscriber);
     if (!this.#subscribers.delete(subscriber)) return;
+    if (state?.visible) this.#shareVisibility();
     if (this.#subscribers.size === 0) this.#startLinger();
   }
 
@@ -578,6 +639,8 @@ class LocalTraveler {
   /** Takes the lease when it is free, keeps it while held; a third of a lease apart. */
   async #leaseTick(): Promise<void> {
     if (this.#stopped) return;
+    // An entry of an instance that died expires by itself: each live one is renewed here.
+    if (this.#subscribers.size > 0) this.#shareVisibility();
     const leaseKey = this.#redis.key('hub-lease', this.travelerId);
     // Only an instance with browser streams takes the lease: it needs one of their sessions' tokens.
     if (this.#upstream === undefined && this.#subscribers.size === 0) {
