@@ -55,7 +55,9 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
 
       reply.hijack();
       openPerSession.set(session.id, open + 1);
-      const connection = app.sse.connect(reply.raw, encodeReconnect(app.config.SSE_SHUTDOWN_RETRY_MS));
+      // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
+      const shutdownRetryMs = Math.round(app.config.SSE_SHUTDOWN_RETRY_MS * (1 + Math.random()));
+      const connection = app.sse.connect(reply.raw, encodeReconnect(shutdownRetryMs));
       connection.open();
       connection.write(encodeSseEvent({ retry: CLIENT_RETRY_MS }));
       const subscriber: HubSubscriber = {
