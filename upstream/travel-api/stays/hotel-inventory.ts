@@ -4,6 +4,7 @@ import type {
   StayPropertyDestination,
 } from '../../../shared/upstream/destinations.ts';
 import type { KnownStayBoardType } from '../../../shared/upstream/stays.ts';
+import { localCurrencyOf } from '../money.ts';
 import { createRandom, type Random } from '../random.ts';
 
 /** A city that has hotels: one per distinct city of the airport inventory. */
@@ -172,37 +173,6 @@ const BASE_NIGHTLY_EUR: Record<number, [number, number]> = {
   4: [130, 230],
   5: [240, 480],
 };
-const EUROZONE = new Set([
-  'AT',
-  'BE',
-  'HR',
-  'CY',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PT',
-  'SK',
-  'SI',
-  'ES',
-]);
-/** Countries that price in their own currency (among those the service prices in); elsewhere USD. */
-const LOCAL_CURRENCIES: Record<string, string> = {
-  GB: 'GBP',
-  US: 'USD',
-  CH: 'CHF',
-  JP: 'JPY',
-  AU: 'AUD',
-  CA: 'CAD',
-};
 
 /**
  * The hotels of every city, generated on first use and the same for a given seed: names, stars,
@@ -335,7 +305,7 @@ export class HotelInventory {
       amenities: sample(random, AMENITIES, random.int(3, 3 + stars)).sort(),
       palette: random.pick(PALETTES),
       monogram: monogramOf(name),
-      currency: currencyOf(city.countryCode),
+      currency: localCurrencyOf(city.countryCode),
       baseNightlyEur: between(random, low, high) * cityFactor,
       freeCancellationDays: random.pick([1, 1, 2, 3, 7]),
       timeZone: city.timeZone,
@@ -364,10 +334,6 @@ function sample<T>(random: Random, items: readonly T[], count: number): T[] {
     [pool[index], pool[other]] = [pool[other] as T, pool[index] as T];
   }
   return pool.slice(0, Math.min(count, pool.length));
-}
-
-function currencyOf(countryCode: string): string {
-  return EUROZONE.has(countryCode) ? 'EUR' : (LOCAL_CURRENCIES[countryCode] ?? 'USD');
 }
 
 function monogramOf(name: string): string {

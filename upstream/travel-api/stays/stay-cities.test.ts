@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ISO_COUNTRY_CODES } from '../inventory/country-codes.ts';
+import { Inventory } from '../inventory/inventory.ts';
+import { CURRENCIES } from '../../../shared/upstream/flights.ts';
+import { fromEuros, localCurrencyOf, RATED_CURRENCIES } from '../money.ts';
+import { HotelInventory } from './hotel-inventory.ts';
+import { cityIdOf, stayCitiesFrom } from './stay-cities.ts';
+
+const inventory = new Inventory();
+const stayCities = stayCitiesFrom(inventory);
+const hotels = new HotelInventory({ seed: 'wayfare', ...stayCities });
+
+describe('stay cities', () => {
+  it('has a city for every airport of the inventory, each city with a current country code', () => {
+    const cityIds = new Set(stayCities.cities.map((city) => city.cityId));
+    const homeless = inventory.airports.filter(
+      (airport) =>
+        airport.countryCode === null || !cityIds.has(cityIdOf(airport.city, airport.countryCode) ?? ''),
+    );
+    expect(homeless.map((airport) => `${airport.code} ${airport.city}`)).toEqual([]);
+    const invalid = stayCities.cities.filter((city) => !ISO_COUNTRY_CODES.has(city.countryCode));
+    expect(invalid.map((city) => city.cityId)).toEqual([]);
+  });
+
+  it('prices the hotels of every city in the local currency when it has a rate, else in US dollars', () => {
+    const supported = new Set(Intl.supportedValuesOf('currency'));
+    for (const city of stayCities.cities) {
+      const currency = localCurrencyOf(city.countryCode);
+      expect(RATED_CURRENCIES, city.cityId).toContain(currency);
+      expect(supported.has(currency), currency).toBe(true);
+    }
+    for (const cityId of stayCities.featuredCityIds) {
+      const [property] = hotels.propertiesIn(cityId);
+      expect(property?.currency, cityId).toBe(localCurrencyOf(property?.countryCode ?? ''));
+    }
+  });
+
+  it('prices every hub city in its own currency', () => {
+    const inUsdAbroad = stayCities.featuredCityIds
+      .flatMap((cityId) => hotels.propertiesIn(cityId).slice(0, 1))
+      .filter((property) => property.currency === 'USD' && !['US', 'PR'].includes(property.countryCode));
+    expect(inUsdAbroad.map((property) => property.cityId)).toEqual([]);
+  });
+
+  it('has German hotels in Germany priced in euros, and hotels in Prague and Hong Kong', () => {
+    for (const cityId of ['frankfurt-de', 'munich-de']) {
+      const properties = hotels.propertiesIn(cityId);
+      expect(properties.length, cityId).toBeGreaterThanOrEqual(8);
+      expect(new Set(properties.map((property) => `${property.countryCode} ${property.currency}`))).toEqual(
+        new Set(['DE EUR']),
+      );
+    }
+    expect(hotels.propertiesIn('prague-cz')[0]).toMatchObject({ countryCode: 'CZ', currency: 'CZK' });
+    expect(hotels.propertiesIn('hong-kong-hk')[0]).toMatchObject({ countryCode: 'HK', currency: 'HKD' });
+    expect(hotels.propertiesIn('istanbul-tr')[0]).toMatchObject({ countryCode: 'TR', currency: 'TRY' });
+  });
+
+  it('converts euros into each currency a traveler can choose or a hotel prices in, rounded to its minor unit', () => {
+    for (const currency of CURRENCIES) expect(RATED_CURRENCIES).toContain(currency);
+    expect(fromEuros(100, 'EUR')).toBe(100);
+    expect(fromEuros(100, 'CZK')).toBe(2500);
+    expect(fromEuros(100.123, 'HKD')).toBe(846.04);
+    expect(fromEuros(100.123, 'JPY')).toBe(16020);
+    expect(fromEuros(100, 'KWD')).toBe(33.2);
+    expect(fromEuros(1.2345, 'BHD')).toBe(0.502);
+  });
+});
