@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '../../shared/sse.ts';
 import type { Notification } from '../../shared/upstream/notifications.ts';
+import { notificationFixture } from '../streams/testing/scripted-travel-api.ts';
 import {
   NotificationHub,
   type HubEvent,
@@ -10,26 +11,6 @@ import {
 } from './notification-hub.ts';
 
 const PAGE_SIZE = 3;
-
-function notification(id: string): Notification {
-  const at = new Date().toISOString();
-  return {
-    id,
-    tripId: 'trip-1',
-    segmentId: 'segment-1',
-    eventType: 'SEGMENT_DELAYED',
-    severity: 'warning',
-    title: `Title ${id}`,
-    body: 'Body',
-    deepLink: 'wayfare://trips/trip-1/segment/segment-1',
-    channel: 'push',
-    dispatchedAt: at,
-    readAt: null,
-    isDedupSkipped: false,
-    deliveryStatus: 'delivered',
-    createdAt: at,
-  };
-}
 
 /** The travel API as the hub sees it: a persisted list (newest first, paged) and live streams. */
 class FakeUpstream implements NotificationUpstream {
@@ -76,7 +57,7 @@ class FakeUpstream implements NotificationUpstream {
 
   /** Persists a notification; `live: false` is the multi-worker gap (another worker had no listener). */
   emit(id: string, { live = true } = {}): void {
-    const item = notification(id);
+    const item = notificationFixture(id);
     this.persisted.push(item);
     if (live) this.#send(encodeSseEvent({ event: 'notification', data: item }));
   }
@@ -332,10 +313,10 @@ describe('NotificationHub', () => {
     const hidden = new FakeTab('session-1', 'hidden-tab');
     hub.subscribe({ travelerId: 't1', subscriber: hidden, visible: false, lastEventId: undefined });
     await live(hidden);
-    hub.ingest('t1', notification('p1'));
+    hub.ingest('t1', notificationFixture('p1'));
     expect(shown).toEqual([]);
     hub.setVisibility('session-1', 'hidden-tab', true);
-    hub.ingest('t1', notification('p2'));
+    hub.ingest('t1', notificationFixture('p2'));
     upstream.emit('p2');
     await vi.waitFor(() => expect(hub.stats().duplicatesDropped).toBe(1));
     expect(hidden.ids()).toEqual(['p1', 'p2']);

@@ -56,6 +56,21 @@ function openUpstreamStream(call: StaysCall): void {
   call.res.flushHeaders();
 }
 
+/** A search whose upstream opened its stream and sent one property, once the browser has that property. */
+async function searchWithFirstProperty(target: { url: string; headers: Record<string, string> }) {
+  const browser = BrowserStream.open(`${target.url}/api/stays/search`, {
+    method: 'POST',
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(searchBody),
+  });
+  const call = await travelApi.nextStaysCall();
+  openUpstreamStream(call);
+  call.res.write(encodeSseEvent({ event: 'property', data: { name: 'A' } }));
+  const stream = await browser;
+  await stream.next((event) => event.event === 'property');
+  return { call, stream };
+}
+
 describe('POST /api/stays/search and /api/stays/fares relay', () => {
   it('relays each event as it arrives: the first reaches the browser while the upstream is still searching', async () => {
     const browser = post('/api/stays/search', searchBody);
@@ -108,12 +123,7 @@ describe('POST /api/stays/search and /api/stays/fares relay', () => {
   });
 
   it('reports a broken upstream connection as truncated', async () => {
-    const browser = post('/api/stays/search', searchBody);
-    const call = await travelApi.nextStaysCall();
-    openUpstreamStream(call);
-    call.res.write(encodeSseEvent({ event: 'property', data: { name: 'A' } }));
-    const stream = await browser;
-    await stream.next((event) => event.event === 'property');
+    const { call, stream } = await searchWithFirstProperty({ url: bff.url, headers });
     call.res.destroy();
     await stream.ended;
     expect(stream.data('truncated')).toEqual([{ reason: 'upstream-failed' }]);
@@ -123,15 +133,10 @@ describe('POST /api/stays/search and /api/stays/fares relay', () => {
     const impatient = await startTestBff({ TRAVEL_API_URL: travelApi.url, SSE_RELAY_IDLE_TIMEOUT_MS: '300' });
     try {
       const session = await impatient.signIn(TRAVELER);
-      const browser = BrowserStream.open(`${impatient.url}/api/stays/search`, {
-        method: 'POST',
-        headers: { ...session.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(searchBody),
+      const { call, stream } = await searchWithFirstProperty({
+        url: impatient.url,
+        headers: session.headers,
       });
-      const call = await travelApi.nextStaysCall();
-      openUpstreamStream(call);
-      call.res.write(encodeSseEvent({ event: 'property', data: { name: 'A' } }));
-      const stream = await browser;
       await stream.ended;
       expect(stream.events.map((event) => event.event)).toEqual(['property', 'truncated']);
       expect(stream.data('truncated')).toEqual([{ reason: 'upstream-silent' }]);
@@ -142,12 +147,7 @@ describe('POST /api/stays/search and /api/stays/fares relay', () => {
   });
 
   it('aborts the upstream request the moment the browser goes away', async () => {
-    const browser = post('/api/stays/search', searchBody);
-    const call = await travelApi.nextStaysCall();
-    openUpstreamStream(call);
-    call.res.write(encodeSseEvent({ event: 'property', data: { name: 'A' } }));
-    const stream = await browser;
-    await stream.next((event) => event.event === 'property');
+    const { call, stream } = await searchWithFirstProperty({ url: bff.url, headers });
     let upstreamClosed = false;
     void call.closed.then(() => (upstreamClosed = true));
     stream.abort();
