@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { isoDateFromToday } from './support/dates.ts';
+import { inboxCard, raiseDelay, simulateDelay } from './support/notifications.ts';
+import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { rateCards, searchStays, stayCards } from './support/stays.ts';
+
+async function settled(page: Page, heading: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+test.describe('accessibility', () => {
+  test('the start page and the sign-in page have no axe violations', async ({ page }) => {
+    await page.goto('/');
+    await settled(page, 'Travel that keeps up with you');
+    await expectNoAxeViolations(page, 'start page (signed out)');
+
+    await page.goto('/auth/login?returnTo=/');
+    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+    await settled(page, 'Sign in');
+    await expectNoAxeViolations(page, 'identity sign-in page');
+  });
+
+  test('every signed-in page has no axe violations', async ({ signedInPage: page, admin, traveler }) => {
+    await settled(page, /Welcome back/);
+    await expectNoAxeViolations(page, 'home (signed in)');
+
+    await page.goto(`/flights?trip=one-way&leg=LHR.JFK.${isoDateFromToday(30)}&adults=1&cabin=economy`);
+    await expect(
+      page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'flights with results');
+
+    await searchStays(page, { city: 'Paris', checkInInDays: 30, nights: 2 });
+    await expectNoAxeViolations(page, 'stays with results');
+    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
+    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+    await expect(rateCards(page).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'hotel rates');
+
+    await page.goto('/bookings');
+    await expect(page.getByRole('list', { name: 'Bookings' }).getByRole('article').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'bookings');
+
+    await page.goto('/inbox');
+    await expect(page.getByRole('status').filter({ hasText: /live/i })).toBeVisible();
+    const raised = await raiseDelay(admin, traveler.id);
+    await expect(inboxCard(page, raised.title)).toHaveCount(1);
+    await expectNoAxeViolations(page, 'inbox with a toast');
+
+    const { notification } = await simulateDelay(admin, traveler.id, 20);
+    await page.goto(`/trips/${notification.tripId}/segment/${notification.segmentId}`);
+    await expect(page.getByRole('region', { name: 'Schedule' })).toBeVisible();
+    await expectNoAxeViolations(page, 'trip segment');
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, 'profile');
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, 'not found');
+  });
+
+  test('signing in, searching flights and reading the inbox work with the keyboard alone', async ({
+    page,
+    traveler,
+    admin,
+  }) => {
+    await page.goto('/bookings');
+    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(traveler.email);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type(traveler.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/bookings');
+
+    // To the flight search through the main navigation.
+    const flightsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Flights' });
+    await tabUntilFocused(page, flightsLink);
+    await page.keyboard.press('Enter');
+    await settled(page, 'Flights');
+    const form = page.getByRole('form', { name: 'Search flights' });
+    await expect(form.getByRole('combobox', { name: 'From' }).first()).toHaveValue(/[A-Z]{3}/);
+
+    await tabUntilFocused(page, form.getByRole('radio', { name: 'Return' }));
+    await page.keyboard.press('ArrowLeft');
+    await expect(form.getByRole('radio', { name: 'One-way' })).toBeChecked();
+    await tabUntilFocused(page, form.getByRole('combobox', { name: 'To' }));
+    await page.keyboard.type('JFK');
+    await expect(page.getByRole('option', { name: /\bJFK\b/ }).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('combobox', { name: 'To' })).toHaveValue(/JFK/);
+    await tabUntilFocused(page, form.getByRole('button', { name: 'Search flights' }));
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
+    ).toBeVisible();
+
+    // The inbox: a new notification, marked read from the keyboard.
+    const raised = await raiseDelay(admin, traveler.id);
+    const bell = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ });
+    await tabUntilFocused(page, bell, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await settled(page, 'Inbox');
+    const markRead = inboxCard(page, raised.title).getByRole('button', { name: /Mark as read/ });
+    await tabUntilFocused(page, markRead);
+    await page.keyboard.press('Enter');
+    await expect(markRead).toHaveCount(0);
+  });
+});
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; at most 80 presses. */
+async function tabUntilFocused(
+  page: Page,
+  target: ReturnType<Page['getByRole']>,
+  key = 'Tab',
+): Promise<void> {
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
