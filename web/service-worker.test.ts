@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 
 const ORIGIN = 'http://localhost:3000';
-const source = readFileSync(new URL('./sw.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('./public/sw.js', import.meta.url), 'utf8');
 
 interface FakeWindow {
   url: string;
