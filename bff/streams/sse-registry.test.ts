@@ -72,6 +72,7 @@ describe('SseRegistry and SseConnection', () => {
     while (closedBecause === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(closedBecause).toBe('slow-consumer');
     expect(registry?.size).toBe(0);
+    expect(registry?.slowConsumerCutOffs).toBe(1);
     socket.destroy();
   });
 

@@ -23,6 +23,7 @@ export class SseRegistry {
   readonly #entries = new Map<SseConnection, Entry>();
   readonly #timer: NodeJS.Timeout;
   #closing = false;
+  #slowConsumerCutOffs = 0;
 
   constructor(options: SseRegistryOptions) {
     this.#options = options;
@@ -38,11 +39,19 @@ export class SseRegistry {
     return this.#closing;
   }
 
+  /** Streams cut off because the browser stopped reading, since start. */
+  get slowConsumerCutOffs(): number {
+    return this.#slowConsumerCutOffs;
+  }
+
   /** Wraps a hijacked response; it leaves the registry by itself when it closes. */
   connect(res: ServerResponse, farewell: string): SseConnection {
     const connection = new SseConnection(res, this.#options);
     this.#entries.set(connection, { farewell });
-    connection.onClose(() => this.#entries.delete(connection));
+    connection.onClose((reason) => {
+      this.#entries.delete(connection);
+      if (reason === 'slow-consumer') this.#slowConsumerCutOffs += 1;
+    });
     return connection;
   }
 

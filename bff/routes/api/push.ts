@@ -68,7 +68,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
       reply.send({
         push: app.push.dispatcher.stats(),
         hub: app.notificationHub.stats(),
-        sseStreams: app.sse.size,
+        sse: { open: app.sse.size, slowConsumerCutOffs: app.sse.slowConsumerCutOffs },
       }),
     );
   }
