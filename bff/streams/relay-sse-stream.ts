@@ -43,6 +43,7 @@ export async function relaySseStream({
 }: RelaySseStreamInput): Promise<void> {
   const upstream = new AbortController();
   const browserGone = () => upstream.abort(new Error('the browser closed the stream'));
+  // The response's 'close', not the request's: a request emits 'close' as soon as its body is read.
   reply.raw.once('close', browserGone);
   let response: Response;
   try {
