@@ -26,7 +26,12 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
     if (value) setText(value.label);
   }
   const query = useDebouncedValue(text);
-  const airports = useQuery(flightQueries.airports(query));
+  // The chosen airport's own label is not a search: only typing asks the server.
+  const typing = query !== value?.label;
+  const airports = useQuery({
+    ...flightQueries.airports(query),
+    enabled: typing && query.trim().length >= 2,
+  });
   const fallback: Airport[] = value
     ? [
         {

@@ -10,22 +10,30 @@ import { OfferCard } from './offer-card.tsx';
 import { ResultFilters, SortControl } from './result-filters.tsx';
 
 export interface FlightResultsProps {
-  request: FlightSearchRequest;
+  /** null while the search waits for the traveler's currency: shown as searching. */
+  request: FlightSearchRequest | null;
+  /** "LHR → JFK → LHR" */
+  route: string;
   view: FlightResultView;
   onViewChange: (view: FlightResultView) => void;
   onEditSearch: () => void;
 }
 
-export function FlightResults({ request, view, onViewChange, onEditSearch }: FlightResultsProps) {
-  const search = useQuery(flightQueries.search(request));
+const PLACEHOLDER_REQUEST: FlightSearchRequest = {
+  itinerary: [],
+  passengers: { adults: 1 },
+  cabinClass: 'economy',
+};
+
+export function FlightResults({ request, route, view, onViewChange, onEditSearch }: FlightResultsProps) {
+  const search = useQuery({
+    ...flightQueries.search(request ?? PLACEHOLDER_REQUEST),
+    enabled: request !== null,
+  });
   const format = useTravelerFormatters();
   useSearchInProgress(search.isFetching);
   const offers = search.data?.offers ?? [];
   const shown = arrangeOffers(offers, view);
-  const route = request.itinerary
-    .map((leg) => leg.origin)
-    .concat(request.itinerary.at(-1)?.destination ?? [])
-    .join(' → ');
 
   return (
     <section className="results" aria-labelledby="flight-results-title">
@@ -100,7 +108,7 @@ export function FlightResults({ request, view, onViewChange, onEditSearch }: Fli
             <ol className="card-list" aria-busy={search.isFetching} aria-label="Flight offers">
               {shown.map((offer) => (
                 <li key={offer.offerId}>
-                  <OfferCard offer={offer} format={format} adults={request.passengers.adults} />
+                  <OfferCard offer={offer} format={format} adults={request?.passengers.adults ?? 1} />
                 </li>
               ))}
             </ol>

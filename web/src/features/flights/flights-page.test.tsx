@@ -162,4 +162,22 @@ describe('FlightsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Some details need a fix' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('still searches when the profile cannot be read, and reads the profile only once', async () => {
+    const fetchMock = stubFetch((called) => {
+      if (called === '/api/profile') {
+        return {
+          status: 429,
+          json: envelope('RATE_LIMIT_EXCEEDED', 'RETRY_LATER', { retryAfterSeconds: 30 }),
+        };
+      }
+      if (called === '/api/flights/search')
+        return { json: { searchId: 's', currency: 'EUR', offers: [cheapOneStop] } };
+      return { json: { items: [] } };
+    });
+    renderApp(<FlightsPage />, { url });
+    expect(await screen.findByRole('article', { name: /Skylark/ })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([called]) => called === '/api/profile')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([called]) => called === '/api/flights/search')).toHaveLength(1);
+  });
 });

@@ -12,11 +12,18 @@ import {
   flightSearchFormFromParams,
   flightSearchToParams,
   resultViewFromParams,
+  type FlightSearchForm as FlightSearchFormValue,
   writeResultView,
 } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
 import { toFlightSearchRequest, validateFlightSearch } from './validate-flight-search.ts';
 import './flights.css';
+
+function routeLabel(form: FlightSearchFormValue): string {
+  const codes = form.legs.map((leg) => leg.origin?.code ?? '?');
+  const last = form.legs.at(-1)?.destination?.code;
+  return [...codes, ...(last ? [last] : [])].join(' → ');
+}
 
 export function FlightsPage() {
   useDocumentTitle('Flights');
@@ -34,8 +41,10 @@ export function FlightsPage() {
   });
   const view = resultViewFromParams(params);
   const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today)).length === 0;
-  // The search is priced in the traveler's currency, so it waits for the profile (or its failure).
-  const request = searched && !profile.isPending ? toFlightSearchRequest(form, currency) : null;
+  // The search is priced in the traveler's currency, so it waits for the profile or its first failure
+  // (an errored query refetching shows as pending again; that must not hide the results).
+  const profileSettled = profile.data !== undefined || profile.errorUpdateCount > 0;
+  const request = searched && profileSettled ? toFlightSearchRequest(form, currency) : null;
   const search = useQuery({
     ...flightQueries.search(request ?? toFlightSearchRequest(form, currency)),
     enabled: false,
@@ -56,9 +65,10 @@ export function FlightsPage() {
           serverErrors={serverErrors}
           onSearch={(next) => setParams(flightSearchToParams(next, view))}
         />
-        {request && (
+        {searched && (
           <FlightResults
             request={request}
+            route={routeLabel(form)}
             view={view}
             onViewChange={(nextView) =>
               setParams(writeResultView(new URLSearchParams(params), nextView), { replace: true })

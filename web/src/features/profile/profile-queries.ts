@@ -9,6 +9,8 @@ export const profileQueries = {
       queryKey: [...profileQueries.all(), 'current'],
       queryFn: ({ signal }) => apiJson('/api/profile', ProfileSchema, { signal }),
       staleTime: 5 * 60_000,
+      // Many screens read the profile; a failed read is retried by the traveler, not by every mount.
+      retryOnMount: false,
     }),
 };
 

@@ -48,7 +48,12 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
   const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const debouncedQuery = useDebouncedValue(query);
-  const destinations = useQuery(stayQueries.destinations(debouncedQuery));
+  // The chosen destination's own name is not a search: only typing asks the server.
+  const typing = !form.destination || debouncedQuery !== destinationText(form.destination);
+  const destinations = useQuery({
+    ...stayQueries.destinations(debouncedQuery),
+    enabled: typing && debouncedQuery.trim().length >= 2,
+  });
   const today = todayIsoDate();
 
   const localErrors = validateStaySearch(form, today);
