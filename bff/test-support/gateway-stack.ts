@@ -125,6 +125,19 @@ export interface GatewayStackOptions {
   travelApiEnv?: Record<string, string>;
 }
 
+/**
+ * Closes a server gracefully, then cuts the connections still open after a second: a client that opened
+ * a connection and never sent a request on it would otherwise hold the close until the headers timeout.
+ */
+async function closeWithin(app: FastifyInstance): Promise<void> {
+  const force = setTimeout(() => app.server.closeAllConnections(), 1_000);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(force);
+  }
+}
+
 function sinkInto(lines: string[]): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -229,9 +242,9 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
     },
     startBff,
     async close() {
-      await Promise.all(bffs.map((app) => app.close()));
+      await Promise.all(bffs.map(closeWithin));
       await tap.close();
-      await travelApi.close();
+      await closeWithin(travelApi);
       await identity.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,17 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** What every upstream call made for a browser request carries: its request id and its logger. */
-export function upstreamContext(request: FastifyRequest): { requestId: string; log: FastifyRequest['log'] } {
-  return { requestId: request.id, log: request.log };
+export interface UpstreamContext {
+  requestId: string;
+  log: FastifyRequest['log'];
+  /** Aborts when the browser goes away before its answer was written: the upstream call stops too. */
+  signal: AbortSignal;
+}
+
+/** What every upstream call made for a browser request carries: its request id, its logger, its lifetime. */
+export function upstreamContext(request: FastifyRequest, reply: FastifyReply): UpstreamContext {
+  const browserGone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) browserGone.abort(new Error('The browser closed the request'));
+  });
+  return { requestId: request.id, log: request.log, signal: browserGone.signal };
 }

@@ -24,7 +24,7 @@ export default function appUpdateRoute(app: FastifyInstance, _options: unknown, 
         path: '/v1/app/update-check',
         query: request.query,
         auth: { kind: 'none' },
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: UpdateCheckSchema,
       });
       return reply.header('cache-control', 'no-store').send(check);

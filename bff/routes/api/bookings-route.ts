@@ -20,14 +20,14 @@ export default function bookingsRoute(app: FastifyInstance, _options: unknown, d
         response: withErrorResponses({ 200: BookingsPageSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, offset, status, vertical, from, to } = request.query;
       return app.travelApi.request({
         method: 'GET',
         path: '/v1/bookings/page',
         query: { limit, offset, status: status?.join(','), vertical: vertical?.join(','), from, to },
         auth: await travelerAuth(app, request),
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: BookingsPageSchema,
       });
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -53,7 +53,6 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     token,
     timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
   });
-  const context = (request: FastifyRequest) => upstreamContext(request);
 
   const faultRoute = (action: string, summary: string, patch: (seconds: number) => FaultPatch) =>
     routes.post(
@@ -67,14 +66,14 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
           response: withErrorResponses({ 200: DemoActionResultSchema }),
         },
       },
-      async (request): Promise<DemoActionResult> => {
+      async (request, reply): Promise<DemoActionResult> => {
         const { seconds } = request.body;
         await admin.call({
           method: 'PUT',
           path: '/admin/faults',
           body: { ...patch(seconds), durationSeconds: seconds },
           schema: FaultsAnswerSchema,
-          ...context(request),
+          ...upstreamContext(request, reply),
         });
         return { action, activeUntil: new Date(Date.now() + seconds * 1000).toISOString() };
       },
@@ -102,7 +101,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
         response: withErrorResponses({ 200: DemoActionResultSchema }),
       },
     },
-    async (request): Promise<DemoActionResult> => {
+    async (request, reply): Promise<DemoActionResult> => {
       const result = await admin.call({
         method: 'POST',
         path: '/admin/simulate',
@@ -113,7 +112,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
           segmentId: request.body.segmentId,
         },
         schema: SimulatedAnswerSchema,
-        ...context(request),
+        ...upstreamContext(request, reply),
       });
       const { tripId, segmentId } = result.segment;
       return { action: 'segment-delay', activeUntil: null, segment: { tripId, segmentId } };
@@ -131,13 +130,13 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
         response: withErrorResponses({ 200: DemoActionResultSchema }),
       },
     },
-    async (request): Promise<DemoActionResult> => {
+    async (request, reply): Promise<DemoActionResult> => {
       await admin.call({
         method: 'PUT',
         path: '/admin/app-release',
         body: { latestVersion: request.body.latestVersion, releaseNotes: request.body.releaseNotes ?? null },
         schema: UpdateCheckSchema,
-        ...context(request),
+        ...upstreamContext(request, reply),
       });
       return { action: 'app-update', activeUntil: null };
     },

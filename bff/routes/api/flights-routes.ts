@@ -27,7 +27,7 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
         response: withErrorResponses({ 200: FlightSearchResponseSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'POST',
         path: '/v1/flights/search',
@@ -35,7 +35,7 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
         auth: await travelerAuth(app, request),
         // A search changes nothing upstream: retrying it is as safe as retrying a read.
         retry: 'idempotent',
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: FlightSearchResponseSchema,
       }),
   );
@@ -51,13 +51,13 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
         response: withErrorResponses({ 200: AirportListSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'GET',
         path: '/v1/flights/airports',
         query: request.query,
         auth: await travelerAuth(app, request),
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: AirportListSchema,
       }),
   );

@@ -41,7 +41,7 @@ export default function guestSessionRoute(app: FastifyInstance, _options: unknow
         method: 'POST',
         path: '/v1/guest-sessions',
         auth: { kind: 'none' },
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: GuestSessionSchema,
       });
       const session = await app.sessions.createGuest(reply, guest);

@@ -25,13 +25,13 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
         response: withErrorResponses({ 200: NotificationsPageSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'GET',
         path: '/v1/me/notifications',
         query: request.query,
         auth: await travelerAuth(app, request),
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: NotificationsPageSchema,
       }),
   );
@@ -47,13 +47,13 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
         response: withErrorResponses({ 200: NotificationSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'POST',
         path: `/v1/me/notifications/${encodeURIComponent(request.params.id)}/read`,
         auth: await travelerAuth(app, request),
         retry: 'idempotent',
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: NotificationSchema,
       }),
   );

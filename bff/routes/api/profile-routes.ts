@@ -19,12 +19,12 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
         response: withErrorResponses({ 200: ProfileSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'GET',
         path: '/v1/profile',
         auth: await travelerAuth(app, request),
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: ProfileSchema,
       }),
   );
@@ -40,7 +40,7 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
         response: withErrorResponses({ 200: ProfileSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'PATCH',
         path: '/v1/profile',
@@ -48,7 +48,7 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
         auth: await travelerAuth(app, request),
         // Setting fields to values gives the same result however often it is applied.
         retry: 'idempotent',
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: ProfileSchema,
       }),
   );

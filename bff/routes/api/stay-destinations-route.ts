@@ -27,13 +27,13 @@ export default function stayDestinationsRoute(
         response: withErrorResponses({ 200: StayDestinationsResponseSchema }),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       app.travelApi.request({
         method: 'GET',
         path: '/v1/stays/destinations',
         query: request.query,
         auth: await travelerAuth(app, request),
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: StayDestinationsResponseSchema,
       }),
   );

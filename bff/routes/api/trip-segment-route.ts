@@ -20,13 +20,13 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
         response: withErrorResponses({ 200: SegmentDetailsSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tripId, segmentId } = request.params;
       return app.travelApi.request({
         method: 'GET',
         path: `/v1/trips/${encodeURIComponent(tripId)}/segments/${encodeURIComponent(segmentId)}`,
         auth: await travelerAuth(app, request),
-        ...upstreamContext(request),
+        ...upstreamContext(request, reply),
         schema: SegmentDetailsSchema,
       });
     },
