@@ -8,6 +8,8 @@ export const ANTI_FORGERY_VALUE = 'wayfare';
 
 /** Reads that change nothing and attach no traveler token: open to plain navigations and probes. */
 const EXEMPT_GETS = new Set(['/api/session', '/api/app/update-check', '/api/push/public-key']);
+/** The OpenAPI document and its viewer (development only) are static reads a developer opens in a tab. */
+const EXEMPT_GET_PREFIXES = ['/api/docs/'];
 const SAME_SITE_FETCHES = new Set(['same-origin', 'none']);
 
 /** Why a request fails the anti-forgery rule, or undefined when it passes. */
@@ -21,7 +23,12 @@ export function antiForgeryFailure(request: FastifyRequest, publicOrigin: string
 }
 
 export function isExemptFromAntiForgery(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && EXEMPT_GETS.has(path);
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return (
+    EXEMPT_GETS.has(path) ||
+    path === '/api/docs' ||
+    EXEMPT_GET_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
 }
 
 export function csrfRejectedError(): AppError {
