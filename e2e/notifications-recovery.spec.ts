@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { inboxCard, raiseDelay, toastFor } from './support/notifications.ts';
+import { STACK_WIDE } from './support/tags.ts';
+
+async function openLiveInbox(page: Page): Promise<void> {
+  await page.goto('/inbox');
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+}
+
+/** Exactly once in the inbox and one toast, checked again after a later notification came through. */
+async function expectExactlyOnce(page: Page, title: string, later: string): Promise<void> {
+  await expect(inboxCard(page, later)).toHaveCount(1);
+  await expect(inboxCard(page, title)).toHaveCount(1);
+  await expect(toastFor(page, title)).toHaveCount(1);
+}
+
+test.describe('notifications while the stream is down', { tag: STACK_WIDE }, () => {
+  test('a notification raised while the travel API keeps dropping the stream arrives once', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await openLiveInbox(page);
+    await admin.put('faults', { dropStreamAfterEvents: 0 });
+
+    const raised = await raiseDelay(admin, traveler.id, 'Dropped');
+    await expect(inboxCard(page, raised.title)).toHaveCount(1, { timeout: 30_000 });
+    await admin.delete('faults');
+
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    await expectExactlyOnce(page, raised.title, later.title);
+  });
+
+  test('a notification the multi-worker gap kept off the stream still arrives once', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await openLiveInbox(page);
+    await admin.put('faults', { multiWorkerGapShare: 1 });
+
+    const raised = await raiseDelay(admin, traveler.id, 'Gapped');
+    await expect(inboxCard(page, raised.title)).toHaveCount(1, { timeout: 30_000 });
+    await admin.delete('faults');
+
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    await expectExactlyOnce(page, raised.title, later.title);
+  });
+
+  test('a notification raised while the browser was offline arrives once after it reconnects', async ({
+    signedInPage: page,
+    context,
+    admin,
+    traveler,
+  }) => {
+    await openLiveInbox(page);
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toHaveCount(0, { timeout: 30_000 });
+
+    const raised = await raiseDelay(admin, traveler.id, 'Offline');
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 30_000 });
+    await expect(inboxCard(page, raised.title)).toHaveCount(1);
+
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    await expect(inboxCard(page, later.title)).toHaveCount(1);
+    await expect(inboxCard(page, raised.title)).toHaveCount(1);
+  });
+});
