@@ -3,6 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useIsSearchInProgress } from '../../lib/search-activity.ts';
 import { updateCheckQueries } from './update-check-queries.ts';
 
+const RELOADED_FOR = 'wayfare:reloaded-for-version';
+
+/** The version this tab already reloaded for: if the reload still serves the old build, do not nag. */
+function reloadedFor(): string | null {
+  try {
+    return sessionStorage.getItem(RELOADED_FOR);
+  } catch {
+    return null;
+  }
+}
+
+function rememberReloadFor(version: string): void {
+  try {
+    sessionStorage.setItem(RELOADED_FOR, version);
+  } catch {
+    // Without storage the banner may come back after the reload; it stays dismissible.
+  }
+}
+
 /**
  * "A new version is available": checked on start and every few minutes, never blocking, and held back
  * while a search is streaming so it cannot interrupt one.
@@ -10,7 +29,7 @@ import { updateCheckQueries } from './update-check-queries.ts';
 export function UpdateBanner() {
   const { data } = useQuery(updateCheckQueries.current());
   const searching = useIsSearchInProgress();
-  const [dismissedVersion, setDismissedVersion] = useState<string | null>(null);
+  const [dismissedVersion, setDismissedVersion] = useState<string | null>(() => reloadedFor());
 
   if (!data || !(data.updateAvailable || data.updateRequired)) return null;
   if (searching || dismissedVersion === data.latestVersion) return null;
@@ -23,7 +42,14 @@ export function UpdateBanner() {
           : `A new version of Wayfare (${data.latestVersion}) is available.`}
       </p>
       <div className="row">
-        <button type="button" className="button button-small" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            rememberReloadFor(data.latestVersion);
+            window.location.reload();
+          }}
+        >
           Reload
         </button>
         {!data.updateRequired && (
