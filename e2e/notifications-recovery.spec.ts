@@ -47,24 +47,4 @@ test.describe('notifications while the stream is down', { tag: STACK_WIDE }, () 
     const later = await raiseDelay(admin, traveler.id, 'Later');
     await expectExactlyOnce(page, raised.title, later.title);
   });
-
-  test('a notification raised while the browser was offline arrives once after it reconnects', async ({
-    signedInPage: page,
-    context,
-    admin,
-    traveler,
-  }) => {
-    await openLiveInbox(page);
-    await context.setOffline(true);
-    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toHaveCount(0, { timeout: 30_000 });
-
-    const raised = await raiseDelay(admin, traveler.id, 'Offline');
-    await context.setOffline(false);
-    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 30_000 });
-    await expect(inboxCard(page, raised.title)).toHaveCount(1);
-
-    const later = await raiseDelay(admin, traveler.id, 'Later');
-    await expect(inboxCard(page, later.title)).toHaveCount(1);
-    await expect(inboxCard(page, raised.title)).toHaveCount(1);
-  });
 });
