@@ -4,6 +4,7 @@ import {
   NOTIFICATION_STREAM_EVENT_NAMES as EVENTS,
   NotificationStreamNotificationSchema,
   NotificationStreamReconnectSchema,
+  NotificationStreamSessionEndedSchema,
   NotificationStreamStatusSchema,
 } from '../../../../shared/api/notification-stream-events.ts';
 import { parseSseData, type SseMessage } from '../../../../shared/sse.ts';
@@ -13,6 +14,7 @@ import { apiSend } from '../../lib/api-client.ts';
 import { isSessionExpired } from '../../lib/api-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
 import { loginUrl } from '../../lib/login-url.ts';
+import { safeJson } from '../../lib/safe-json.ts';
 import { setLiveConnectionState } from './live-connection-store.ts';
 import {
   inAppPath,
@@ -25,6 +27,7 @@ import { nextReconnectDelay } from './reconnect-delay.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
 
 const MAX_TOASTS = 3;
+const SIGNED_OUT_REASONS = new Set(['logout', 'backchannel-logout']);
 
 /**
  * Keeps the traveler's inbox live: reads the BFF notification stream with fetch, puts each arrival in
@@ -97,10 +100,14 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
           case EVENTS.resync:
             void catchUp();
             break;
-          case EVENTS.sessionEnded:
+          case EVENTS.sessionEnded: {
             controller.abort();
-            window.location.assign(loginUrl());
+            // Signed out (here or in another tab): back to the start page. Expired: sign in and return.
+            const ended = NotificationStreamSessionEndedSchema.safeParse(safeJson(message.data));
+            const signedOut = ended.success && SIGNED_OUT_REASONS.has(ended.data.reason);
+            window.location.assign(signedOut ? '/' : loginUrl());
             break;
+          }
           case EVENTS.reconnect:
             retryAdvice = parseSseData(message, NotificationStreamReconnectSchema).retryMs;
             break;
