@@ -16,7 +16,9 @@ export default defineConfig({
         // zod, with the module that turns its eval probe off, in one chunk that runs before any schema
         // is built: the CSP forbids eval and the probe alone would be reported (web/src/lib/zod-without-eval.ts).
         manualChunks: (id) =>
-          /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/.test(id) ? 'zod' : undefined,
+          /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/.test(id)
+            ? 'zod'
+            : undefined,
       },
     },
   },
