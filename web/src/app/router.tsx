@@ -13,6 +13,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'root',
       element: <AppLayout />,
       errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <div className="page" aria-busy="true" />,
       loader: () => queryClient.ensureQueryData(sessionQueries.current()).catch(() => null),
       children: [
         {
