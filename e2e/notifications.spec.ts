@@ -88,8 +88,12 @@ test.describe('notifications', () => {
     const raised = await raiseDelay(admin, traveler.id);
     await expect(inboxCard(first, raised.title)).toHaveCount(1);
 
+    // The count as the server has it now, read from a fresh load.
+    await first.reload();
+    await expect(inboxCard(first, raised.title)).toHaveCount(1);
     await expect.poll(() => unreadOnBell(first)).toBeGreaterThan(0);
     const before = await unreadOnBell(first);
+    await second.reload();
     await expect.poll(() => unreadOnBell(second)).toBe(before);
 
     await inboxCard(first, raised.title)

@@ -62,6 +62,6 @@ export function toastFor(page: Page, title: string): Locator {
 /** The unread count the bell announces ("Inbox, 3 unread"), 0 when it says only "Inbox". */
 export async function unreadOnBell(page: Page): Promise<number> {
   const bell = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ });
-  const name = (await bell.getAttribute('aria-label')) ?? '';
+  const name = (await bell.textContent()) ?? '';
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
 }
