@@ -114,10 +114,24 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Secrets whose built-in values exist only so that `npm start` works on loopback with no setup. */
+const DEVELOPMENT_SECRETS = ['CONSUMER_SECRET', 'OIDC_CLIENT_SECRET', 'PUSH_WEBHOOK_SECRET'] as const;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A BFF that browsers reach on anything but loopback must not run on the published development secrets. */
+function developmentSecretIssues(config: Config): string[] {
+  if (LOOPBACK_HOSTS.has(new URL(config.PUBLIC_ORIGIN).hostname)) return [];
+  return DEVELOPMENT_SECRETS.filter((name) => config[name] === ConfigSchema.shape[name].parse(undefined)).map(
+    (name) => `${name}: the built-in development value only serves a loopback PUBLIC_ORIGIN; set your own`,
+  );
+}
+
 /** Parses the environment; lists every missing or bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  throw new ConfigError(`Invalid BFF configuration:\n${lines.join('\n')}`);
+  const issues = parsed.success
+    ? developmentSecretIssues(parsed.data)
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (parsed.success && issues.length === 0) return parsed.data;
+  throw new ConfigError(`Invalid BFF configuration:\n${issues.map((line) => `  ${line}`).join('\n')}`);
 }
