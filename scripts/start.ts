@@ -20,6 +20,17 @@ function numberFrom(name: string, fallback: number): number {
   return value;
 }
 
+function numberOrZero(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number of seconds, got "${raw}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
 const ports = {
   bff: numberFrom('WAYFARE_BFF_PORT', 3000),
   travelApi: numberFrom('WAYFARE_TRAVEL_API_PORT', 4010),
@@ -28,6 +39,7 @@ const ports = {
 };
 const dataDir = path.resolve(root, process.env.WAYFARE_DATA_DIR ?? '.data');
 const demo = (process.env.WAYFARE_DEMO ?? '1') !== '0';
+const demoEventsSeconds = numberOrZero('WAYFARE_DEMO_EVENTS_SECONDS', 180);
 
 const appOrigin = `http://localhost:${dev ? ports.vite : ports.bff}`;
 const bffOrigin = `http://localhost:${ports.bff}`;
@@ -79,7 +91,12 @@ const services: Service[] = [
       TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: secrets.consumer,
       TRAVEL_API_PUSH_WEBHOOK_URL: `${bffOrigin}/webhooks/travel-api/push`,
       TRAVEL_API_PUSH_WEBHOOK_SECRET: secrets.pushWebhook,
-      ...(demo ? { TRAVEL_API_ADMIN_TOKEN: secrets.admin } : {}),
+      ...(demo
+        ? {
+            TRAVEL_API_ADMIN_TOKEN: secrets.admin,
+            TRAVEL_API_DEMO_EVENTS_INTERVAL_SECONDS: String(demoEventsSeconds),
+          }
+        : {}),
     },
   },
   {

@@ -27,6 +27,8 @@ const stack = spawn(process.execPath, ['scripts/start.ts'], {
     WAYFARE_IDENTITY_PORT: String(STACK.identityPort),
     WAYFARE_DATA_DIR: dataDir,
     WAYFARE_DEMO: '1',
+    // Journeys raise their own travel events; timed demo events would add notifications they did not expect.
+    WAYFARE_DEMO_EVENTS_SECONDS: '0',
     WEB_DIST_DIR: webSnapshot,
   },
 });
