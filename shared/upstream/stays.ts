@@ -177,6 +177,11 @@ export const StaySearchPropertySchema = z.looseObject({
   amenities: z.array(z.string()),
   thumbnail: z.looseObject({ palette: z.array(z.string()).min(1), monogram: z.string() }),
   priceFrom: z.looseObject({ nightlyPrice: money, currency }).nullable(),
+  /**
+   * The hotel as the direct-property path of stay fares takes it (its raw autocomplete id), so any
+   * hotel of a search can be priced again without the search. Additive: older servers may omit it.
+   */
+  destination: StayPropertyDestinationSchema.optional(),
 });
 export type StaySearchProperty = z.infer<typeof StaySearchPropertySchema>;
 

@@ -9,6 +9,7 @@ import { GuestSessionSchema } from '../../../shared/upstream/guest-session.ts';
 import {
   StayFareSchema,
   StayFaresDoneSchema,
+  type StayFare,
   StaySearchDoneSchema,
   StaySearchProgressSchema,
   StaySearchPropertySchema,
@@ -278,6 +279,47 @@ describe('POST /v1/stays/fares', () => {
     expect(fares.length).toBeGreaterThan(0);
     expect(fares[0]).toMatchObject({ searchSolutionId: null, solutionKey: null, nights: 1 });
     expect(messages.at(-1)?.event).toBe('done');
+  });
+
+  it('every searched property carries its destination, and the direct-property path with it prices the same hotel', async () => {
+    const properties = await search();
+    expect(properties.length).toBeGreaterThanOrEqual(8);
+    const faresOf = async (json: Record<string, unknown>) => {
+      const messages = await events(await call({ path: '/v1/stays/fares', json }));
+      expect(messages.at(-1)?.event).toBe('done');
+      return messages.filter((m) => m.event === 'fare').map((m) => StayFareSchema.parse(dataOf(m)));
+    };
+    const offer = (fare: StayFare) => ({
+      propertyId: fare.propertyId,
+      roomName: fare.roomName,
+      board: fare.board,
+      totalPrice: fare.totalPrice,
+      currency: fare.currency,
+    });
+    for (const property of properties) {
+      const destination = StayPropertyDestinationSchema.parse(property.destination);
+      expect(destination).toMatchObject({
+        type: 'property',
+        name: property.name,
+        city: property.city,
+        countryCode: property.countryCode,
+        latitude: property.latitude,
+        longitude: property.longitude,
+      });
+      const { searchSolutionId, propertyId, ...stay } = faresBody(property);
+      const direct = await faresOf({ property: destination, ...stay });
+      const fromSearch = await faresOf({ searchSolutionId, propertyId, ...stay });
+      expect(direct.map(offer)).toEqual(fromSearch.map(offer));
+      for (const fare of direct) {
+        expect(fare).toMatchObject({
+          propertyId: property.propertyId,
+          searchSolutionId: null,
+          solutionKey: null,
+        });
+      }
+    }
+    expect(new Set(properties.map((p) => p.destination?.propertyId)).size).toBe(properties.length);
+    expect(properties.some((p) => p.priceFrom !== null)).toBe(true);
   });
 
   it('both paths at once: 422 UNPROCESSABLE_ENTITY', async () => {

@@ -25,7 +25,7 @@ import {
 import { ApiError } from '../api-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
 import { EventStream } from './event-stream.ts';
-import { HotelInventory, type StayProperty } from './hotel-inventory.ts';
+import { HotelInventory, propertyDestination, type StayProperty } from './hotel-inventory.ts';
 import { quoteFares } from './quote-fares.ts';
 import { stayCitiesFrom } from './stay-cities.ts';
 import { StaySearchStore, type StaySearchTerms } from './stay-search-store.ts';
@@ -141,6 +141,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         propertyId: solution.propertyId,
         solutionKey: solution.solutionKey,
         priceFrom: priceFrom(seed, solution.property, terms, now, config.TRAVEL_API_MAX_NIGHTS),
+        destination: propertyDestination(solution.property),
       }));
 
       const stream = EventStream.open(reply, streamOptions());

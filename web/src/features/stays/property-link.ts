@@ -1,7 +1,43 @@
+import {
+  StayPropertyDestinationSchema,
+  type StayPropertyDestination,
+} from '../../../../shared/upstream/destinations.ts';
 import type { StaySearchProperty } from '../../../../shared/upstream/stays.ts';
 import { destinationParams, encodeRooms, type StaySearch } from './stay-search-params.ts';
 
-/** The property page of a search result: the ids of the search-stream path plus the search itself. */
+/**
+ * The hotel's own destination as URL parameters (its name is `hotel`), apart from the search's
+ * destination: enough to price it on the direct-property path, so its stay can be shared.
+ */
+function hotelDestinationParams(destination: StayPropertyDestination): Record<string, string> {
+  return {
+    hotelId: destination.propertyId,
+    hotelCity: destination.city,
+    hotelCountry: destination.countryCode,
+    hotelLat: String(destination.latitude),
+    hotelLng: String(destination.longitude),
+  };
+}
+
+/** The hotel's direct-property destination from its page's URL; undefined when absent or invalid. */
+export function hotelDestinationFromParams(params: URLSearchParams): StayPropertyDestination | undefined {
+  const coordinate = (value: string | null) => (value === null || value.trim() === '' ? NaN : Number(value));
+  const parsed = StayPropertyDestinationSchema.safeParse({
+    type: 'property',
+    propertyId: params.get('hotelId'),
+    name: params.get('hotel'),
+    city: params.get('hotelCity'),
+    countryCode: params.get('hotelCountry'),
+    latitude: coordinate(params.get('hotelLat')),
+    longitude: coordinate(params.get('hotelLng')),
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The property page of a search result: the ids of the search-stream path plus the search itself, and
+ * the hotel's destination when the search stream sends it.
+ */
 export function propertyPagePath(property: StaySearchProperty, search: StaySearch): string {
   const params = new URLSearchParams({
     ...destinationParams(search.destination),
@@ -12,6 +48,7 @@ export function propertyPagePath(property: StaySearchProperty, search: StaySearc
     solution: property.searchSolutionId,
     solutionKey: property.solutionKey,
     hotel: property.name,
+    ...(property.destination ? hotelDestinationParams(property.destination) : {}),
   });
   return `/stays/properties/${encodeURIComponent(property.propertyId)}?${params.toString()}`;
 }

@@ -5,6 +5,7 @@ import { addDays, nightsBetween } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { PropertyFares } from './property-fares.tsx';
+import { hotelDestinationFromParams } from './property-link.ts';
 import { ShareStayButton } from './share-stay-button.tsx';
 import { StayHeader } from './stay-header.tsx';
 import { staySearchFormFromParams, staySearchToParams } from './stay-search-params.ts';
@@ -73,7 +74,10 @@ export function PropertyPage() {
             hotelCity={
               search.destination?.type === 'city' ? search.destination.name : search.destination?.city
             }
-            destination={search.destination?.type === 'property' ? search.destination : undefined}
+            destination={
+              hotelDestinationFromParams(params) ??
+              (search.destination?.type === 'property' ? search.destination : undefined)
+            }
             checkIn={search.checkIn}
             checkOut={search.checkOut}
             rooms={search.rooms}

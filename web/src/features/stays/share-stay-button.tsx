@@ -12,7 +12,11 @@ import { destinationParams, encodeRooms } from './stay-search-params.ts';
 export interface ShareStayButtonProps {
   hotelName: string;
   hotelCity: string | undefined;
-  /** Known already when the stay came from the autocomplete (the direct-property path). */
+  /**
+   * The hotel's direct-property destination: sent by the search stream with each property, or the
+   * autocomplete entry the stay was searched by. Without it (a server that does not send it), the
+   * button looks the hotel up in the autocomplete.
+   */
   destination?: StayPropertyDestination | undefined;
   checkIn: string;
   checkOut: string;
@@ -36,9 +40,9 @@ export function sharedStayPath(
 }
 
 /**
- * Finds the autocomplete entry of a hotel, whose raw id the direct-property path needs (the search
- * stream gives only service ids): the autocomplete lists a city's hotels under the city's name, and
- * featured hotels under their own name.
+ * Finds the autocomplete entry of a hotel, whose raw id the direct-property path needs, for a search
+ * stream that sends only service ids: the autocomplete lists some of a city's hotels under the city's
+ * name, and featured hotels under their own name.
  */
 async function findPropertyDestination(name: string, city: string | undefined) {
   for (const query of [city, name]) {
