@@ -44,7 +44,7 @@ test.describe('accessibility', () => {
     await expectNoAxeViolations(page, 'bookings');
 
     await page.goto('/inbox');
-    await expect(page.getByRole('status').filter({ hasText: /live/i })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
     const raised = await raiseDelay(admin, traveler.id);
     await expect(inboxCard(page, raised.title)).toHaveCount(1);
     await expectNoAxeViolations(page, 'inbox with a toast');

@@ -86,7 +86,7 @@ test.describe('web push', () => {
     traveler,
   }) => {
     await page.goto('/inbox');
-    await expect(page.getByRole('status').filter({ hasText: /live/i })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
     const cdp = await context.newCDPSession(page);
     const registrationId = await registerServiceWorker(page, cdp);
     await page.bringToFront();
