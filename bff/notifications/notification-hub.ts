@@ -244,10 +244,12 @@ class TravelerChannel {
     if (source === 'catch-up') this.#counters.caughtUp += 1;
     this.#recent.push(notification);
     const alerted = this.#alertTarget();
+    // Two events at most per fan-out, shared by every stream: the toast tab's and everyone else's.
+    const quiet: HubEvent = { type: 'notification', notification, alert: false, replay: false };
+    const alerting: HubEvent = { ...quiet, alert: true };
     let shownLive = false;
     for (const [subscriber, state] of this.#subscribers) {
-      const alert = subscriber === alerted;
-      const delivered = subscriber.deliver({ type: 'notification', notification, alert, replay: false });
+      const delivered = subscriber.deliver(subscriber === alerted ? alerting : quiet);
       if (delivered && state.visible) shownLive = true;
     }
     this.#options.logger.debug(
@@ -331,7 +333,11 @@ class TravelerChannel {
     while (!stopSignal.aborted && this.#credential !== undefined) {
       const attempt = new AbortController();
       this.#attempt = attempt;
-      const signal = AbortSignal.any([stopSignal, attempt.signal]);
+      // Stopping the channel aborts the attempt: one signal per attempt, no AbortSignal.any composite
+      // (and its weak references) kept alive for the hours an upstream stream lasts.
+      const stopAttempt = () => attempt.abort(stopSignal.reason);
+      stopSignal.addEventListener('abort', stopAttempt, { once: true });
+      const signal = attempt.signal;
       let endedByDone = false;
       try {
         const body = await this.#options.upstream.openStream(this.#credential, signal);
@@ -350,6 +356,7 @@ class TravelerChannel {
           );
         }
       } finally {
+        stopSignal.removeEventListener('abort', stopAttempt);
         attempt.abort();
       }
       if (stopSignal.aborted) break;

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { SseFrame } from './sse-frame.ts';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -18,24 +19,35 @@ export interface SseConnectionOptions {
   headers?: Record<string, string>;
 }
 
+/** Told once when a connection closes (the registry's bookkeeping, shared by all its connections). */
+export type SseConnectionOwner = (connection: SseConnection, reason: SseCloseReason) => void;
+
 /**
  * One browser SSE response. Writes whole events, keeps the unsent bytes bounded (a reader that stops
  * reading is cut off instead of growing the heap), and tells its owner once when it closes and why.
  * The response must already be detached from Fastify's reply cycle (reply.hijack()).
+ *
+ * Once the headers are out, events go straight to the socket as ready-made bytes (an SseFrame, already
+ * framed as an HTTP/1.1 chunk when the response is chunked): one write of a shared Buffer per stream,
+ * instead of ServerResponse.write's per-call string encoding, chunk header and deferred uncork. The
+ * response still ends through ServerResponse.end, which writes the closing chunk.
  */
 export class SseConnection {
   readonly #res: ServerResponse;
   readonly #options: SseConnectionOptions;
-  readonly #closeListeners: ((reason: SseCloseReason) => void)[] = [];
+  readonly #owner: SseConnectionOwner | undefined;
+  #closeListeners: ((reason: SseCloseReason) => void)[] | undefined;
   #drainTimer: NodeJS.Timeout | undefined;
   #closed = false;
   #reason: SseCloseReason = 'client-gone';
 
-  constructor(res: ServerResponse, options: SseConnectionOptions) {
+  constructor(res: ServerResponse, options: SseConnectionOptions, owner?: SseConnectionOwner) {
     this.#res = res;
     this.#options = options;
-    res.once('close', () => this.#finish());
-    res.on('error', () => this.#finish());
+    this.#owner = owner;
+    const finish = () => this.#finish();
+    res.once('close', finish);
+    res.on('error', finish);
   }
 
   get closed(): boolean {
@@ -45,22 +57,26 @@ export class SseConnection {
   /** Sends the status line and headers at once, so the browser sees the stream open immediately. */
   open(statusCode = 200): void {
     if (this.#closed || this.#res.headersSent) return;
-    this.#res.writeHead(statusCode, { ...SSE_HEADERS, ...this.#options.headers });
+    const { headers } = this.#options;
+    this.#res.writeHead(statusCode, headers === undefined ? SSE_HEADERS : { ...SSE_HEADERS, ...headers });
     this.#res.flushHeaders();
   }
 
   /** Writes one encoded event or comment; returns false when the connection is (now) closed. */
-  write(chunk: string): boolean {
+  write(chunk: string | SseFrame): boolean {
     if (this.#closed) return false;
-    const flushed = this.#res.write(chunk);
-    if (this.#res.writableLength > this.#options.maxBufferedBytes) {
+    const flushed = this.#send(chunk);
+    if (this.#closed) return false;
+    const socket = this.#res.socket;
+    const unsent = socket === null ? this.#res.writableLength : socket.writableLength;
+    if (unsent > this.#options.maxBufferedBytes) {
       this.#cutOff();
       return false;
     }
     if (!flushed && this.#drainTimer === undefined) {
       this.#drainTimer = setTimeout(() => this.#cutOff(), this.#options.drainTimeoutMs);
       this.#drainTimer.unref();
-      this.#res.once('drain', () => {
+      (socket ?? this.#res).once('drain', () => {
         clearTimeout(this.#drainTimer);
         this.#drainTimer = undefined;
       });
@@ -69,17 +85,32 @@ export class SseConnection {
   }
 
   /** Writes a last chunk (if any) and ends the response. */
-  end(lastChunk?: string): void {
+  end(lastChunk?: string | SseFrame): void {
     if (this.#closed) return;
     this.#reason = 'ended';
-    if (lastChunk !== undefined) this.#res.write(lastChunk);
+    if (lastChunk !== undefined) this.#send(lastChunk);
     this.#res.end();
     this.#finish();
   }
 
   onClose(listener: (reason: SseCloseReason) => void): void {
     if (this.#closed) listener(this.#reason);
-    else this.#closeListeners.push(listener);
+    else (this.#closeListeners ??= []).push(listener);
+  }
+
+  /** Queues the bytes on the socket (or the response, before its headers are out); false when full. */
+  #send(chunk: string | SseFrame): boolean {
+    const frame = typeof chunk === 'string' ? new SseFrame(chunk) : chunk;
+    // A zero-length chunk would end a chunked response; an empty event writes nothing anyway.
+    if (frame.text === '') return true;
+    const res = this.#res;
+    const socket = res.socket;
+    if (!res.headersSent || socket === null) return res.write(frame.bytes);
+    if (socket.destroyed) {
+      this.#finish();
+      return false;
+    }
+    return socket.write(isChunked(res) ? frame.chunk : frame.bytes);
   }
 
   #cutOff(): void {
@@ -93,6 +124,14 @@ export class SseConnection {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#drainTimer);
-    for (const listener of this.#closeListeners.splice(0)) listener(this.#reason);
+    this.#owner?.(this, this.#reason);
+    const listeners = this.#closeListeners;
+    this.#closeListeners = undefined;
+    if (listeners !== undefined) for (const listener of listeners) listener(this.#reason);
   }
+}
+
+/** Whether Node frames this response's body as HTTP/1.1 chunks (it does unless the client spoke HTTP/1.0). */
+function isChunked(res: ServerResponse): boolean {
+  return (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
 }

@@ -76,6 +76,29 @@ describe('SseRegistry and SseConnection', () => {
     socket.destroy();
   });
 
+  it('frames events as HTTP/1.1 chunks, and as plain bytes for an HTTP/1.0 client', async () => {
+    const event = encodeSseEvent({ event: 'hello', data: { city: 'Zürich' } });
+    const url = await serve({}, (connection) => connection.end(event));
+    const { port } = new URL(url);
+    /** The response body as sent on the wire, read until the server ends the response. */
+    const raw = async (version: string, complete: (body: string) => boolean) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write(`GET / ${version}\r\nHost: localhost\r\n\r\n`);
+      let text = '';
+      for await (const chunk of socket) {
+        text += (chunk as Buffer).toString('utf8');
+        if (text.includes('\r\n\r\n') && complete(text.slice(text.indexOf('\r\n\r\n') + 4))) break;
+      }
+      socket.destroy();
+      return text.slice(text.indexOf('\r\n\r\n') + 4);
+    };
+    const size = Buffer.byteLength(event).toString(16);
+    const chunked = await raw('HTTP/1.1', (body) => body.endsWith('0\r\n\r\n'));
+    expect(chunked).toBe(`${size}\r\n${event}\r\n0\r\n\r\n`);
+    // HTTP/1.0 has no chunks: the body is the event's bytes and the server closes the connection.
+    expect(await raw('HTTP/1.0', () => false)).toBe(event);
+  });
+
   it('ends every stream with its farewell on shutdown', async () => {
     const url = await serve({}, () => undefined);
     const tabs = await Promise.all([BrowserStream.open(url), BrowserStream.open(url)]);

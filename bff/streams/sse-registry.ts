@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { SseConnection, type SseConnectionOptions } from './sse-connection.ts';
+import { SseConnection, type SseCloseReason, type SseConnectionOptions } from './sse-connection.ts';
+import { SseFrame } from './sse-frame.ts';
 
 export interface SseRegistryOptions extends SseConnectionOptions {
   /** Interval of the `:` heartbeat comments that keep proxies from timing the stream out. */
@@ -8,25 +9,28 @@ export interface SseRegistryOptions extends SseConnectionOptions {
   heartbeat: string;
 }
 
-interface Entry {
-  /** What the connection is told when the server shuts down, before it is ended. */
-  farewell: string;
-}
-
 /**
  * Every open browser SSE response of this process. One timer sends the heartbeats of all of them (no
  * timer per stream), and shutdown tells each one how to end before the server closes, so that
- * `fastify.close()` never hangs on an open stream.
+ * `fastify.close()` never hangs on an open stream. The heartbeat is encoded once, and a stream costs the
+ * registry one map entry (its farewell), not a closure.
  */
 export class SseRegistry {
   readonly #options: SseRegistryOptions;
-  readonly #entries = new Map<SseConnection, Entry>();
+  /** Each open connection and what it is told when the server shuts down, before it is ended. */
+  readonly #entries = new Map<SseConnection, string>();
+  readonly #heartbeat: SseFrame;
   readonly #timer: NodeJS.Timeout;
+  readonly #closed = (connection: SseConnection, reason: SseCloseReason): void => {
+    this.#entries.delete(connection);
+    if (reason === 'slow-consumer') this.#slowConsumerCutOffs += 1;
+  };
   #closing = false;
   #slowConsumerCutOffs = 0;
 
   constructor(options: SseRegistryOptions) {
     this.#options = options;
+    this.#heartbeat = new SseFrame(options.heartbeat);
     this.#timer = setInterval(() => this.#beat(), options.heartbeatMs);
     this.#timer.unref();
   }
@@ -46,12 +50,8 @@ export class SseRegistry {
 
   /** Wraps a hijacked response; it leaves the registry by itself when it closes. */
   connect(res: ServerResponse, farewell: string): SseConnection {
-    const connection = new SseConnection(res, this.#options);
-    this.#entries.set(connection, { farewell });
-    connection.onClose((reason) => {
-      this.#entries.delete(connection);
-      if (reason === 'slow-consumer') this.#slowConsumerCutOffs += 1;
-    });
+    const connection = new SseConnection(res, this.#options, this.#closed);
+    this.#entries.set(connection, farewell);
     return connection;
   }
 
@@ -59,10 +59,11 @@ export class SseRegistry {
   closeAll(): void {
     this.#closing = true;
     clearInterval(this.#timer);
-    for (const [connection, entry] of [...this.#entries]) connection.end(entry.farewell);
+    for (const [connection, farewell] of [...this.#entries]) connection.end(farewell);
   }
 
   #beat(): void {
-    for (const connection of this.#entries.keys()) connection.write(this.#options.heartbeat);
+    const heartbeat = this.#heartbeat;
+    for (const connection of this.#entries.keys()) connection.write(heartbeat);
   }
 }

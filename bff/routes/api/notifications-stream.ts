@@ -6,11 +6,38 @@ import {
   NotificationStreamVisibilitySchema,
 } from '../../../shared/api/notification-stream-events.ts';
 import { AppError } from '../../errors.ts';
-import type { HubSubscriber } from '../../notifications/notification-hub.ts';
-import { encodeHubEvent, encodeReconnect, encodeSessionEnded } from '../../notifications/encode-hub-event.ts';
+import type { HubEvent, HubSubscriber } from '../../notifications/notification-hub.ts';
+import { encodeReconnect, encodeSessionEnded, hubEventFrame } from '../../notifications/encode-hub-event.ts';
+import type { SseConnection } from '../../streams/sse-connection.ts';
+import { SseFrame } from '../../streams/sse-frame.ts';
 
 /** The reconnection delay a browser is given on every notification stream. */
 const CLIENT_RETRY_MS = 3000;
+const CLIENT_RETRY = new SseFrame(encodeSseEvent({ retry: CLIENT_RETRY_MS }));
+
+/**
+ * One browser stream as the hub sees it. A class rather than closures over the request: an idle
+ * stream keeps only its connection and two ids, and every delivery writes the event's shared frame.
+ */
+class StreamSubscriber implements HubSubscriber {
+  readonly sessionId: string;
+  readonly tabId: string | undefined;
+  readonly #connection: SseConnection;
+
+  constructor(sessionId: string, tabId: string | undefined, connection: SseConnection) {
+    this.sessionId = sessionId;
+    this.tabId = tabId;
+    this.#connection = connection;
+  }
+
+  deliver(event: HubEvent): boolean {
+    return this.#connection.write(hubEventFrame(event));
+  }
+
+  endSession(reason: string): void {
+    this.#connection.end(encodeSessionEnded(reason));
+  }
+}
 
 function travelerOnly(): AppError {
   return new AppError('UNAUTHORIZED', {
@@ -54,31 +81,28 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
 
       reply.hijack();
-      openPerSession.set(session.id, open + 1);
+      const sessionId = session.id;
+      const requestId = request.id;
+      openPerSession.set(sessionId, open + 1);
       // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
       const shutdownRetryMs = Math.round(app.config.SSE_SHUTDOWN_RETRY_MS * (1 + Math.random()));
       const connection = app.sse.connect(reply.raw, encodeReconnect(shutdownRetryMs));
       connection.open();
-      connection.write(encodeSseEvent({ retry: CLIENT_RETRY_MS }));
-      const subscriber: HubSubscriber = {
-        sessionId: session.id,
-        tabId: request.query.tab,
-        deliver: (event) => connection.write(encodeHubEvent(event)),
-        endSession: (reason) => connection.end(encodeSessionEnded(reason)),
-      };
+      connection.write(CLIENT_RETRY);
       const unsubscribe = app.notificationHub.subscribe({
         travelerId: session.travelerId,
-        subscriber,
+        subscriber: new StreamSubscriber(sessionId, request.query.tab, connection),
         visible: request.query.visible === '1',
         lastEventId,
       });
+      // Holds the ids it needs, not the request: Fastify's request and reply are not kept for the stream's life.
       connection.onClose((reason) => {
         unsubscribe();
-        const left = (openPerSession.get(session.id) ?? 1) - 1;
-        if (left > 0) openPerSession.set(session.id, left);
-        else openPerSession.delete(session.id);
+        const left = (openPerSession.get(sessionId) ?? 1) - 1;
+        if (left > 0) openPerSession.set(sessionId, left);
+        else openPerSession.delete(sessionId);
         if (reason === 'slow-consumer')
-          request.log.warn('notification stream cut off: the browser did not read');
+          app.log.warn({ reqId: requestId }, 'notification stream cut off: the browser did not read');
       });
     },
   );
