@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
@@ -84,7 +85,7 @@ describe('security headers', () => {
   it('sends HSTS only when the app is served over TLS', async () => {
     const plain = await app();
     expect((await plain.inject('/healthz')).headers['strict-transport-security']).toBeUndefined();
-    const tls = await app({ PUBLIC_ORIGIN: 'https://app.wayfare.example' });
+    const tls = await app({ PUBLIC_ORIGIN: 'https://app.wayfare.example', ...DEPLOYED_SECRETS });
     const response = await tls.inject('/healthz');
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');

@@ -10,6 +10,7 @@ import authPlugin from './auth.ts';
 import csrfPlugin from './csrf.ts';
 import sessionPlugin, { type SessionEnd } from './session.ts';
 import sessionRoute from '../routes/auth/session-route.ts';
+import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';
 
 const APP_HEADERS = { 'x-requested-with': 'wayfare', origin: 'http://localhost:3000' };
 
@@ -178,7 +179,7 @@ describe('requireSession', () => {
 
 describe('session cookie attributes', () => {
   it('drops __Host- and Secure on a plain-http host that is not loopback', async () => {
-    const { app } = await sessionApp({ PUBLIC_ORIGIN: 'http://wayfare.internal:8080' });
+    const { app } = await sessionApp({ PUBLIC_ORIGIN: 'http://wayfare.internal:8080', ...DEPLOYED_SECRETS });
     const created = await app.inject({
       method: 'POST',
       url: '/api/guest-session',
@@ -193,7 +194,7 @@ describe('session cookie attributes', () => {
   });
 
   it('uses __Host- and Secure on https', async () => {
-    const { app } = await sessionApp({ PUBLIC_ORIGIN: 'https://app.wayfare.example' });
+    const { app } = await sessionApp({ PUBLIC_ORIGIN: 'https://app.wayfare.example', ...DEPLOYED_SECRETS });
     const created = await app.inject({
       method: 'POST',
       url: '/api/guest-session',
