@@ -1,6 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { inboxCard, raiseDelay, type RaisedNotification } from './support/notifications.ts';
+import { raiseDelay, type RaisedNotification } from './support/notifications.ts';
 import { APP_ORIGIN } from './support/stack.ts';
 
 interface Registration {
@@ -78,35 +78,6 @@ async function openApp(context: BrowserContext, path: string): Promise<Page> {
 
 test.describe('web push', () => {
   test.use({ permissions: ['notifications'] });
-
-  test('a push for a notification the open app already showed live raises no system notification', async ({
-    signedInPage: page,
-    context,
-    admin,
-    traveler,
-  }) => {
-    await page.goto('/inbox');
-    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await registerServiceWorker(page, cdp);
-    await page.bringToFront();
-
-    const raised = await raiseDelay(admin, traveler.id);
-    await expect(inboxCard(page, raised.title)).toHaveCount(1);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: APP_ORIGIN,
-      registrationId,
-      data: pushPayload(raised),
-    });
-
-    // A later push, with no window of the app open, does raise one: by then the first was handled.
-    const marker = await raiseDelay(admin, traveler.id, 'Marker');
-    await page.close();
-    await deliverWithNoAppOpen(context, registrationId, pushPayload(marker));
-    const reader = await openApp(context, '/bookings');
-    await expect.poll(async () => (await systemNotifications(reader, marker.id)).length).toBe(1);
-    expect(await systemNotifications(reader, raised.id)).toEqual([]);
-  });
 
   test('a push for a notification the app did not show raises one system notification that opens the segment', async ({
     signedInPage: page,
