@@ -235,7 +235,7 @@ describe('notifications through the hub against the travel API stand-in', () => 
       expect(subscribed.status).toBe(201);
       const decided = async () => {
         const stats = (await (await fetch(`${stack.bffUrl}/api/push/stats`, { headers: own })).json()) as {
-          push: Record<string, number>;
+          push: Record<'sent' | 'suppressed-live' | 'failed', number>;
         };
         return stats.push;
       };
