@@ -8,6 +8,7 @@ import { AirportField } from './airport-field.tsx';
 import {
   legsForTripType,
   TRIP_TYPES,
+  type AirportChoice,
   type FlightSearchForm as FlightSearchFormValue,
   type LegForm,
   type TripType,
@@ -40,12 +41,24 @@ export function flightFieldLabel(path: string): string {
 
 export interface FlightSearchFormProps {
   initial: FlightSearchFormValue;
+  /**
+   * The traveler's home airport from the profile, which may arrive after the form is on screen: it
+   * fills the first origin only while it is empty and the traveler has not typed in it.
+   */
+  homeAirport?: AirportChoice | null;
   onSearch: (form: FlightSearchFormValue) => void;
   serverErrors?: Record<string, string>;
 }
 
-export function FlightSearchForm({ initial, onSearch, serverErrors = {} }: FlightSearchFormProps) {
+export function FlightSearchForm({
+  initial,
+  homeAirport = null,
+  onSearch,
+  serverErrors = {},
+}: FlightSearchFormProps) {
   const [form, setForm] = useState(initial);
+  const [originEdited, setOriginEdited] = useState(false);
+  const [appliedHome, setAppliedHome] = useState(homeAirport?.code ?? null);
   const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const today = todayIsoDate();
@@ -64,6 +77,11 @@ export function FlightSearchForm({ initial, onSearch, serverErrors = {} }: Fligh
       }
       return { ...current, legs };
     });
+
+  if ((homeAirport?.code ?? null) !== appliedHome) {
+    setAppliedHome(homeAirport?.code ?? null);
+    if (homeAirport && !originEdited && !form.legs[0]?.origin) setLeg(0, { origin: homeAirport });
+  }
 
   const setTripType = (tripType: TripType) =>
     setForm((current) => ({
@@ -88,7 +106,16 @@ export function FlightSearchForm({ initial, onSearch, serverErrors = {} }: Fligh
         : `Flight ${index + 1}`;
 
   return (
-    <form className="form card search-form" onSubmit={submit} noValidate aria-label="Search flights">
+    <form
+      className="form card search-form"
+      onSubmit={submit}
+      onInput={(event) => {
+        const firstOrigin = document.getElementById(fieldId('itinerary.0.origin'));
+        if (firstOrigin?.contains(event.target as Node)) setOriginEdited(true);
+      }}
+      noValidate
+      aria-label="Search flights"
+    >
       <FormErrorSummary errors={errors} labelFor={flightFieldLabel} attempt={attempt} />
       <fieldset>
         <legend>Trip</legend>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlightsPage } from './flights-page.tsx';
+import { profileQueries } from '../profile/profile-queries.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
@@ -179,5 +180,41 @@ describe('FlightsPage', () => {
     expect(await screen.findByRole('article', { name: /Skylark/ })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([called]) => called === '/api/profile')).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([called]) => called === '/api/flights/search')).toHaveLength(1);
+  });
+});
+
+describe('FlightsPage before the profile arrives', () => {
+  it('keeps what the traveler typed and fills only the untouched origin with the home airport', async () => {
+    let sendProfile: (response: StubbedResponse) => void = () => undefined;
+    stubFetch((called) => {
+      if (called === '/api/profile')
+        return new Promise<StubbedResponse>((resolve) => (sendProfile = resolve));
+      return { json: { items: [] } };
+    });
+    renderApp(<FlightsPage />, { url: '/flights' });
+    const to = screen.getByRole('combobox', { name: 'To' });
+    await userEvent.type(to, 'Par');
+
+    sendProfile({ json: profile });
+    // The "To" suggestions are open, so the rest of the page is hidden from the accessibility tree.
+    const field = (name: string) => screen.getByRole('combobox', { name, hidden: true });
+    await waitFor(() => expect(field('From')).toHaveValue('LHR'));
+    expect(field('To')).toHaveValue('Par');
+    expect(field('To')).toBe(to);
+  });
+
+  it('leaves an origin the traveler started typing alone when the profile arrives', async () => {
+    let sendProfile: (response: StubbedResponse) => void = () => undefined;
+    stubFetch((called) => {
+      if (called === '/api/profile')
+        return new Promise<StubbedResponse>((resolve) => (sendProfile = resolve));
+      return { json: { items: [] } };
+    });
+    const { queryClient } = renderApp(<FlightsPage />, { url: '/flights' });
+    await userEvent.type(screen.getByRole('combobox', { name: 'From' }), 'Edi');
+
+    sendProfile({ json: profile });
+    await waitFor(() => expect(queryClient.getQueryData(profileQueries.current().queryKey)).toBeDefined());
+    expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('Edi');
   });
 });

@@ -50,7 +50,9 @@ export function FlightsPage() {
     enabled: false,
   });
   const serverErrors = search.isError ? fieldProblemsByPath(search.error) : {};
-  const formKey = flightSearchToParams(form).toString();
+  // The form remounts when the search in the URL changes, never when the profile arrives: the home
+  // airport default is handed to the mounted form, which keeps whatever the traveler already typed.
+  const formKey = params.has('leg') ? flightSearchToParams(form).toString() : 'new-search';
 
   return (
     <div className="page">
@@ -62,6 +64,7 @@ export function FlightsPage() {
         <FlightSearchForm
           key={formKey}
           initial={form}
+          homeAirport={home}
           serverErrors={serverErrors}
           onSearch={(next) => setParams(flightSearchToParams(next, view))}
         />
