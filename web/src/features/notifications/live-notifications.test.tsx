@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
 import { LiveNotifications } from './live-notifications.tsx';
 import { InboxBell } from './inbox-bell.tsx';
 import { InboxPage } from './inbox-page.tsx';
@@ -121,6 +122,124 @@ describe('LiveNotifications', () => {
         fetchMock.mock.calls.filter(([url]) => url === '/api/notifications').length,
       ).toBeGreaterThanOrEqual(2),
     );
+  });
+});
+
+describe('LiveNotifications catching up as the stream becomes live', () => {
+  const inboxFetches = (fetchMock: ReturnType<typeof stubStream>) =>
+    fetchMock.mock.calls.filter(([url]) => url === '/api/notifications').length;
+
+  it('refetches the inbox once when the stream first becomes live, covering what arrived before it', async () => {
+    let raisedMeanwhile = false;
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith('/api/notifications/stream/visibility')) return { status: 204 };
+      if (url.startsWith('/api/notifications/stream')) {
+        // Raised after the inbox loaded, before the stream was live: the stream never carries it.
+        raisedMeanwhile = true;
+        return { chunks: [sse('status', { state: 'live' }), sse('status', { state: 'live' })], open: true };
+      }
+      if (url.startsWith('/api/notifications')) {
+        return raisedMeanwhile
+          ? { json: page([notification('n-9', 'Gate changed to C4')], 1) }
+          : { json: page([], 0) };
+      }
+      return { status: 204 };
+    });
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox, 1 unread' })).toBeInTheDocument();
+    expect(inboxFetches(fetchMock)).toBe(2);
+  });
+
+  it('refetches the inbox again when a dropped stream is live once more', async () => {
+    let streams = 0;
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith('/api/notifications/stream/visibility')) return { status: 204 };
+      if (url.startsWith('/api/notifications/stream')) {
+        streams += 1;
+        // The first connection ends at once; the second stays open.
+        return { chunks: [sse('status', { state: 'live' })], open: streams > 1 };
+      }
+      if (url.startsWith('/api/notifications')) return { json: page([], 0) };
+      return { status: 204 };
+    });
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    await waitFor(() => expect(streams).toBe(2), { timeout: 4000 });
+    // The first load, then one catch-up as each of the two connections becomes live.
+    await waitFor(() => expect(inboxFetches(fetchMock)).toBe(3));
+  });
+});
+
+describe('read state across tabs', () => {
+  it('refetches the bell and list when another tab marks a notification read', async () => {
+    let unread = 1;
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith('/api/notifications/stream/visibility')) return { status: 204 };
+      if (url.startsWith('/api/notifications/stream')) return { chunks: [], open: true };
+      if (url.startsWith('/api/notifications')) {
+        return {
+          json: page(
+            [notification('n-1', 'Gate changed to B12', unread ? null : '2026-11-22T11:00:00Z')],
+            unread,
+          ),
+        };
+      }
+      return { status: 204 };
+    });
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox, 1 unread' })).toBeInTheDocument();
+
+    // Another tab marks it read on the server and says so on the notification channel.
+    unread = 0;
+    const otherTab = new BroadcastChannel('wayfare:notifications');
+    otherTab.postMessage({ kind: 'read-state-changed' });
+    otherTab.close();
+    expect(await screen.findByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/notifications')).toHaveLength(2);
+  });
+
+  it('rechecks the bell when the tab comes back to the front, however fresh its data', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/notifications') ? { json: page([], 0) } : { status: 204 },
+    );
+    renderApp(<InboxBell />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    focusManager.setFocused(undefined);
+  });
+
+  it('tells the other tabs when this one marks a notification read', async () => {
+    stubFetch((url) => {
+      if (url === '/api/notifications/n-1/read') return { status: 204 };
+      if (url.startsWith('/api/notifications')) {
+        return { json: page([notification('n-1', 'Gate changed to B12')], 1) };
+      }
+      return { status: 204 };
+    });
+    const otherTab = new BroadcastChannel('wayfare:notifications');
+    const heard = new Promise<unknown>((resolve) =>
+      otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }),
+    );
+    renderApp(<InboxPage />, { url: '/inbox' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as read: Gate changed to B12' }));
+    await expect(heard).resolves.toEqual({ kind: 'read-state-changed' });
+    otherTab.close();
   });
 });
 

@@ -16,6 +16,7 @@ import { readEventStream } from '../../lib/event-stream.ts';
 import { loginUrl } from '../../lib/login-url.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { setLiveConnectionState } from './live-connection-store.ts';
+import { subscribeToOtherTabs } from './notification-channel.ts';
 import {
   inAppPath,
   notificationQueries,
@@ -32,7 +33,8 @@ const SIGNED_OUT_REASONS = new Set(['logout', 'backchannel-logout']);
 /**
  * Keeps the traveler's inbox live: reads the BFF notification stream with fetch, puts each arrival in
  * the inbox, toasts it once across tabs (announced politely), shows a quiet indicator while the
- * connection is away and catches up (refetch) when it returns or the server asks for a resync.
+ * connection is away and catches up (refetch) each time it becomes live, when the server asks for a
+ * resync, and when another tab changes read state.
  */
 export function LiveNotifications({ travelerId }: { travelerId: string }) {
   const queryClient = useQueryClient();
@@ -51,8 +53,30 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     let lastEventId: string | undefined;
     let retryAdvice: number | undefined;
     let failures = 0;
+    // Whether this connection has said `live` yet: each time it becomes live (first open, every reopen,
+    // the hub's upstream link back) the inbox is refetched once, covering what arrived before that.
+    let streamLive = false;
 
-    const catchUp = () => queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+    // Arrivals while a catch-up refetch is in flight, put back once it lands: a response read before
+    // they were raised must not drop them from the inbox.
+    const catchUpArrivals = new Set<Notification[]>();
+    const catchUp = async () => {
+      const arrivals: Notification[] = [];
+      catchUpArrivals.add(arrivals);
+      try {
+        await queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+      } finally {
+        catchUpArrivals.delete(arrivals);
+        for (const notification of arrivals) {
+          queryClient.setQueryData<InboxData>(inboxKey, (data) =>
+            withArrivedNotification(data, notification),
+          );
+        }
+      }
+    };
+    const stopHearingOtherTabs = subscribeToOtherTabs((message) => {
+      if (message.kind === 'read-state-changed') void catchUp();
+    });
 
     const showToast = (notification: Notification) => {
       const tone =
@@ -84,6 +108,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
             queryClient.setQueryData<InboxData>(inboxKey, (data) =>
               withArrivedNotification(data, notification),
             );
+            for (const arrivals of catchUpArrivals) arrivals.push(notification);
             void queryClient.invalidateQueries({ queryKey: [...tripQueries.all(), notification.tripId] });
             if (alert && !replay) {
               void claims.claim(notification.id).then((claimed) => {
@@ -95,6 +120,8 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
           case EVENTS.status: {
             const { state } = parseSseData(message, NotificationStreamStatusSchema);
             setLiveConnectionState(state);
+            if (state === 'live' && !streamLive) void catchUp();
+            streamLive = state === 'live';
             break;
           }
           case EVENTS.resync:
@@ -136,7 +163,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
           },
           onOpen: () => {
             failures = 0;
-            if (reopened) void catchUp();
+            streamLive = false;
           },
         }).catch(() => ({ kind: 'truncated' as const }));
         if (end.kind === 'aborted' || controller.signal.aborted) return;
@@ -165,6 +192,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     return () => {
       controller.abort();
       claims.close();
+      stopHearingOtherTabs();
       document.removeEventListener('visibilitychange', reportVisibility);
     };
   }, [travelerId, queryClient]);

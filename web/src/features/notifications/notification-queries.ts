@@ -22,6 +22,8 @@ export const notificationQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (lastPage) => lastPage.meta.nextCursor,
       staleTime: 15_000,
+      // Read state can change in another tab or device: a tab coming back to the front rechecks.
+      refetchOnWindowFocus: 'always',
     }),
 };
 

@@ -1,7 +1,9 @@
+import { postToOtherTabs, subscribeToOtherTabs } from './notification-channel.ts';
+
 /**
  * Decides, across all of a traveler's tabs, which one shows the toast for a notification: the first to
  * claim its id. The record is a short-lived list of ids in localStorage (never tokens or content),
- * claimed under a Web Lock when the browser has one, and a BroadcastChannel tells open tabs at once.
+ * claimed under a Web Lock when the browser has one, and the notification channel tells open tabs at once.
  */
 const RECORD_LIFETIME_MS = 10 * 60 * 1000;
 const MAX_RECORDED = 200;
@@ -16,9 +18,8 @@ export interface ToastClaims {
 export function createToastClaims(travelerId: string, now: () => number = Date.now): ToastClaims {
   const storageKey = `wayfare:toasted:${travelerId}`;
   const claimedHere = new Set<string>();
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(storageKey) : undefined;
-  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if (typeof event.data === 'string') claimedHere.add(event.data);
+  const unsubscribe = subscribeToOtherTabs((message) => {
+    if (message.kind === 'toasted' && message.travelerId === travelerId) claimedHere.add(message.id);
   });
 
   const readRecord = (): Record => {
@@ -52,7 +53,7 @@ export function createToastClaims(travelerId: string, now: () => number = Date.n
       // Storage full or disabled: this tab still toasts once, other tabs learn it from the channel.
     }
     claimedHere.add(id);
-    channel?.postMessage(id);
+    postToOtherTabs({ kind: 'toasted', travelerId, id });
     return true;
   };
 
@@ -62,6 +63,6 @@ export function createToastClaims(travelerId: string, now: () => number = Date.n
       if (locks) return locks.request(storageKey, () => claimInRecord(id));
       return claimInRecord(id);
     },
-    close: () => channel?.close(),
+    close: unsubscribe,
   };
 }

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../lib/api-client.ts';
+import { postToOtherTabs } from './notification-channel.ts';
 import { notificationQueries, withNotificationRead, type InboxData } from './notification-queries.ts';
 
-/** Marks a notification read, showing it read at once and reconciling with the server afterwards. */
+/**
+ * Marks a notification read, showing it read at once and reconciling with the server afterwards; the
+ * other open tabs hear of it and refetch their inbox and bell.
+ */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   const inboxKey = notificationQueries.inbox().queryKey;
@@ -20,6 +24,9 @@ export function useMarkNotificationRead() {
     onError: (_error, _id, context) => {
       if (context?.previous) queryClient.setQueryData(inboxKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
+    onSettled: () => {
+      postToOtherTabs({ kind: 'read-state-changed' });
+      return queryClient.invalidateQueries({ queryKey: inboxKey });
+    },
   });
 }

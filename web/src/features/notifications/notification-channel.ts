@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The one BroadcastChannel through which this browser's open tabs tell each other about notifications:
+ * which tab toasted an arrival, and that read state changed (so the others refetch their inbox and
+ * bell). A tab holds one channel while anything here listens; a channel never hears its own posts.
+ */
+const CHANNEL_NAME = 'wayfare:notifications';
+
+export const NotificationChannelMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('toasted'), travelerId: z.string(), id: z.string() }),
+  z.object({ kind: z.literal('read-state-changed') }),
+]);
+export type NotificationChannelMessage = z.infer<typeof NotificationChannelMessageSchema>;
+
+type Listener = (message: NotificationChannelMessage) => void;
+
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | undefined;
+
+function deliver(event: MessageEvent<unknown>) {
+  const message = NotificationChannelMessageSchema.safeParse(event.data);
+  if (!message.success) return;
+  for (const listener of listeners) listener(message.data);
+}
+
+/** Hears what the other tabs post; returns the unsubscribe. */
+export function subscribeToOtherTabs(listener: Listener): () => void {
+  if (!channel && typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CHANNEL_NAME);
+    channel.addEventListener('message', deliver);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && channel) {
+      channel.close();
+      channel = undefined;
+    }
+  };
+}
+
+/** Tells every other open tab of this browser; a no-op where BroadcastChannel is missing. */
+export function postToOtherTabs(message: NotificationChannelMessage): void {
+  if (channel) {
+    channel.postMessage(message);
+    return;
+  }
+  if (typeof BroadcastChannel !== 'function') return;
+  const once = new BroadcastChannel(CHANNEL_NAME);
+  once.postMessage(message);
+  once.close();
+}
