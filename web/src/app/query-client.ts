@@ -1,11 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isSessionExpired } from '../lib/api-error.ts';
 import { shouldRetryRead } from '../lib/error-grammar.ts';
+import { leaveEndedSession } from '../lib/leave-ended-session.ts';
 import { loginUrl } from '../lib/login-url.ts';
 
 /** Sends the traveler through sign-in and back here when the BFF says the session is gone. */
 function signInAgainWhenSessionExpired(error: unknown): void {
-  if (isSessionExpired(error)) window.location.assign(loginUrl());
+  if (isSessionExpired(error)) leaveEndedSession(loginUrl());
 }
 
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
+import { beginSignOut, cancelSignOut } from '../../lib/leave-ended-session.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 
 const LogoutResponseSchema = z.looseObject({ redirectTo: z.string() });
@@ -26,10 +27,12 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
   const signOut = async () => {
     setPending(true);
     setError(null);
+    beginSignOut();
     try {
       const { redirectTo } = await apiJson('/auth/logout', LogoutResponseSchema, { method: 'POST' });
       window.location.assign(safeRedirect(redirectTo));
     } catch (caught) {
+      cancelSignOut();
       setError(caught);
       setPending(false);
     }

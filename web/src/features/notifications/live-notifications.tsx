@@ -13,6 +13,7 @@ import { ToastRegion, type Toast } from '../../components/toast-region.tsx';
 import { apiSend } from '../../lib/api-client.ts';
 import { isSessionExpired } from '../../lib/api-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
+import { leaveEndedSession } from '../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../lib/login-url.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { setLiveConnectionState } from './live-connection-store.ts';
@@ -132,7 +133,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
             // Signed out (here or in another tab): back to the start page. Expired: sign in and return.
             const ended = NotificationStreamSessionEndedSchema.safeParse(safeJson(message.data));
             const signedOut = ended.success && SIGNED_OUT_REASONS.has(ended.data.reason);
-            window.location.assign(signedOut ? '/' : loginUrl());
+            leaveEndedSession(signedOut ? '/' : loginUrl());
             break;
           }
           case EVENTS.reconnect:
@@ -168,7 +169,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
         }).catch(() => ({ kind: 'truncated' as const }));
         if (end.kind === 'aborted' || controller.signal.aborted) return;
         if (end.kind === 'error' && isSessionExpired(end.error)) {
-          window.location.assign(loginUrl());
+          leaveEndedSession(loginUrl());
           return;
         }
         setLiveConnectionState(navigator.onLine === false ? 'offline' : 'reconnecting');
