@@ -68,7 +68,7 @@ const flightSearch = fc
       { requiredKeys: ['adults'] },
     ),
     cabinClass: fc.constantFrom('economy', 'premium_economy', 'business', 'first'),
-    currency: fc.constantFrom('EUR', 'JPY', 'GBP', 'XXX'),
+    currency: fc.constantFrom('EUR', 'JPY', 'GBP', 'ZZZ'),
   })
   .map((value) => JSON.stringify(value));
 const body = fc.oneof(

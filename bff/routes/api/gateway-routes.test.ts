@@ -120,7 +120,7 @@ describe('gateway routes over the real stand-ins', () => {
     });
 
     it('rejects an unknown currency and an empty change with field details', async () => {
-      const currency = await api(alex, 'PATCH', '/api/profile', { currency: 'XXX' });
+      const currency = await api(alex, 'PATCH', '/api/profile', { currency: 'ZZZ' });
       expect(currency.status).toBe(422);
       expect(envelope(currency).details).toEqual([
         expect.objectContaining({ field: 'currency', code: 'enum' }),

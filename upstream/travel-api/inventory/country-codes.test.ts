@@ -46,7 +46,7 @@ describe('country codes', () => {
   });
 
   it('gives no code to a name that is not a country', () => {
-    expect(countryCodeOf('Atlantis', 'XXX')).toBeNull();
+    expect(countryCodeOf('Atlantis', 'ZZZ')).toBeNull();
   });
 
   it('resolves every country of every airport in the airport data to an assigned code', () => {

@@ -279,7 +279,7 @@ describe('profile', () => {
       field: 'homeAirport',
       code: 'unknown_airport',
     });
-    expect((await envelope(await patch({ currency: 'XXX' }))).error.details[0]).toMatchObject({
+    expect((await envelope(await patch({ currency: 'ZZZ' }))).error.details[0]).toMatchObject({
       field: 'currency',
       code: 'enum',
     });
