@@ -50,13 +50,13 @@ export function ProfileMenu({ name, email }: { name: string; email: string }) {
         className="profile-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${name}, account menu`}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
         <span className="profile-button-name">{name}</span>
+        <span className="visually-hidden">, account menu</span>
       </button>
       <div id={panelId} className="profile-panel" hidden={!open}>
         <p className="profile-panel-who">
