@@ -10,6 +10,7 @@ import rateLimiting from './plugins/rate-limit.ts';
 import travelerAuth from './plugins/traveler-auth.ts';
 import { zodValidatorCompiler } from './request-validation.ts';
 import adminFaultsRoutes from './routes/admin-faults-routes.ts';
+import adminNotificationStreamsRoutes from './routes/admin-notification-streams-routes.ts';
 import appUpdateRoutes from './routes/app-update-routes.ts';
 import bookingsRoutes from './routes/bookings-routes.ts';
 import flightsRoutes from './routes/flights-routes.ts';
@@ -60,6 +61,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
 
   await app.register(stayRoutes);
   await app.register(notificationRoutes);
+  await app.register(adminNotificationStreamsRoutes);
   await app.register(simulatorRoutes);
 
   await app.ready();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readSseStream, type SseMessage } from '../../../shared/sse.ts';
+import { readSseStream } from '../../../shared/sse.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
 import {
   NotificationSchema,
@@ -11,6 +11,7 @@ import { startTravelApi, type RunningTravelApi } from '../test-support/start-tra
 import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
 import { adminFetch } from './test-support/admin-fetch.ts';
 import { eventually } from './test-support/eventually.ts';
+import { notifyTraveler, openNotificationStream } from './test-support/open-notification-stream.ts';
 
 let identity: TestIdentity;
 let api: RunningTravelApi;
@@ -43,17 +44,8 @@ function call(token: string, request: SignedRequest, target = api): Promise<Resp
 const admin = (target: RunningTravelApi, method: string, path: string, json?: unknown) =>
   adminFetch(target.baseUrl, method, path, json);
 
-async function notify(traveler: string, title: string, target = api): Promise<Notification> {
-  const response = await admin(target, 'POST', '/admin/notifications', {
-    traveler,
-    eventType: 'GATE_CHANGED',
-    severity: 'warning',
-    title,
-    body: `Body of ${title}`,
-  });
-  expect(response.status).toBe(201);
-  return NotificationSchema.parse(((await response.json()) as { notification: unknown }).notification);
-}
+const notify = (traveler: string, title: string, target = api): Promise<Notification> =>
+  notifyTraveler(target.baseUrl, traveler, title);
 
 async function expectEnvelope(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
@@ -62,44 +54,7 @@ async function expectEnvelope(response: Response, status: number, code: string) 
   return envelope.error;
 }
 
-/** An open notification stream, read in the background. */
-async function openStream(token: string, target = api) {
-  const controller = new AbortController();
-  const response = await signedFetch(target.baseUrl, {
-    token,
-    path: '/v1/me/notifications/stream',
-    headers: { accept: 'text/event-stream' },
-  });
-  const messages: SseMessage[] = [];
-  let retry: number | undefined;
-  let ended = false;
-  const reading = (async () => {
-    if (!response.body) return;
-    try {
-      for await (const message of readSseStream(response.body, {
-        signal: controller.signal,
-        onRetry: (ms) => (retry = ms),
-      })) {
-        messages.push(message);
-      }
-    } catch {
-      // aborted by the test
-    } finally {
-      ended = true;
-    }
-  })();
-  return {
-    response,
-    messages,
-    retry: () => retry,
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-    finished: () => reading,
-  };
-}
+const openStream = (token: string, target = api) => openNotificationStream(target.baseUrl, token);
 
 describe('GET /v1/me/notifications', () => {
   it('returns the traveler’s NotificationOut items newest first in the cursor page envelope', async () => {

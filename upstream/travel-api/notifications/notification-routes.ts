@@ -14,11 +14,13 @@ import { EventStream } from '../stays/event-stream.ts';
 import { NotificationCenter } from './notification-center.ts';
 import { NotificationHub } from './notification-hub.ts';
 import { NotificationStore } from './notification-store.ts';
+import { NotificationStreams } from './notification-streams.ts';
 import { PushWebhookSender } from './push-webhook-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     notifications: NotificationCenter;
+    notificationStreams: NotificationStreams;
   }
 }
 
@@ -48,9 +50,10 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
         });
   app.decorate('notifications', new NotificationCenter({ store, hub, push }));
 
-  const streams = new Set<EventStream>();
+  const streams = new NotificationStreams();
+  app.decorate('notificationStreams', streams);
   app.addHook('preClose', async () => {
-    await Promise.all([...streams].map((stream) => stream.end({ event: 'done', data: {} })));
+    await streams.endWithDone();
   });
   app.addHook('onClose', async () => {
     await push?.close();
@@ -100,18 +103,11 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
       heartbeatMs: config.TRAVEL_API_SSE_HEARTBEAT_SECONDS * 1000,
     });
     if (!stream.open) return;
-    streams.add(stream);
+    streams.add(traveler, stream);
     const unsubscribe = hub.subscribe(traveler, (notification) => {
       void stream.send({ event: 'notification', id: notification.id, data: notification });
     });
-    stream.signal.addEventListener(
-      'abort',
-      () => {
-        unsubscribe();
-        streams.delete(stream);
-      },
-      { once: true },
-    );
+    stream.signal.addEventListener('abort', unsubscribe, { once: true });
   });
   done();
 }
