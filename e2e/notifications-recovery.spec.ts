@@ -15,6 +15,27 @@ async function expectExactlyOnce(page: Page, title: string, later: string): Prom
   await expect(toastFor(page, title)).toHaveCount(1);
 }
 
+test.describe('notifications after the stream ended', () => {
+  test('a notification raised after the travel API ended the stream with done arrives once', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await openLiveInbox(page);
+
+    // Only this traveler's streams end, so journeys of other travelers run on undisturbed.
+    const { ended } = await admin.post<{ ended: number }>('notification-streams/end', {
+      travelerId: traveler.id,
+    });
+    expect(ended).toBeGreaterThan(0);
+    const raised = await raiseDelay(admin, traveler.id, 'After done');
+    await expect(inboxCard(page, raised.title)).toHaveCount(1);
+
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    await expectExactlyOnce(page, raised.title, later.title);
+  });
+});
+
 test.describe('notifications while the stream is down', { tag: STACK_WIDE }, () => {
   test('a notification raised while the travel API keeps dropping the stream arrives once', async ({
     signedInPage: page,
