@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { raiseDelay, type RaisedNotification } from './support/notifications.ts';
+import { inboxCard, raiseDelay, type RaisedNotification } from './support/notifications.ts';
 import { APP_ORIGIN } from './support/stack.ts';
 
 interface Registration {
@@ -105,5 +106,35 @@ test.describe('web push', () => {
     await reader.goto(shown?.url ?? '/');
     await expect(reader).toHaveURL(segmentPath);
     await expect(reader.getByRole('region', { name: 'Schedule' })).toBeVisible();
+  });
+  test('a push for a notification the open app already showed live raises no system notification', async ({
+    signedInPage: page,
+    context,
+    admin,
+    traveler,
+  }) => {
+    await page.goto('/inbox');
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await registerServiceWorker(page, cdp);
+    await page.bringToFront();
+
+    const shownLive = await raiseDelay(admin, traveler.id, 'Shown live');
+    await expect(inboxCard(page, shownLive.title)).toHaveCount(1);
+    // A notification this page never received: its push must still raise a system notification.
+    const notShown: RaisedNotification = { ...shownLive, id: randomUUID(), title: 'Not shown live' };
+
+    const deliver = (notification: RaisedNotification) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: APP_ORIGIN,
+        registrationId,
+        data: pushPayload(notification),
+      });
+    await deliver(shownLive);
+    await deliver(notShown);
+
+    // The worker handles pushes in order: once the second is shown, the first has been decided.
+    await expect.poll(() => systemNotifications(page, notShown.id)).toHaveLength(1);
+    expect(await systemNotifications(page, shownLive.id)).toEqual([]);
   });
 });

@@ -27,10 +27,25 @@ function fakeWindow(state: Partial<FakeWindow> = {}): FakeWindow {
   return window;
 }
 
+/** A window of the app that answers the worker's "was it shown live?" question with `shown`. */
+function answeringWindow(shown: boolean, state: Partial<FakeWindow> = {}): FakeWindow {
+  return fakeWindow({
+    visibilityState: 'visible',
+    postMessage: vi.fn((_question: unknown, ports: MessagePort[]) => ports[0]?.postMessage({ shown })),
+    ...state,
+  });
+}
+
+/** Runs timers at once, so a window that never answers is given up on without waiting. */
+const immediateTimers = {
+  setTimeout: (callback: () => void) => setImmediate(callback),
+  clearTimeout: (handle: NodeJS.Immediate) => clearImmediate(handle),
+};
+
 /** Loads sw.js into a fresh service-worker-like global and dispatches events to it. */
-function loadWorker(windows: FakeWindow[]) {
+function loadWorker(windows: FakeWindow[], timers: object = { setTimeout, clearTimeout }) {
   const listeners = new Map<string, (event: unknown) => void>();
-  const showNotification = vi.fn(() => Promise.resolve());
+  const showNotification = vi.fn((_title: string, _options?: object) => Promise.resolve());
   const openWindow = vi.fn(() => Promise.resolve(null));
   const clients = {
     matchAll: vi.fn(() => Promise.resolve(windows)),
@@ -44,7 +59,7 @@ function loadWorker(windows: FakeWindow[]) {
     registration: { showNotification },
     location: { origin: ORIGIN },
   };
-  runInNewContext(source, { self, clients, URL });
+  runInNewContext(source, { self, clients, URL, MessageChannel, ...timers });
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     const pending: Promise<unknown>[] = [];
     listeners.get(type)?.({ ...event, waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
@@ -76,12 +91,62 @@ describe('service worker', () => {
     });
   });
 
-  it('shows nothing when a window of the app is visible and focused, and tells that window instead', async () => {
-    const inView = fakeWindow({ visibilityState: 'visible', focused: true });
-    const worker = loadWorker([inView]);
+  it('shows nothing when a visible window of the app says it already showed the notification live', async () => {
+    const other = answeringWindow(false);
+    const shownThere = answeringWindow(true, { focused: false });
+    const worker = loadWorker([other, shownThere]);
     await worker.dispatch('push', pushEvent(payload));
     expect(worker.showNotification).not.toHaveBeenCalled();
-    expect(inView.postMessage).toHaveBeenCalledWith({ type: 'push-received', notificationId: 'n-1' });
+    expect(shownThere.postMessage).toHaveBeenCalledWith({ type: 'was-shown-live', notificationId: 'n-1' }, [
+      expect.anything(),
+    ]);
+  });
+
+  it('shows a system notification when the visible, focused windows did not show it live', async () => {
+    const worker = loadWorker([answeringWindow(false, { focused: true })]);
+    await worker.dispatch('push', pushEvent(payload));
+    expect(worker.showNotification).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a system notification when a visible window does not answer in time', async () => {
+    const silent = fakeWindow({ visibilityState: 'visible', focused: true });
+    const worker = loadWorker([silent], immediateTimers);
+    await worker.dispatch('push', pushEvent(payload));
+    expect(silent.postMessage).toHaveBeenCalledTimes(1);
+    expect(worker.showNotification).toHaveBeenCalledTimes(1);
+  });
+
+  it('decides pushes in the order they arrived, even when the first answer comes later', async () => {
+    const answers: Array<() => void> = [];
+    const slowFirst = fakeWindow({
+      visibilityState: 'visible',
+      postMessage: vi.fn((_question: unknown, ports: MessagePort[]) => {
+        answers.push(() => ports[0]?.postMessage({ shown: false }));
+        // Only the first question waits; any later one is answered at once.
+        if (answers.length > 1) answers.at(-1)?.();
+        else setTimeout(() => answers[0]?.(), 20);
+      }),
+    });
+    const worker = loadWorker([slowFirst]);
+    await Promise.all([
+      worker.dispatch('push', pushEvent(payload)),
+      worker.dispatch(
+        'push',
+        pushEvent({ ...payload, notificationId: 'n-2', tag: 'n-2', title: 'Gate changed' }),
+      ),
+    ]);
+    expect(worker.showNotification.mock.calls.map(([title]) => title)).toEqual([
+      'Flight delayed',
+      'Gate changed',
+    ]);
+  });
+
+  it('asks no hidden window, and shows the notification', async () => {
+    const hidden = answeringWindow(true, { visibilityState: 'hidden' });
+    const worker = loadWorker([hidden]);
+    await worker.dispatch('push', pushEvent(payload));
+    expect(hidden.postMessage).not.toHaveBeenCalled();
+    expect(worker.showNotification).toHaveBeenCalledTimes(1);
   });
 
   it('still shows a notification for a push it cannot read', async () => {

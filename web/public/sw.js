@@ -3,13 +3,17 @@
  * Wayfare service worker: Web Push alerts for travel events.
  *
  * The BFF already skips the push when it delivered the notification live to a visible app; this
- * worker makes the last check when the push is rendered: a visible, focused window of the app shows
- * the alert in the page (and is told so), otherwise a system notification is shown. Every
+ * worker makes the last check when the push is rendered: it asks each visible window of the app
+ * whether it already showed that notification live (a MessageChannel question, answered within
+ * ANSWER_TIMEOUT_MS), and shows a system notification unless one says yes. Window focus plays no
+ * part: a visible app that never received the notification still gets the alert. Every
  * notification uses tag = notification id, so a repeat replaces instead of stacking.
  */
 
 const TRIP_SEGMENT_LINK = /^[a-z][a-z0-9+.-]*:\/\/trips\/([^/?#]+)\/segment\/([^/?#]+)\/?$/i;
 const SAFE_IN_APP_PATH = /^\/(?!\/)[^\s\\]*$/;
+/** How long a window has to answer whether it showed a notification; silence counts as no. */
+const ANSWER_TIMEOUT_MS = 1000;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(self.skipWaiting());
@@ -19,8 +23,14 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+/** Pushes are decided one after another, so their notifications appear in the order they arrived. */
+let pushesInOrder = Promise.resolve();
+
 self.addEventListener('push', (event) => {
-  event.waitUntil(showPush(readPayload(event)));
+  const payload = readPayload(event);
+  const shown = pushesInOrder.then(() => showPush(payload));
+  pushesInOrder = shown.catch(() => undefined);
+  event.waitUntil(shown);
 });
 
 self.addEventListener('notificationclick', (event) => {
@@ -41,17 +51,42 @@ function readPayload(event) {
 }
 
 async function showPush(payload) {
-  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const inView = windows.filter((client) => client.visibilityState === 'visible' && client.focused);
-  if (inView.length > 0) {
-    for (const client of inView)
-      client.postMessage({ type: 'push-received', notificationId: payload.notificationId });
-    return;
-  }
+  if (await shownLiveInView(payload.notificationId)) return;
   await self.registration.showNotification(payload.title, {
     body: payload.body,
     tag: payload.tag || payload.notificationId,
     data: { url: inAppPath(payload.url), notificationId: payload.notificationId },
+  });
+}
+
+/** True when a visible window of the app says it already showed this notification live. */
+async function shownLiveInView(notificationId) {
+  if (typeof notificationId !== 'string' || notificationId === '') return false;
+  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const visible = windows.filter((client) => client.visibilityState === 'visible');
+  const answers = await Promise.all(visible.map((client) => askShownLive(client, notificationId)));
+  return answers.includes(true);
+}
+
+/**
+ * Asks one window over a MessageChannel: { type: 'was-shown-live', notificationId } -> { shown }.
+ * A window that cannot answer (an older version of the app, busy, closing) counts as not shown.
+ */
+function askShownLive(client, notificationId) {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    const settle = (shown) => {
+      clearTimeout(timer);
+      port1.close();
+      resolve(shown);
+    };
+    const timer = setTimeout(() => settle(false), ANSWER_TIMEOUT_MS);
+    port1.onmessage = (event) => settle(Boolean(event.data && event.data.shown === true));
+    try {
+      client.postMessage({ type: 'was-shown-live', notificationId }, [port2]);
+    } catch {
+      settle(false);
+    }
   });
 }
 

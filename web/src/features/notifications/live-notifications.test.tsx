@@ -282,3 +282,40 @@ describe('InboxPage', () => {
     expect(await screen.findByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
   });
 });
+
+describe('LiveNotifications and the service worker’s push check', () => {
+  it('tells the service worker a notification that arrived live was shown, and one that did not was not', async () => {
+    const container = Object.assign(new EventTarget(), { startMessages: vi.fn() });
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { serviceWorker: container }),
+    );
+    const ask = (notificationId: string) => {
+      const port = { postMessage: vi.fn() };
+      container.dispatchEvent(
+        Object.assign(new Event('message'), {
+          data: { type: 'was-shown-live', notificationId },
+          ports: [port],
+        }),
+      );
+      return port.postMessage;
+    };
+    stubStream([
+      sse('status', { state: 'live' }),
+      sse(
+        'notification',
+        { notification: notification('n-1', 'Gate changed'), alert: true, replay: false },
+        'n-1',
+      ),
+    ]);
+    renderApp(
+      <>
+        <InboxBell />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox, 1 unread' })).toBeInTheDocument();
+    expect(ask('n-1')).toHaveBeenCalledWith({ shown: true });
+    expect(ask('n-2')).toHaveBeenCalledWith({ shown: false });
+  });
+});

@@ -16,6 +16,7 @@ import { readEventStream } from '../../lib/event-stream.ts';
 import { leaveEndedSession } from '../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../lib/login-url.ts';
 import { safeJson } from '../../lib/safe-json.ts';
+import { answerShownLive } from './answer-shown-live.ts';
 import { setLiveConnectionState } from './live-connection-store.ts';
 import { subscribeToOtherTabs } from './notification-channel.ts';
 import {
@@ -29,6 +30,8 @@ import { nextReconnectDelay } from './reconnect-delay.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
 
 const MAX_TOASTS = 3;
+/** Ids of notifications that arrived live, remembered so the service worker's push check can ask. */
+const MAX_REMEMBERED_ARRIVALS = 500;
 const SIGNED_OUT_REASONS = new Set(['logout', 'backchannel-logout']);
 
 /**
@@ -78,6 +81,14 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     const stopHearingOtherTabs = subscribeToOtherTabs((message) => {
       if (message.kind === 'read-state-changed') void catchUp();
     });
+    // A push for a notification this page already showed live raises no system notification.
+    const arrivedLive = new Set<string>();
+    const rememberArrival = (id: string) => {
+      arrivedLive.add(id);
+      const oldest = arrivedLive.values().next().value;
+      if (arrivedLive.size > MAX_REMEMBERED_ARRIVALS && oldest !== undefined) arrivedLive.delete(oldest);
+    };
+    const stopAnsweringServiceWorker = answerShownLive((id) => arrivedLive.has(id));
 
     const showToast = (notification: Notification) => {
       const tone =
@@ -106,6 +117,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
               NotificationStreamNotificationSchema,
             );
             lastEventId = message.id ?? notification.id;
+            rememberArrival(notification.id);
             queryClient.setQueryData<InboxData>(inboxKey, (data) =>
               withArrivedNotification(data, notification),
             );
@@ -194,6 +206,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
       controller.abort();
       claims.close();
       stopHearingOtherTabs();
+      stopAnsweringServiceWorker();
       document.removeEventListener('visibilitychange', reportVisibility);
     };
   }, [travelerId, queryClient]);
