@@ -1,6 +1,6 @@
 import { expect, submitIdentitySignIn, test } from './fixtures.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
-import { PHONE, STACK_WIDE } from './support/tags.ts';
+import { PHONE } from './support/tags.ts';
 
 test.describe('single sign-on', () => {
   test(
@@ -56,7 +56,7 @@ test.describe('single sign-on', () => {
 
   test(
     'signing out ends both the app session and the identity session',
-    { tag: STACK_WIDE },
+    { tag: PHONE },
     async ({ page, signIn }) => {
       await signIn({ returnTo: '/bookings' });
       await page.getByRole('button', { name: /account menu/ }).click();
