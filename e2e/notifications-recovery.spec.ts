@@ -36,6 +36,32 @@ test.describe('notifications after the stream ended', () => {
   });
 });
 
+test.describe('notifications while the browser is offline', () => {
+  test('a notification raised while the browser was offline arrives once when it is back online', async ({
+    signedInPage: page,
+    context,
+    admin,
+    traveler,
+  }) => {
+    await openLiveInbox(page);
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: /^(Live|Connecting…|Reconnecting…|Offline.*)$/ });
+
+    await context.setOffline(true);
+    await expect(status).toHaveText('Offline, will catch up');
+    const raised = await raiseDelay(admin, traveler.id, 'While offline');
+
+    await context.setOffline(false);
+    await expect(status).toHaveText('Live');
+    await expect(inboxCard(page, raised.title)).toHaveCount(1);
+
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    await expect(inboxCard(page, later.title)).toHaveCount(1);
+    await expect(inboxCard(page, raised.title)).toHaveCount(1);
+  });
+});
+
 test.describe('notifications while the stream is down', { tag: STACK_WIDE }, () => {
   test('a notification raised while the travel API keeps dropping the stream arrives once', async ({
     signedInPage: page,

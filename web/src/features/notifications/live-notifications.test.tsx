@@ -6,6 +6,7 @@ import { focusManager } from '@tanstack/react-query';
 import { LiveNotifications } from './live-notifications.tsx';
 import { InboxBell } from './inbox-bell.tsx';
 import { InboxPage } from './inbox-page.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
 import { renderApp, sse } from '../../test-support/render-app.tsx';
 import { stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 
@@ -317,5 +318,40 @@ describe('LiveNotifications and the service worker’s push check', () => {
     expect(await screen.findByRole('link', { name: 'Inbox, 1 unread' })).toBeInTheDocument();
     expect(ask('n-1')).toHaveBeenCalledWith({ shown: true });
     expect(ask('n-2')).toHaveBeenCalledWith({ shown: false });
+  });
+});
+
+describe('LiveNotifications when the browser goes offline', () => {
+  it('says it is offline at once, and reconnects as soon as the browser is back online', async () => {
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let streams = 0;
+    stubFetch((url) => {
+      if (url.startsWith('/api/notifications/stream/visibility')) return { status: 204 };
+      if (url.startsWith('/api/notifications/stream')) {
+        streams += 1;
+        return { chunks: [sse('status', { state: 'live' })], open: true };
+      }
+      if (url.startsWith('/api/notifications')) return { json: page([], 0) };
+      return { status: 204 };
+    });
+    renderApp(
+      <>
+        <LiveIndicator />
+        <LiveNotifications travelerId={travelerId} />
+      </>,
+    );
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(screen.getByText('Offline, will catch up')).toBeInTheDocument());
+    expect(streams).toBe(1);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(streams).toBe(2));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 });

@@ -27,6 +27,7 @@ import {
 } from './notification-queries.ts';
 import { createToastClaims } from './toast-once.ts';
 import { nextReconnectDelay } from './reconnect-delay.ts';
+import { waitToReconnect } from './wait-to-reconnect.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
 
 const MAX_TOASTS = 3;
@@ -164,12 +165,23 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
       return `/api/notifications/stream?${params.toString()}`;
     };
 
+    // The browser knows before the connection does when the network went away: end the stream
+    // then, and reconnect as soon as it is back (waitToReconnect).
+    let attempt: AbortController | undefined;
+    const onOffline = () => {
+      setLiveConnectionState('offline');
+      attempt?.abort();
+    };
+    window.addEventListener('offline', onOffline);
+
     const run = async () => {
       let reopened = false;
       while (!controller.signal.aborted) {
         setLiveConnectionState(reopened ? 'reconnecting' : 'connecting');
+        // Aborted when the browser goes offline, or with everything else when the app stops listening.
+        attempt = new AbortController();
         const end = await readEventStream(streamPath(), {
-          signal: controller.signal,
+          signal: attempt.signal,
           onEvent,
           onRetry: (milliseconds) => {
             retryAdvice = milliseconds;
@@ -179,17 +191,18 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
             streamLive = false;
           },
         }).catch(() => ({ kind: 'truncated' as const }));
-        if (end.kind === 'aborted' || controller.signal.aborted) return;
+        if (controller.signal.aborted) return;
         if (end.kind === 'error' && isSessionExpired(end.error)) {
           leaveEndedSession(loginUrl());
           return;
         }
         setLiveConnectionState(navigator.onLine === false ? 'offline' : 'reconnecting');
-        failures += 1;
+        // Ended because the browser went offline: no failure of the server's, no back-off to grow.
+        if (end.kind !== 'aborted') failures += 1;
         reopened = true;
-        const delay = nextReconnectDelay(failures, retryAdvice);
+        const delay = nextReconnectDelay(Math.max(failures, 1), retryAdvice);
         retryAdvice = undefined;
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await waitToReconnect(delay, controller.signal);
       }
     };
     void run();
@@ -204,10 +217,12 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
 
     return () => {
       controller.abort();
+      attempt?.abort();
       claims.close();
       stopHearingOtherTabs();
       stopAnsweringServiceWorker();
       document.removeEventListener('visibilitychange', reportVisibility);
+      window.removeEventListener('offline', onOffline);
     };
   }, [travelerId, queryClient]);
 
