@@ -1,7 +1,8 @@
 /**
- * `npm run bench [name ...]`: runs each bench/*.bench.ts script in turn (all of them, or those named,
- * with or without the .bench.ts suffix) under this Node, under a header. Each script prints its own
- * table. Exits non-zero if a name is unknown or a benchmark fails.
+ * `npm run bench [name ...] [--flag value ...]`: runs each bench/*.bench.ts script in turn (all of them,
+ * or those named, with or without the .bench.ts suffix) under this Node, under a header, passing the
+ * flags on to each. Each script prints its own table. Exits non-zero if a name is unknown or a
+ * benchmark fails.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -14,9 +15,12 @@ const available = readdirSync(benchDir)
   .map((file) => file.slice(0, -SUFFIX.length))
   .sort();
 
-const requested = [
-  ...new Set(process.argv.slice(2).map((arg) => path.basename(arg).replace(/\.bench\.ts$/, ''))),
-];
+// Names come first; everything from the first flag on goes to each benchmark (`npm run bench -- sse --streams 4000`).
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((arg) => arg.startsWith('-'));
+const names = firstFlag === -1 ? args : args.slice(0, firstFlag);
+const flags = firstFlag === -1 ? [] : args.slice(firstFlag);
+const requested = [...new Set(names.map((arg) => path.basename(arg).replace(/\.bench\.ts$/, '')))];
 const unknown = requested.filter((name) => !available.includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark: ${unknown.join(', ')}. Available: ${available.join(', ') || 'none'}.`);
@@ -28,7 +32,9 @@ if (available.length === 0) console.log('No benchmarks in bench/.');
 const failed: string[] = [];
 for (const name of requested.length > 0 ? requested : available) {
   console.log(`\n=== ${name} ===\n`);
-  const run = spawnSync(process.execPath, [path.join(benchDir, `${name}${SUFFIX}`)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [path.join(benchDir, `${name}${SUFFIX}`), ...flags], {
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed.push(`${name} (${run.signal ?? `exit ${run.status}`})`);
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '../../shared/sse.ts';
@@ -15,33 +16,25 @@ const PAGE_SIZE = 3;
 /** The travel API as the hub sees it: a persisted list (newest first, paged) and live streams. */
 class FakeUpstream implements NotificationUpstream {
   readonly persisted: Notification[] = [];
-  readonly open = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  readonly open = new Set<Readable>();
   opens = 0;
   listCalls = 0;
   failOpens = 0;
-  readonly #encoder = new TextEncoder();
 
   readonly openedWith: string[] = [];
 
-  openStream(sessionId: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  openStream(sessionId: string, signal: AbortSignal): Promise<Readable> {
     this.opens += 1;
     this.openedWith.push(sessionId);
     if (this.failOpens > 0) {
       this.failOpens -= 1;
       return Promise.reject(new Error('503 startup in progress'));
     }
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const stream = new ReadableStream<Uint8Array>({
-      start: (c) => {
-        controller = c;
-      },
-      cancel: () => {
-        this.open.delete(controller);
-      },
-    });
-    this.open.add(controller);
+    const stream = new Readable({ read() {} });
+    stream.once('close', () => this.open.delete(stream));
+    this.open.add(stream);
     signal.addEventListener('abort', () => {
-      if (this.open.delete(controller)) controller.error(signal.reason);
+      if (this.open.delete(stream)) stream.destroy(signal.reason as Error);
     });
     return Promise.resolve(stream);
   }
@@ -68,12 +61,12 @@ class FakeUpstream implements NotificationUpstream {
   }
 
   drop(): void {
-    for (const controller of this.open) controller.close();
+    for (const stream of this.open) stream.push(null);
     this.open.clear();
   }
 
   #send(text: string): void {
-    for (const controller of this.open) controller.enqueue(this.#encoder.encode(text));
+    for (const stream of this.open) stream.push(Buffer.from(text, 'utf8'));
   }
 }
 

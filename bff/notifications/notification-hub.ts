@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
 import type {
@@ -12,7 +13,7 @@ import { RecentBuffer } from './recent-buffer.ts';
 /** What the hub needs of the travel API, on behalf of one of the traveler's sessions. */
 export interface NotificationUpstream {
   /** Opens GET /v1/me/notifications/stream; resolves with the body once the upstream answered 200. */
-  openStream(sessionId: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
+  openStream(sessionId: string, signal: AbortSignal): Promise<Readable>;
   /** One page of GET /v1/me/notifications, newest first. */
   listPage(
     sessionId: string,
@@ -373,7 +374,7 @@ class TravelerChannel {
   }
 
   /** Reads the live stream until it ends; true when it ended with the upstream's `done`. */
-  async #readLive(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<boolean> {
+  async #readLive(body: Readable, signal: AbortSignal): Promise<boolean> {
     let endedByDone = false;
     await readSseBody(body, {
       signal,

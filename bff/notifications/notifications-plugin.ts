@@ -23,7 +23,7 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
   });
   const upstream: NotificationUpstream = {
     async openStream(sessionId, signal) {
-      const response = await app.travelApi.request({
+      return app.travelApi.request({
         method: 'GET',
         path: '/v1/me/notifications/stream',
         auth: await bearer(sessionId),
@@ -32,8 +32,6 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
         stream: true,
         retry: 'none',
       });
-      if (response.body === null) throw new Error('The notification stream answered without a body');
-      return response.body;
     },
     async listPage(sessionId, before, signal) {
       const page = await app.travelApi.request({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
-import { readSseStream } from '../../shared/sse.ts';
 import type {
   NotificationResyncReason,
   NotificationStreamState,
@@ -9,6 +9,7 @@ import type {
 import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
 import { AppError } from '../errors.ts';
 import { BoundedIdSet } from '../notifications/bounded-id-set.ts';
+import { readSseBody } from '../streams/read-sse-body.ts';
 import type {
   HubEvent,
   HubSubscriber,
@@ -813,24 +814,37 @@ class UpstreamHolder {
     }
   }
 
-  async #readLive(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<boolean> {
-    const messages = readSseStream(body, {
+  /**
+   * Reads the live stream until it ends; true when it ended with the upstream's `done`. Each
+   * notification is published to the fleet in arrival order (one publish after the other).
+   */
+  async #readLive(body: Readable, signal: AbortSignal): Promise<boolean> {
+    let endedByDone = false;
+    let publishing: Promise<unknown> = Promise.resolve();
+    await readSseBody(body, {
       signal,
       onRetry: (retryMs) => {
         this.#retryHintMs = retryMs;
       },
-    });
-    for await (const message of messages) {
-      if (message.event === 'done') return true;
-      if (message.event !== 'notification') continue;
-      const notification = parseNotification(message.data);
-      if (notification === undefined) {
-        this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
-        continue;
-      }
-      await this.#ingest(notification, 'publish');
-    }
-    return false;
+      onEvent: (message) => {
+        if (message.event === 'done') {
+          endedByDone = true;
+          return false;
+        }
+        if (message.event !== 'notification') return true;
+        const notification = parseNotification(message.data);
+        if (notification === undefined) {
+          this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
+          return true;
+        }
+        publishing = publishing.then(() => this.#ingest(notification, 'publish'));
+        // Awaited below; marked handled so a failed publish is not an unhandled rejection meanwhile.
+        publishing.catch(() => undefined);
+        return true;
+      },
+    }).finally(() => publishing);
+    await publishing;
+    return endedByDone;
   }
 
   async #ingest(notification: Notification, mode: 'publish' | 'baseline'): Promise<boolean> {

@@ -1,23 +1,14 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SseMessage } from '../../shared/sse.ts';
-import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
+import { readSseBody, SseBodyClosedError, SseIdleTimeoutError } from './read-sse-body.ts';
 
-function bodyOf(
-  chunks: string[],
-  { keepOpen = false } = {},
-): { body: ReadableStream<Uint8Array>; cancelled: () => boolean } {
-  let cancelled = false;
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      if (!keepOpen) controller.close();
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { body, cancelled: () => cancelled };
+/** A body as undici hands it over: a Node stream of bytes, ended unless `keepOpen`. */
+function bodyOf(chunks: string[], { keepOpen = false } = {}): { body: Readable; cancelled: () => boolean } {
+  const body = new Readable({ read() {} });
+  for (const chunk of chunks) body.push(Buffer.from(chunk, 'utf8'));
+  if (!keepOpen) body.push(null);
+  return { body, cancelled: () => body.destroyed };
 }
 
 describe('readSseBody', () => {
@@ -68,26 +59,54 @@ describe('readSseBody', () => {
   });
 
   it('gives up on a body that stays silent past the idle timeout, heartbeats resetting the clock', async () => {
-    const encoder = new TextEncoder();
-    let cancelled = false;
     let beats = 0;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const beat = setInterval(() => {
-          beats += 1;
-          if (beats <= 3) controller.enqueue(encoder.encode(': heartbeat\n\n'));
-          else clearInterval(beat);
-        }, 20);
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
+    const body = new Readable({ read() {} });
+    const beat = setInterval(() => {
+      beats += 1;
+      if (beats <= 3) body.push(Buffer.from(': heartbeat\n\n'));
+      else clearInterval(beat);
+    }, 20);
+    const cancelled = () => body.destroyed;
     const started = performance.now();
     await expect(readSseBody(body, { onEvent: () => undefined, idleTimeoutMs: 50 })).rejects.toBeInstanceOf(
       SseIdleTimeoutError,
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
-    expect(cancelled).toBe(true);
+    expect(cancelled()).toBe(true);
+  });
+
+  it('decodes a character split across two chunks', async () => {
+    const bytes = Buffer.from('data: café\n\n', 'utf8');
+    const cut = bytes.indexOf(0xc3) + 1;
+    const body = new Readable({ read() {} });
+    body.push(bytes.subarray(0, cut));
+    body.push(bytes.subarray(cut));
+    body.push(null);
+    const data: string[] = [];
+    await readSseBody(body, { onEvent: (event) => void data.push(event.data) });
+    expect(data).toEqual(['café']);
+  });
+
+  it('rejects when the body breaks, and when it closes without its end', async () => {
+    const broken = bodyOf(['data: 1\n\n'], { keepOpen: true }).body;
+    const reading = readSseBody(broken, { onEvent: () => void broken.destroy(new Error('socket hang up')) });
+    await expect(reading).rejects.toThrow('socket hang up');
+
+    const cut = bodyOf(['data: 1\n\n'], { keepOpen: true }).body;
+    const cutReading = readSseBody(cut, { onEvent: () => void cut.destroy() });
+    await expect(cutReading).rejects.toBeInstanceOf(SseBodyClosedError);
+  });
+
+  it('rejects at once with the reason when the signal was already aborted', async () => {
+    const { body, cancelled } = bodyOf(['data: 1\n\n']);
+    const events: string[] = [];
+    await expect(
+      readSseBody(body, {
+        signal: AbortSignal.abort(new Error('too late')),
+        onEvent: (e) => void events.push(e.data),
+      }),
+    ).rejects.toThrow('too late');
+    expect(events).toEqual([]);
+    expect(cancelled()).toBe(true);
   });
 });

@@ -1,14 +1,15 @@
+import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import { DEFAULT_MAX_EVENT_CHARS, type SseMessage } from '../../shared/sse.ts';
 
 export interface ReadSseBodyOptions {
   signal?: AbortSignal;
-  /** Called for every event in order; returning `false` stops the read (and cancels the body). */
+  /** Called for every event in order; returning `false` stops the read (and destroys the body). */
   onEvent: (message: SseMessage) => boolean | void;
   onRetry?: (retryMs: number) => void;
   /**
    * Longest silence (no byte at all, heartbeat comments included) before the connection counts as dead:
-   * the body is cancelled and the read rejects with SseIdleTimeoutError. A connection that died without
+   * the body is destroyed and the read rejects with SseIdleTimeoutError. A connection that died without
    * a FIN would otherwise be waited on forever.
    */
   idleTimeoutMs?: number;
@@ -18,63 +19,79 @@ export class SseIdleTimeoutError extends Error {
   override name = 'SseIdleTimeoutError';
 }
 
+export class SseBodyClosedError extends Error {
+  override name = 'SseBodyClosedError';
+}
+
 /**
- * Reads an upstream SSE body with one reader, one TextDecoder and one parser, and no TransformStream.
- * shared/sse.ts `readSseStream` pipes through two TransformStreams, which costs about 28 KiB more per
- * open stream (measured with bench/sse.bench.ts); the notification hub holds one upstream stream per
- * signed-in traveler for hours, and the relays need the idle watchdog, so both read this way. Resolves when the body ends or `onEvent`
- * stops it; rejects with the signal's reason on abort, when the body breaks, or when it stays silent for
- * longer than `idleTimeoutMs`.
+ * Reads an upstream SSE body (the Node stream the travel API client hands over) with one UTF-8 decoder
+ * and one eventsource-parser, fed from the stream's 'data' events: no web ReadableStream, reader or
+ * TransformStream, and no promise per chunk. The notification hub holds one upstream stream per signed-in
+ * traveler for hours, so what each open stream keeps and what each event costs is counted (see
+ * bench/sse.bench.ts). Resolves when the body ends or `onEvent` stops it; rejects with the signal's
+ * reason on abort, when the body breaks or closes before its end, or when it stays silent for longer
+ * than `idleTimeoutMs`. The body is always destroyed when the read is over.
  */
-export async function readSseBody(
-  body: ReadableStream<Uint8Array>,
+export function readSseBody(
+  body: Readable,
   { signal, onEvent, onRetry, idleTimeoutMs }: ReadSseBodyOptions,
 ): Promise<void> {
-  signal?.throwIfAborted();
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let stopped = false;
-  let parseError: Error | undefined;
-  const parser = createParser({
-    maxBufferSize: DEFAULT_MAX_EVENT_CHARS,
-    onRetry,
-    onError: (error) => {
-      parseError = error;
-    },
-    onEvent: ({ event, data, id }) => {
-      if (stopped) return;
-      const message: SseMessage =
-        id === undefined ? { event: event ?? 'message', data } : { event: event ?? 'message', data, id };
-      if (onEvent(message) === false) stopped = true;
-    },
-  });
-  const cancel = () => {
-    reader.cancel(signal?.reason).catch(() => undefined);
-  };
-  signal?.addEventListener('abort', cancel, { once: true });
-  let idle = false;
-  const watchdog =
-    idleTimeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          idle = true;
-          reader.cancel().catch(() => undefined);
-        }, idleTimeoutMs);
-  watchdog?.unref();
-  try {
-    while (!stopped) {
-      const next = await reader.read();
-      signal?.throwIfAborted();
-      if (idle) throw new SseIdleTimeoutError(`No data for ${idleTimeoutMs} ms`);
-      if (next.done) return;
+  return new Promise<void>((resolve, reject) => {
+    let over = false;
+    let watchdog: NodeJS.Timeout | undefined;
+    const finish = (error?: unknown) => {
+      if (over) return;
+      over = true;
+      clearTimeout(watchdog);
+      signal?.removeEventListener('abort', aborted);
+      body.off('data', feed);
+      body.off('end', ended);
+      body.off('error', finish);
+      body.off('close', closed);
+      // Keeps a late 'error' from a destroyed socket from becoming an uncaught exception.
+      body.on('error', ignore);
+      if (!body.destroyed) body.destroy();
+      if (error === undefined) resolve();
+      else
+        reject(error instanceof Error ? error : new Error('The stream ended abnormally', { cause: error }));
+    };
+    const aborted = () => finish(signal?.reason);
+    const ended = () => finish();
+    const closed = () => finish(new SseBodyClosedError('The stream closed before its end'));
+    const parser = createParser({
+      maxBufferSize: DEFAULT_MAX_EVENT_CHARS,
+      onRetry,
+      onError: (error) => finish(error),
+      onEvent: ({ event, data, id }) => {
+        if (over) return;
+        const message: SseMessage =
+          id === undefined ? { event: event ?? 'message', data } : { event: event ?? 'message', data, id };
+        if (onEvent(message) === false) finish();
+      },
+    });
+    function feed(chunk: string): void {
       watchdog?.refresh();
-      parser.feed(decoder.decode(next.value, { stream: true }));
-      if (parseError) throw parseError;
+      parser.feed(chunk);
     }
-  } finally {
-    clearTimeout(watchdog);
-    signal?.removeEventListener('abort', cancel);
-    if (stopped || signal?.aborted || parseError) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
+
+    if (signal?.aborted) {
+      finish(signal.reason);
+      return;
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+    if (idleTimeoutMs !== undefined) {
+      watchdog = setTimeout(
+        () => finish(new SseIdleTimeoutError(`No data for ${idleTimeoutMs} ms`)),
+        idleTimeoutMs,
+      );
+      watchdog.unref();
+    }
+    body.setEncoding('utf8');
+    body.on('data', feed);
+    body.once('end', ended);
+    body.once('error', finish);
+    body.once('close', closed);
+  });
 }
+
+function ignore(): void {}

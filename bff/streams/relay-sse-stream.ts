@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodeSseEvent } from '../../shared/sse.ts';
 import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
@@ -25,7 +26,7 @@ export interface RelaySseStreamInput {
   /** Longest silence of the upstream before the stream is ended as truncated (`upstream-silent`). */
   idleTimeoutMs: number;
   /** Sends the upstream request; rejects (with an AppError) when it answers anything but a stream. */
-  open: (signal: AbortSignal) => Promise<Response>;
+  open: (signal: AbortSignal) => Promise<Readable>;
 }
 
 /**
@@ -45,14 +46,13 @@ export async function relaySseStream({
   const browserGone = () => upstream.abort(new Error('the browser closed the stream'));
   // The response's 'close', not the request's: a request emits 'close' as soon as its body is read.
   reply.raw.once('close', browserGone);
-  let response: Response;
+  let body: Readable;
   try {
-    response = await open(upstream.signal);
+    body = await open(upstream.signal);
   } catch (error) {
     reply.raw.off('close', browserGone);
     throw error;
   }
-  if (response.body === null) throw new Error('The upstream stream answered without a body');
 
   reply.hijack();
   const connection = registry.connect(reply.raw, truncatedEvent('server-shutdown'));
@@ -62,7 +62,7 @@ export async function relaySseStream({
   let relayed = 0;
   let ending: string = truncatedEvent('upstream-ended');
   try {
-    await readSseBody(response.body, {
+    await readSseBody(body, {
       signal: upstream.signal,
       idleTimeoutMs,
       onEvent: (message) => {

@@ -1,4 +1,6 @@
-import { Writable } from 'node:stream';
+import { once } from 'node:events';
+import { Readable, Writable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -422,14 +424,14 @@ describe('travel API client', () => {
     expect(error.envelope.error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 12 });
   });
 
-  it('opens a signed event stream and hands back only its body and content type', async () => {
+  it('opens a signed event stream and hands back only its body, none of its headers', async () => {
     upstream.script.push((reply) =>
       reply
         .header('content-type', 'text/event-stream')
         .header('set-cookie', 'upstream=1')
         .send('event: done\ndata: {}\n\n'),
     );
-    const response = await client().request({
+    const body = await client().request({
       method: 'POST',
       path: '/v1/stays/fares',
       body: { property: null },
@@ -438,9 +440,8 @@ describe('travel API client', () => {
       stream: true,
       lastEventId: '41',
     });
-    expect(response.status).toBe(200);
-    expect([...response.headers.keys()]).toEqual(['content-type']);
-    expect(await response.text()).toBe('event: done\ndata: {}\n\n');
+    expect(body).toBeInstanceOf(Readable);
+    expect(await text(body)).toBe('event: done\ndata: {}\n\n');
     const [received] = upstream.received;
     expect(received?.signatureValid).toBe(true);
     expect(received?.headers.accept).toBe('text/event-stream');
@@ -458,16 +459,16 @@ describe('travel API client', () => {
       reply.raw.write('event: fare\ndata: {}\n\n');
       return reply;
     });
-    const response = await client().request({
+    const body = await client().request({
       method: 'GET',
       path: '/v1/me/notifications/stream',
       auth: { kind: 'bearer', token: 't' },
       requestId: 'r',
       stream: true,
     });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: fare');
-    await reader.cancel();
+    const [first] = (await once(body, 'data')) as [Buffer];
+    expect(first.toString('utf8')).toContain('event: fare');
+    body.destroy();
     await closed;
   });
 

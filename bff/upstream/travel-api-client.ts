@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,8 +50,11 @@ export interface TravelApiStreamRequest extends TravelApiRequestBase {
 export interface TravelApi {
   /** A signed JSON call: resolves with the body parsed by `schema`, rejects with an AppError. */
   request<Schema extends z.ZodType>(options: TravelApiJsonRequest<Schema>): Promise<z.output<Schema>>;
-  /** A signed SSE call: resolves with the open 2xx text/event-stream response, rejects with an AppError. */
-  request(options: TravelApiStreamRequest): Promise<Response>;
+  /**
+   * A signed SSE call: resolves with the body of the open 2xx text/event-stream response as a Node
+   * stream (read it with bff/streams/read-sse-body.ts; destroy it to abort), rejects with an AppError.
+   */
+  request(options: TravelApiStreamRequest): Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -127,9 +130,19 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (request.lastEventId !== undefined) headers['last-event-id'] = request.lastEventId;
 
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new UpstreamTimeout()), options.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    // One controller per attempt, aborted by the caller's signal or by the deadline: no AbortSignal.any
+    // composite, which a notification stream would keep (with its weak references) for hours.
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const callerSignal = request.signal;
+    const callerAborted = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) callerAborted();
+    else callerSignal?.addEventListener('abort', callerAborted, { once: true });
+    const timer = setTimeout(() => controller.abort(new UpstreamTimeout()), options.timeoutMs);
+    const settled = () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', callerAborted);
+    };
     try {
       const response = await undiciRequest(origin + target, {
         dispatcher,
@@ -140,8 +153,9 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
         headersTimeout: 0,
         bodyTimeout: 0,
       });
+      // A stream's deadline ends with its headers; a JSON call's with its body.
       if (request.stream && response.statusCode >= 200 && response.statusCode < 300) clearTimeout(timer);
-      else response.body.once('close', () => clearTimeout(timer));
+      response.body.once('close', settled);
       return {
         ok: true,
         status: response.statusCode,
@@ -150,7 +164,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
         signal,
       };
     } catch (error) {
-      clearTimeout(timer);
+      settled();
       return { ok: false, failure: transportFailure(error, signal, request.signal) };
     }
   }
@@ -350,14 +364,18 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
     return translateUpstreamError({ kind: 'contract', issues, cause });
   }
 
-  function streamResponse(outcome: Extract<AttemptOutcome, { ok: true }>): Response {
+  /**
+   * The event stream's body as undici hands it over: a Node stream, not a web ReadableStream and a
+   * Response around it, because the notification hub keeps one open per signed-in traveler for hours and
+   * every adapter layer costs memory per stream and work per event.
+   */
+  function streamResponse(outcome: Extract<AttemptOutcome, { ok: true }>): Readable {
     const contentType = headerValue(outcome.headers['content-type']) ?? '';
     if (!contentType.startsWith('text/event-stream')) {
       outcome.body.destroy();
       throw translateUpstreamError({ kind: 'contract', issues: [], cause: `content-type ${contentType}` });
     }
-    const stream = Readable.toWeb(outcome.body) as ReadableStream<Uint8Array>;
-    return new Response(stream, { status: outcome.status, headers: { 'content-type': contentType } });
+    return outcome.body;
   }
 
   return {

@@ -48,6 +48,7 @@ export class ScriptedTravelApi {
   readonly #staysCalls: StaysCall[] = [];
   readonly persisted: Notification[] = [];
   readonly notificationStreams = new Set<ServerResponse>();
+  readonly #streamsByTraveler = new Map<string, Set<ServerResponse>>();
   notificationStreamOpens = 0;
   /** The next notification stream opens answer this status with an envelope instead. */
   refuseStreams: { remaining: number; status: number } = { remaining: 0, status: 503 };
@@ -82,8 +83,18 @@ export class ScriptedTravelApi {
   emit(notification: Notification, { live = true } = {}): void {
     this.persisted.push(notification);
     if (!live) return;
-    const text = encodeSseEvent({ event: 'notification', data: notification });
-    for (const res of this.notificationStreams) res.write(text);
+    const bytes = Buffer.from(encodeSseEvent({ event: 'notification', data: notification }), 'utf8');
+    for (const res of this.notificationStreams) res.write(bytes);
+  }
+
+  /** Persists a notification and sends it live to the open streams of one traveler only. */
+  emitTo(travelerId: string, notification: Notification): number {
+    this.persisted.push(notification);
+    const streams = this.#streamsByTraveler.get(travelerId);
+    if (streams === undefined) return 0;
+    const bytes = Buffer.from(encodeSseEvent({ event: 'notification', data: notification }), 'utf8');
+    for (const res of streams) res.write(bytes);
+    return streams.size;
   }
 
   /** Ends every notification stream gracefully, as the service does on shutdown. */
@@ -147,7 +158,19 @@ export class ScriptedTravelApi {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.flushHeaders();
       this.notificationStreams.add(res);
-      res.once('close', () => this.notificationStreams.delete(res));
+      // The BFF's test sessions carry `access-token-<traveler id>` (start-test-bff.ts).
+      const travelerId = /^Bearer access-token-(.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      let streams = this.#streamsByTraveler.get(travelerId);
+      if (streams === undefined) {
+        streams = new Set();
+        this.#streamsByTraveler.set(travelerId, streams);
+      }
+      streams.add(res);
+      res.once('close', () => {
+        this.notificationStreams.delete(res);
+        streams.delete(res);
+        if (streams.size === 0) this.#streamsByTraveler.delete(travelerId);
+      });
       return;
     }
     if (req.method === 'GET' && url.pathname === '/v1/me/notifications') {
