@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodeSseEvent } from '../../shared/sse.ts';
 import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
+import { hijackForStream } from './sse-connection.ts';
 import type { SseRegistry } from './sse-registry.ts';
 
 /** The events that end a finite upstream stream; the relay ends the browser stream right after them. */
@@ -54,8 +55,7 @@ export async function relaySseStream({
     throw error;
   }
 
-  reply.hijack();
-  const connection = registry.connect(reply.raw, truncatedEvent('server-shutdown'));
+  const connection = registry.connect(hijackForStream(reply), truncatedEvent('server-shutdown'));
   connection.onClose(browserGone);
   connection.open();
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { SseFrame } from './sse-frame.ts';
 
 export const SSE_HEADERS = {
@@ -7,6 +8,37 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
   Connection: 'keep-alive',
 } as const;
+
+/**
+ * Security headers that only mean something on a document the browser renders. An event stream is read
+ * by fetch or EventSource and never rendered, so these go (each costs header bytes that a stream's
+ * response keeps for its whole life); nosniff, Cross-Origin-Resource-Policy, HSTS and the request id stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'origin-agent-cluster',
+  'cross-origin-opener-policy',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** The CSP of a response that is not a document: it may load nothing and be framed nowhere. */
+export const STREAM_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Detaches the response from Fastify's reply cycle for streaming, keeping the headers hooks set on the
+ * reply so far (the request id, rate-limit figures), which Fastify would otherwise only write on send.
+ */
+export function hijackForStream(reply: FastifyReply): ServerResponse {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.hijack();
+  return reply.raw;
+}
 
 export type SseCloseReason = 'ended' | 'client-gone' | 'slow-consumer';
 
@@ -25,7 +57,7 @@ export type SseConnectionOwner = (connection: SseConnection, reason: SseCloseRea
 /**
  * One browser SSE response. Writes whole events, keeps the unsent bytes bounded (a reader that stops
  * reading is cut off instead of growing the heap), and tells its owner once when it closes and why.
- * The response must already be detached from Fastify's reply cycle (reply.hijack()).
+ * The response must already be detached from Fastify's reply cycle (hijackForStream).
  *
  * Once the headers are out, events go straight to the socket as ready-made bytes (an SseFrame, already
  * framed as an HTTP/1.1 chunk when the response is chunked): one write of a shared Buffer per stream,
@@ -54,10 +86,16 @@ export class SseConnection {
     return this.#closed;
   }
 
-  /** Sends the status line and headers at once, so the browser sees the stream open immediately. */
+  /**
+   * Sends the status line and headers at once, so the browser sees the stream open immediately, with
+   * the security headers of a response that is not a document.
+   */
   open(statusCode = 200): void {
     if (this.#closed || this.#res.headersSent) return;
     const { headers } = this.#options;
+    for (const name of DOCUMENT_ONLY_HEADERS) this.#res.removeHeader(name);
+    if (this.#res.hasHeader('content-security-policy'))
+      this.#res.setHeader('content-security-policy', STREAM_CONTENT_SECURITY_POLICY);
     this.#res.writeHead(statusCode, headers === undefined ? SSE_HEADERS : { ...SSE_HEADERS, ...headers });
     this.#res.flushHeaders();
   }

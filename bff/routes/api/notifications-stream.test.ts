@@ -58,6 +58,21 @@ describe('GET /api/notifications/stream', () => {
     tabs.forEach((tab) => tab.abort());
   });
 
+  it('answers with the headers of an event stream that is not a document: nosniff, same-origin only, a CSP that allows nothing', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const tab = await openTab(headers, '?tab=tab-headers');
+    const sent = tab.response.headers;
+    expect(sent.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(sent.get('x-content-type-options')).toBe('nosniff');
+    expect(sent.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(sent.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(sent.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-frame-options']) {
+      expect(sent.has(documentOnly), documentOnly).toBe(false);
+    }
+    tab.abort();
+  });
+
   it('catches up after the upstream drops and after it says done: nothing lost, nothing twice', async () => {
     const { headers } = await bff.signIn(TRAVELER);
     const tab = await openTab(headers, '?tab=tab-catchup&visible=1');

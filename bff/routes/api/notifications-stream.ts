@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../errors.ts';
 import type { HubEvent, HubSubscriber } from '../../notifications/notification-hub.ts';
 import { encodeReconnect, encodeSessionEnded, hubEventFrame } from '../../notifications/encode-hub-event.ts';
-import type { SseConnection } from '../../streams/sse-connection.ts';
+import { hijackForStream, type SseConnection } from '../../streams/sse-connection.ts';
 import { SseFrame } from '../../streams/sse-frame.ts';
 
 /** The reconnection delay a browser is given on every notification stream. */
@@ -80,13 +80,12 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
 
-      reply.hijack();
       const sessionId = session.id;
       const requestId = request.id;
       openPerSession.set(sessionId, open + 1);
       // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
       const shutdownRetryMs = Math.round(app.config.SSE_SHUTDOWN_RETRY_MS * (1 + Math.random()));
-      const connection = app.sse.connect(reply.raw, encodeReconnect(shutdownRetryMs));
+      const connection = app.sse.connect(hijackForStream(reply), encodeReconnect(shutdownRetryMs));
       connection.open();
       connection.write(CLIENT_RETRY);
       const unsubscribe = app.notificationHub.subscribe({
