@@ -39,19 +39,26 @@ async function serve(
 }
 
 describe('SseRegistry and SseConnection', () => {
-  it('sends heartbeat comments to every open stream from one timer', async () => {
-    const comments: string[] = [];
-    const url = await serve({ heartbeatMs: 20 }, () => undefined);
-    const response = await fetch(url);
-    const reading = (async () => {
+  it('sends heartbeat comments to every open stream from one timer, each stream once per interval', async () => {
+    const url = await serve({ heartbeatMs: 200 }, () => undefined);
+    const streams = await Promise.all(Array.from({ length: 12 }, () => fetch(url)));
+    const comments = streams.map(() => [] as string[]);
+    const readings = streams.map(async (response, index) => {
       for await (const _ of readSseStream(response.body as ReadableStream<Uint8Array>, {
-        onComment: (comment) => comments.push(comment),
+        onComment: (comment) => comments[index]?.push(comment),
       }));
-    })();
-    while (comments.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(comments.every((comment) => comment.trim() === 'heartbeat')).toBe(true);
+    });
+    const started = performance.now();
+    while (comments.some((received) => received.length < 3)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const elapsed = performance.now() - started;
+    // Three heartbeats each need at least two intervals after the first; a stream beaten once per
+    // slice tick (20 ms) instead of once per interval would have had them within 60 ms.
+    expect(elapsed).toBeGreaterThanOrEqual(2 * 200 - 20);
+    expect(comments.flat().every((comment) => comment.trim() === 'heartbeat')).toBe(true);
     registry?.closeAll();
-    await reading;
+    await Promise.all(readings);
   });
 
   it('cuts off a reader that stops reading once its unsent bytes pass the bound', async () => {

@@ -10,28 +10,42 @@ export interface SseRegistryOptions extends SseConnectionOptions {
 }
 
 /**
+ * Heartbeats go out in this many slices of the interval: a tick every heartbeatMs / HEARTBEAT_SLICES
+ * writes to one slice of the streams, so 10,000 streams cost ten small bursts of writes spread over the
+ * interval instead of one burst that holds the event loop (and every notification behind it).
+ */
+const HEARTBEAT_SLICES = 10;
+
+/**
  * Every open browser SSE response of this process. One timer sends the heartbeats of all of them (no
- * timer per stream), and shutdown tells each one how to end before the server closes, so that
- * `fastify.close()` never hangs on an open stream. The heartbeat is encoded once, and a stream costs the
- * registry one map entry (its farewell), not a closure.
+ * timer per stream), a slice of the streams at a time, and shutdown tells each one how to end before
+ * the server closes, so that `fastify.close()` never hangs on an open stream. The heartbeat is encoded
+ * once, and a stream costs the registry one map entry (its farewell) and one set entry (its heartbeat
+ * slice), not a closure.
  */
 export class SseRegistry {
   readonly #options: SseRegistryOptions;
   /** Each open connection and what it is told when the server shuts down, before it is ended. */
   readonly #entries = new Map<SseConnection, string>();
+  /** The connections by heartbeat slice; a connection joins the slice after the previous one's. */
+  readonly #slices: Set<SseConnection>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
+  readonly #sliceOf = new WeakMap<SseConnection, Set<SseConnection>>();
   readonly #heartbeat: SseFrame;
   readonly #timer: NodeJS.Timeout;
   readonly #closed = (connection: SseConnection, reason: SseCloseReason): void => {
     this.#entries.delete(connection);
+    this.#sliceOf.get(connection)?.delete(connection);
     if (reason === 'slow-consumer') this.#slowConsumerCutOffs += 1;
   };
   #closing = false;
   #slowConsumerCutOffs = 0;
+  #tick = 0;
+  #joined = 0;
 
   constructor(options: SseRegistryOptions) {
     this.#options = options;
     this.#heartbeat = new SseFrame(options.heartbeat);
-    this.#timer = setInterval(() => this.#beat(), options.heartbeatMs);
+    this.#timer = setInterval(() => this.#beat(), Math.max(1, options.heartbeatMs / HEARTBEAT_SLICES));
     this.#timer.unref();
   }
 
@@ -52,6 +66,10 @@ export class SseRegistry {
   connect(res: ServerResponse, farewell: string): SseConnection {
     const connection = new SseConnection(res, this.#options, this.#closed);
     this.#entries.set(connection, farewell);
+    const slice = this.#slices[this.#joined % HEARTBEAT_SLICES] as Set<SseConnection>;
+    this.#joined += 1;
+    slice.add(connection);
+    this.#sliceOf.set(connection, slice);
     return connection;
   }
 
@@ -64,6 +82,8 @@ export class SseRegistry {
 
   #beat(): void {
     const heartbeat = this.#heartbeat;
-    for (const connection of this.#entries.keys()) connection.write(heartbeat);
+    const slice = this.#slices[this.#tick % HEARTBEAT_SLICES] as Set<SseConnection>;
+    this.#tick += 1;
+    for (const connection of slice) connection.write(heartbeat);
   }
 }

@@ -105,6 +105,11 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   const ownsDispatcher = options.dispatcher === undefined;
   const dispatcher =
     options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  // Event streams get connections of their own. An undici pool looks through its connections for a free
+  // one on every request and counts them on every disconnect; thousands of notification streams, each
+  // holding a connection for hours, would make every JSON call (and every idle keep-alive closing) pay
+  // for all of them.
+  const streamDispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 1_000 });
   const origin = new URL(options.baseUrl).origin;
 
   async function attempt(
@@ -145,7 +150,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
     };
     try {
       const response = await undiciRequest(origin + target, {
-        dispatcher,
+        dispatcher: request.stream ? streamDispatcher : dispatcher,
         method: request.method,
         headers,
         body,
@@ -381,7 +386,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   return {
     request: call as TravelApi['request'],
     async close() {
-      if (ownsDispatcher) await dispatcher.close();
+      if (ownsDispatcher) await Promise.all([dispatcher.close(), streamDispatcher.close()]);
     },
   };
 }
