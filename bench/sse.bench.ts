@@ -50,6 +50,7 @@ const { values } = parseArgs({
 interface MemoryReport {
   rss: number;
   heapUsed: number;
+  heapTotal: number;
   sseStreams: number;
   channels: number;
 }
@@ -102,6 +103,7 @@ async function serveBff(travelApiUrl: string): Promise<void> {
           report: {
             rss: usage.rss,
             heapUsed: usage.heapUsed,
+            heapTotal: usage.heapTotal,
             sseStreams: bff.app.sse.size,
             channels: hub.channels,
           },
@@ -409,6 +411,10 @@ async function runBenchmark(): Promise<void> {
       'RSS per idle stream (marginal, second half), KiB': kib(marginalRss),
       'V8 heap per idle stream (all over empty), KiB': kib(heapPerStream),
       'V8 heap per idle stream (marginal), KiB': kib(marginalHeap),
+      // What V8 has reserved, live or not (its young generation grows to its maximum under load).
+      'V8 heap committed empty / half / all open, MiB': [empty.heapTotal, halfOpen.heapTotal, idle.heapTotal]
+        .map((bytes) => (bytes / 2 ** 20).toFixed(1))
+        .join(' / '),
     });
     console.log(
       `Steady traffic: ${emitted.length} notifications to single travelers over ${steadySeconds} s ` +
