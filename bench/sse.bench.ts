@@ -293,11 +293,15 @@ async function runBenchmark(): Promise<void> {
   try {
     const { port } = await reply(child, undefined, 'ready');
     const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
-    const cookieFor = (index: number) => cookies[index % travelers] ?? '';
+    // Tab i belongs to traveler floor(i / tabs per traveler): a traveler's tabs open one after the other,
+    // so each half of the streams holds half of the upstream streams too, and the marginal memory of the
+    // second half counts its share of them.
+    const travelerOf = (index: number) => Math.floor(index / tabsPerTraveler);
+    const cookieFor = (index: number) => cookies[travelerOf(index)] ?? '';
     const empty = (await reply(child, { type: 'memory' }, 'memory')).report;
 
     const connectStarted = performance.now();
-    const half = Math.floor(streams / 2);
+    const half = Math.floor(travelers / 2) * tabsPerTraveler;
     await openTabs(port, half, cookieFor, tabs, deadline);
     await waitUntil(() => tabs.every((tab) => tab.live), deadline);
     const halfOpen = (await reply(child, { type: 'memory' }, 'memory')).report;
@@ -310,7 +314,10 @@ async function runBenchmark(): Promise<void> {
     // Steady traffic: single travelers, in a shuffled order, at `steadyRate` notifications per second.
     const tabsOf = (traveler: number) => {
       const of: Tab[] = [];
-      for (let index = traveler; index < tabs.length; index += travelers) of.push(tabs[index] as Tab);
+      const first = traveler * tabsPerTraveler;
+      for (let index = first; index < Math.min(first + tabsPerTraveler, tabs.length); index += 1) {
+        of.push(tabs[index] as Tab);
+      }
       return of;
     };
     const order = shuffled(travelers);
