@@ -821,6 +821,7 @@ class UpstreamHolder {
   async #readLive(body: Readable, signal: AbortSignal): Promise<boolean> {
     let endedByDone = false;
     let publishing: Promise<unknown> = Promise.resolve();
+    // However the read ends, the publishes it started finish (or fail) before this returns.
     await readSseBody(body, {
       signal,
       onRetry: (retryMs) => {
@@ -838,12 +839,11 @@ class UpstreamHolder {
           return true;
         }
         publishing = publishing.then(() => this.#ingest(notification, 'publish'));
-        // Awaited below; marked handled so a failed publish is not an unhandled rejection meanwhile.
+        // Awaited when the read ends; marked handled so a failed publish is no unhandled rejection meanwhile.
         publishing.catch(() => undefined);
         return true;
       },
     }).finally(() => publishing);
-    await publishing;
     return endedByDone;
   }
 

@@ -29,12 +29,11 @@ export class SseRegistry {
   readonly #entries = new Map<SseConnection, string>();
   /** The connections by heartbeat slice; a connection joins the slice after the previous one's. */
   readonly #slices: Set<SseConnection>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
-  readonly #sliceOf = new WeakMap<SseConnection, Set<SseConnection>>();
   readonly #heartbeat: SseFrame;
   readonly #timer: NodeJS.Timeout;
   readonly #closed = (connection: SseConnection, reason: SseCloseReason): void => {
     this.#entries.delete(connection);
-    this.#sliceOf.get(connection)?.delete(connection);
+    for (const slice of this.#slices) if (slice.delete(connection)) break;
     if (reason === 'slow-consumer') this.#slowConsumerCutOffs += 1;
   };
   #closing = false;
@@ -66,10 +65,8 @@ export class SseRegistry {
   connect(res: ServerResponse, farewell: string): SseConnection {
     const connection = new SseConnection(res, this.#options, this.#closed);
     this.#entries.set(connection, farewell);
-    const slice = this.#slices[this.#joined % HEARTBEAT_SLICES] as Set<SseConnection>;
+    this.#slices[this.#joined % HEARTBEAT_SLICES]?.add(connection);
     this.#joined += 1;
-    slice.add(connection);
-    this.#sliceOf.set(connection, slice);
     return connection;
   }
 
