@@ -30,12 +30,7 @@ beforeEach(async () => {
   await admin(api, 'DELETE', '/admin/faults');
 });
 
-/** A traveler of its own per test, so that inboxes never mix. */
-async function newTraveler() {
-  const sub = crypto.randomUUID();
-  const token = await identity.token({ sub, email: `${sub}@wayfare.test` });
-  return { sub, token };
-}
+const newTraveler = () => identity.newTraveler();
 
 function call(token: string, request: SignedRequest, target = api): Promise<Response> {
   return signedFetch(target.baseUrl, { token, ...request });

@@ -24,10 +24,7 @@ afterAll(async () => {
 
 const END = '/admin/notification-streams/end';
 
-async function newTraveler() {
-  const sub = crypto.randomUUID();
-  return { sub, token: await identity.token({ sub, email: `${sub}@wayfare.test` }) };
-}
+const newTraveler = () => identity.newTraveler();
 
 const openStream = (token: string) => openNotificationStream(api.baseUrl, token);
 

@@ -41,11 +41,7 @@ afterAll(async () => {
   await identity?.close();
 });
 
-async function newTraveler() {
-  const sub = crypto.randomUUID();
-  const email = `${sub.slice(0, 8)}@wayfare.test`;
-  return { sub, email, token: await identity.token({ sub, email }) };
-}
+const newTraveler = () => identity.newTraveler();
 
 const admin = (method: string, url: string, json?: unknown, token = TEST_ADMIN_TOKEN, target = api) =>
   adminFetch(target.baseUrl, method, url, json, token);

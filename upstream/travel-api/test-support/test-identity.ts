@@ -17,6 +17,8 @@ export interface TestIdentity {
     claims?: JWTPayload,
     options?: { kid?: string; key?: CryptoKey; expiresInSeconds?: number },
   ): Promise<string>;
+  /** A traveler of its own (a fresh sub and email) with a token, so that tests never share an inbox. */
+  newTraveler(): Promise<{ sub: string; email: string; token: string }>;
   publicJwk: JWK;
   close(): Promise<void>;
 }
@@ -47,27 +49,34 @@ export async function startTestIdentity(): Promise<TestIdentity> {
   if (address === null || typeof address === 'string') throw new Error('identity did not bind a TCP port');
   issuer = `http://127.0.0.1:${address.port}`;
 
+  const token: TestIdentity['token'] = async (claims = {}, options = {}) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: issuer,
+      aud: TEST_AUDIENCE,
+      sub: TEST_TRAVELER.sub,
+      email: TEST_TRAVELER.email,
+      name: TEST_TRAVELER.name,
+      iat: now,
+      exp: now + (options.expiresInSeconds ?? 300),
+      jti: crypto.randomUUID(),
+      client_id: 'wayfare-bff',
+      scope: 'openid',
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key-1', typ: 'at+jwt' })
+      .sign(options.key ?? privateKey);
+  };
+
   return {
     issuer,
     publicJwk,
     jwksFetches: () => fetches,
-    token: async (claims = {}, options = {}) => {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({
-        iss: issuer,
-        aud: TEST_AUDIENCE,
-        sub: TEST_TRAVELER.sub,
-        email: TEST_TRAVELER.email,
-        name: TEST_TRAVELER.name,
-        iat: now,
-        exp: now + (options.expiresInSeconds ?? 300),
-        jti: crypto.randomUUID(),
-        client_id: 'wayfare-bff',
-        scope: 'openid',
-        ...claims,
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key-1', typ: 'at+jwt' })
-        .sign(options.key ?? privateKey);
+    token,
+    async newTraveler() {
+      const sub = crypto.randomUUID();
+      const email = `${sub.slice(0, 8)}@wayfare.test`;
+      return { sub, email, token: await token({ sub, email }) };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
