@@ -25,6 +25,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { signedHeaders } from '../shared/upstream/sign-request.ts';
 import { createTravelApiClient } from '../bff/upstream/travel-api-client.ts';
+import { printTable } from './support/print-table.ts';
 
 const CONSUMER = 'wayfare-web';
 const SECRET = 'bench-consumer-secret-000000000001';
@@ -298,15 +299,4 @@ function combine(results: Measured[]): Measured {
     errors: sum((result) => result.errors),
     timeouts: sum((result) => result.timeouts),
   };
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
 }
