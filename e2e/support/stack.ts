@@ -1,11 +1,14 @@
 /**
  * Where the end-to-end stack listens and how its levers are reached. The ports are not the defaults of
- * `npm start`, so a developer's running app and the suite never clash.
+ * `npm start`, so a developer's running app and the suite never clash. `E2E_PORT_OFFSET` shifts all three,
+ * so that two checkouts on one machine can run their suites at the same time.
  */
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
 export const STACK = {
-  bffPort: 3100,
-  travelApiPort: 4110,
-  identityPort: 4120,
+  bffPort: 3100 + PORT_OFFSET,
+  travelApiPort: 4110 + PORT_OFFSET,
+  identityPort: 4120 + PORT_OFFSET,
   adminToken: 'dev-admin-token-change-me-00001',
   consumerSecret: 'dev-consumer-secret-change-me-0001',
   oidcClientSecret: 'dev-bff-client-secret-change-me-0001',
