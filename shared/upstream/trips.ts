@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CarrierSchema } from './flights.ts';
+import { OffsetPageQuerySchema, offsetPageSchema } from './pagination.ts';
 
 /** Segment kinds the service gives; the set is open. */
 export const SEGMENT_KINDS = ['flight', 'stay', 'rail', 'car'] as const;
@@ -46,6 +47,8 @@ export const SegmentSchema = z.looseObject({
   gate: z.string().nullable(),
   seat: z.string().nullable(),
   bookingReference: z.string(),
+  /** Street address of a stay or a car depot (additive); null for flights and rail. */
+  address: z.string().nullable().optional(),
   updatedAt: z.iso.datetime(),
 });
 export type Segment = z.infer<typeof SegmentSchema>;
@@ -63,3 +66,31 @@ export const SegmentDetailsSchema = SegmentSchema.extend({ trip: TripSummarySche
 export type SegmentDetails = z.infer<typeof SegmentDetailsSchema>;
 
 export const SegmentParamsSchema = z.object({ tripId: z.uuid(), segmentId: z.uuid() });
+
+/**
+ * Where a trip stands as a whole (additive): CANCELLED when every segment is, COMPLETED when every segment
+ * has ended, DISRUPTED while a segment still ahead is delayed or cancelled, otherwise ON_TRACK. The set is open.
+ */
+export const TRIP_STATUSES = ['ON_TRACK', 'DISRUPTED', 'CANCELLED', 'COMPLETED'] as const;
+
+/** One trip in GET /v1/trips/page (additive): its dates, the places it goes and its overall status. */
+export const TripOverviewSchema = TripSummarySchema.extend({
+  status: z.string(),
+  /** Cities the trip visits, in the order it reaches them, without the one it starts from. */
+  cities: z.array(z.string()),
+  /** The kinds of its segments, in timeline order (flight, stay, car, rail). */
+  segmentKinds: z.array(z.string()),
+  /** Segments still ahead that are delayed or cancelled. */
+  disruptedSegments: z.number().int().min(0),
+});
+export type TripOverview = z.infer<typeof TripOverviewSchema>;
+
+export const TripsPageSchema = offsetPageSchema(TripOverviewSchema);
+export type TripsPage = z.infer<typeof TripsPageSchema>;
+export const TripsPageQuerySchema = OffsetPageQuerySchema;
+
+/** GET /v1/trips/:tripId (additive): a trip with every segment, in timeline order. */
+export const TripDetailsSchema = TripOverviewSchema.extend({ segments: z.array(SegmentSchema) });
+export type TripDetails = z.infer<typeof TripDetailsSchema>;
+
+export const TripParamsSchema = z.object({ tripId: z.uuid() });

@@ -1,13 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SegmentDetailsSchema, SegmentParamsSchema } from '../../../shared/upstream/trips.ts';
+import {
+  SegmentDetailsSchema,
+  SegmentParamsSchema,
+  TripDetailsSchema,
+  TripParamsSchema,
+  TripsPageQuerySchema,
+  TripsPageSchema,
+} from '../../../shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
 import { travelerId } from './profile-routes.ts';
 
-/** GET /v1/trips/:tripId/segments/:segmentId (additive): where notification deep links lead. */
+/**
+ * Additive trip reads: GET /v1/trips/page (the traveler's trips, page envelope), GET /v1/trips/:tripId (a trip's
+ * timeline) and GET /v1/trips/:tripId/segments/:segmentId (where notification deep links lead).
+ */
 function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/v1/trips/page',
+    {
+      preParsing: app.requireTraveler,
+      schema: { querystring: TripsPageQuerySchema, response: { 200: TripsPageSchema } },
+    },
+    (request) => {
+      const { limit, offset } = request.query;
+      const { items, totalCount } = app.trips.listTrips(travelerId(request.traveler), { limit, offset });
+      const next = offset + items.length;
+      return {
+        items,
+        meta: {
+          totalCount,
+          pageSize: limit,
+          nextOffset: items.length > 0 && next < totalCount ? next : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/trips/:tripId',
+    {
+      preParsing: app.requireTraveler,
+      schema: { params: TripParamsSchema, response: { 200: TripDetailsSchema } },
+    },
+    (request) => {
+      const trip = app.trips.getTrip(travelerId(request.traveler), request.params.tripId);
+      if (!trip) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Trip not found' });
+      return trip;
+    },
+  );
   app.get(
     '/v1/trips/:tripId/segments/:segmentId',
     {

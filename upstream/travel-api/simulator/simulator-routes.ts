@@ -21,6 +21,8 @@ export const SimulateRequestSchema = z.object({
   traveler: TravelerRefSchema,
   type: z.enum(NOTIFICATION_EVENT_TYPES).default('SEGMENT_DELAYED'),
   minutes: z.number().int().min(1).max(1440).optional(),
+  /** SEGMENT_DELAYED only: delay a flight or train long enough to miss what follows it in its trip. */
+  breaksConnection: z.boolean().optional(),
   segmentId: z.uuid().optional(),
   gate: z
     .string()

@@ -10,6 +10,11 @@ export interface SimulateInput {
   type: KnownNotificationEventType;
   /** SEGMENT_DELAYED only: minutes added to the delay. */
   minutes?: number | undefined;
+  /**
+   * SEGMENT_DELAYED only: pick the traveler's next flight or train that something in its trip follows, and
+   * delay it until it arrives after that next segment starts (for a stay: after midnight on the check-in day).
+   */
+  breaksConnection?: boolean | undefined;
   /** The segment to affect; by default the traveler's next flight (or next segment). */
   segmentId?: string | undefined;
   /** GATE_CHANGED only: the new gate; by default a different random one. */
@@ -50,8 +55,10 @@ export class TravelEventSimulator {
 
   simulate(input: SimulateInput, now = new Date()): Simulated {
     this.#travelers.ensure({ id: input.travelerId, email: undefined, name: undefined }, now);
-    const target = this.#segmentFor(input, now);
-    const segment = this.#apply(input, target, now);
+    const breaking = input.breaksConnection === true && input.type === 'SEGMENT_DELAYED';
+    const broken = breaking ? this.#connectionToBreak(input, now) : undefined;
+    const target = broken?.segment ?? this.#segmentFor(input, now);
+    const segment = this.#apply(broken ? { ...input, minutes: broken.minutes } : input, target, now);
     const { title, body, severity } = describe(input.type, target, segment);
     const dispatched = this.#notifications.dispatch(
       {
@@ -79,6 +86,35 @@ export class TravelEventSimulator {
       upcoming.find((segment) => segment.kind === 'flight') ??
       (FLIGHT_ONLY.has(type) ? undefined : upcoming[0])
     );
+  }
+
+  /** The flight or train to delay so that it misses what follows it, and by how many minutes. */
+  #connectionToBreak(input: SimulateInput, now: Date): { segment: SegmentDetails; minutes: number } {
+    const upcoming = this.#trips.upcomingSegments(input.travelerId, now);
+    const segments = this.#trips.listSegments(input.travelerId);
+    for (const segment of upcoming) {
+      if (segment.kind !== 'flight' && segment.kind !== 'rail') continue;
+      if (input.segmentId !== undefined && segment.segmentId !== input.segmentId) continue;
+      const next = segments.find(
+        (candidate) =>
+          candidate.tripId === segment.tripId &&
+          candidate.segmentId !== segment.segmentId &&
+          candidate.status !== 'CANCELLED' &&
+          Date.parse(candidate.estimatedDeparture) >= Date.parse(segment.estimatedDeparture),
+      );
+      if (!next) continue;
+      const deadline =
+        next.kind === 'stay'
+          ? Date.parse(
+              `${next.scheduledDeparture.slice(0, 10)}T00:00:00${next.scheduledDeparture.slice(19)}`,
+            ) + 86_400_000
+          : Date.parse(next.estimatedDeparture);
+      const minutes = Math.ceil((deadline - Date.parse(segment.estimatedArrival)) / 60_000) + 30;
+      if (minutes >= 1 && segment.delayMinutes + minutes <= 24 * 60) return { segment, minutes };
+    }
+    throw new ApiError('RESOURCE_NOT_FOUND', {
+      message: 'The traveler has no upcoming flight or train with a connection that a delay can break',
+    });
   }
 
   #segmentFor(input: SimulateInput, now: Date): SegmentDetails {

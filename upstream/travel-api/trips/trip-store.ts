@@ -1,5 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { Segment, SegmentDetails, SegmentPlace, SegmentStatus } from '../../../shared/upstream/trips.ts';
+import { createHash } from 'node:crypto';
+import type {
+  Segment,
+  SegmentDetails,
+  SegmentPlace,
+  SegmentStatus,
+  TripDetails,
+  TripOverview,
+} from '../../../shared/upstream/trips.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import { toLocalIso } from '../time-zones.ts';
 import type { TripRecord } from '../travelers/traveler-records.ts';
@@ -142,6 +150,57 @@ export class TripStore {
     return row ? toSegmentDetails(row) : undefined;
   }
 
+  /** A page of the traveler's trips, earliest start first, each with its places and overall status. */
+  listTrips(
+    travelerId: string,
+    page: { limit: number; offset: number },
+    now = new Date(),
+  ): { items: TripOverview[]; totalCount: number } {
+    const { count } = this.#db
+      .prepare('SELECT COUNT(*) AS count FROM trips WHERE traveler_id = ?')
+      .get(travelerId) as { count: number };
+    const tripIds = this.#db
+      .prepare(
+        'SELECT trip_id FROM trips WHERE traveler_id = ? ORDER BY start_date, trip_id LIMIT ? OFFSET ?',
+      )
+      .all(travelerId, page.limit, page.offset) as { trip_id: string }[];
+    const items = tripIds.map(({ trip_id }) => {
+      const { segments: _segments, ...overview } = this.#tripOf(travelerId, trip_id, now)!;
+      return overview;
+    });
+    return { items, totalCount: count };
+  }
+
+  /** A trip of the traveler with every segment in timeline order; undefined when it is not theirs. */
+  getTrip(travelerId: string, tripId: string, now = new Date()): TripDetails | undefined {
+    return this.#tripOf(travelerId, tripId, now);
+  }
+
+  #tripOf(travelerId: string, tripId: string, now: Date): TripDetails | undefined {
+    const rows = this.#db
+      .prepare(
+        `${SELECT_SEGMENT} WHERE s.traveler_id = ? AND s.trip_id = ? ORDER BY s.scheduled_departure, s.position`,
+      )
+      .all(travelerId, tripId) as unknown as SegmentRow[];
+    const first = rows[0];
+    if (!first) return undefined;
+    const segments = rows.map((row) => {
+      const { trip: _trip, ...segment } = toSegmentDetails(row);
+      return segment;
+    });
+    return {
+      tripId,
+      title: first.trip_title,
+      startDate: first.start_date,
+      endDate: first.end_date,
+      status: tripStatus(segments, now),
+      cities: visitedCities(segments),
+      segmentKinds: segments.map((segment) => segment.kind),
+      disruptedSegments: segments.filter((segment) => isDisruptedAhead(segment, now)).length,
+      segments,
+    };
+  }
+
   /** Adds `minutes` to the segment's delay (a negative value recovers time); the status follows. */
   delaySegment(
     travelerId: string,
@@ -194,6 +253,46 @@ export class TripStore {
   }
 }
 
+const ENDED_STATUSES = new Set(['COMPLETED', 'ARRIVED']);
+const TRANSPORT_KINDS = new Set(['flight', 'rail']);
+
+function isDisruptedAhead(segment: Segment, now: Date): boolean {
+  if (ENDED_STATUSES.has(segment.status) || Date.parse(segment.estimatedArrival) <= now.getTime())
+    return false;
+  return segment.status === 'CANCELLED' || segment.delayMinutes > 0;
+}
+
+function tripStatus(segments: readonly Segment[], now: Date): string {
+  if (segments.every((segment) => segment.status === 'CANCELLED')) return 'CANCELLED';
+  const ended = (segment: Segment) =>
+    segment.status === 'CANCELLED' ||
+    ENDED_STATUSES.has(segment.status) ||
+    Date.parse(segment.estimatedArrival) <= now.getTime();
+  if (segments.every(ended)) return 'COMPLETED';
+  return segments.some((segment) => isDisruptedAhead(segment, now)) ? 'DISRUPTED' : 'ON_TRACK';
+}
+
+/** The cities a trip takes the traveler to, in order, leaving out where it starts (home). */
+function visitedCities(segments: readonly Segment[]): string[] {
+  const home = segments.find((segment) => TRANSPORT_KINDS.has(segment.kind))?.origin.city;
+  const cities: string[] = [];
+  for (const segment of segments) {
+    const city = segment.destination.city;
+    if (city !== home && !cities.includes(city)) cities.push(city);
+  }
+  return cities;
+}
+
+const STREETS = ['Market Street', 'Station Road', 'Harbour Way', 'Park Avenue', 'Church Lane', 'King Street'];
+
+/** A stable street address for a stay or a car depot, derived from its segment (flights and rail have none). */
+function addressOf(row: SegmentRow, place: SegmentPlace): string | null {
+  if (row.kind !== 'stay' && row.kind !== 'car') return null;
+  const digest = createHash('sha256').update(row.segment_id).digest();
+  const street = STREETS[digest[0]! % STREETS.length];
+  return `${1 + (digest[1]! % 180)} ${street}, ${place.city}`;
+}
+
 function toSegmentDetails(row: SegmentRow): SegmentDetails {
   const origin = JSON.parse(row.origin) as SegmentPlace;
   const destination = JSON.parse(row.destination) as SegmentPlace;
@@ -219,6 +318,7 @@ function toSegmentDetails(row: SegmentRow): SegmentDetails {
     gate: row.gate,
     seat: row.seat,
     bookingReference: row.booking_reference,
+    address: addressOf(row, origin),
     updatedAt: row.updated_at,
   };
   return {
