@@ -18,6 +18,8 @@ export const DemoSegmentDelayRequestSchema = z.object({
   minutes: z.number().int().min(5).max(600).default(45),
   /** A segment of the traveler's (from a trip page); the next upcoming flight when absent. */
   segmentId: z.uuid().optional(),
+  /** Delay the next flight or train long enough to miss what follows it in its trip (minutes is then chosen). */
+  breaksConnection: z.boolean().optional(),
 });
 export type DemoSegmentDelayRequest = z.input<typeof DemoSegmentDelayRequestSchema>;
 

@@ -110,6 +110,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
           type: 'SEGMENT_DELAYED',
           minutes: request.body.minutes,
           segmentId: request.body.segmentId,
+          breaksConnection: request.body.breaksConnection,
         },
         schema: SimulatedAnswerSchema,
         ...upstreamContext(request, reply),

@@ -8,7 +8,7 @@ import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts'
 import { AirportListSchema, FlightSearchResponseSchema } from '../../../shared/upstream/flights.ts';
 import { NotificationSchema, NotificationsPageSchema } from '../../../shared/upstream/notifications.ts';
 import { ProfileSchema } from '../../../shared/upstream/profile.ts';
-import { SegmentDetailsSchema } from '../../../shared/upstream/trips.ts';
+import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '../../../shared/upstream/trips.ts';
 import type { TestBrowser } from '../../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
 
@@ -274,6 +274,20 @@ describe('gateway routes over the real stand-ins', () => {
       expect(SegmentDetailsSchema.parse(answer.json).segmentId).toBe(booking?.segmentId);
     });
 
+    it('lists the traveler’s trips and reads one trip’s timeline', async () => {
+      const page = TripsPageSchema.parse((await api(alex, 'GET', '/api/trips?limit=50')).json);
+      expect(page.items.length).toBeGreaterThan(0);
+      const [first] = page.items;
+      const answer = await api(alex, 'GET', `/api/trips/${first?.tripId}`);
+      expect(answer.status).toBe(200);
+      const trip = TripDetailsSchema.parse(answer.json);
+      expect(trip.tripId).toBe(first?.tripId);
+      expect(trip.segments.length).toBe(first?.segmentKinds.length);
+      const unknown = await api(alex, 'GET', `/api/trips/${crypto.randomUUID()}`);
+      expect(unknown.status).toBe(404);
+      expect(envelope(unknown).code).toBe('RESOURCE_NOT_FOUND');
+    });
+
     it('answers 404 for a segment that is not the traveler’s and 422 for a malformed id', async () => {
       const unknown = await api(
         alex,
@@ -343,6 +357,14 @@ describe('gateway routes over the real stand-ins', () => {
       const { segment } = DemoActionResultSchema.parse(answer.json);
       const read = await api(alex, 'GET', `/api/trips/${segment?.tripId}/segments/${segment?.segmentId}`);
       expect(SegmentDetailsSchema.parse(read.json).delayMinutes).toBeGreaterThanOrEqual(50);
+    });
+
+    it('raises a delay that breaks a connection in the traveler’s trip', async () => {
+      const answer = await api(alex, 'POST', '/api/demo/segment-delay', { breaksConnection: true });
+      expect(answer.status).toBe(200);
+      const { segment } = DemoActionResultSchema.parse(answer.json);
+      const trip = TripDetailsSchema.parse((await api(alex, 'GET', `/api/trips/${segment?.tripId}`)).json);
+      expect(trip.status).toBe('DISRUPTED');
     });
 
     it('sets off expired offers for a while', async () => {

@@ -1,0 +1,76 @@
+import type { Segment } from '../../../../shared/upstream/trips.ts';
+
+/**
+ * Minutes a traveler needs between arriving by flight or train and the start of what follows, by the kind
+ * of what follows: a flight's minimum connection time (through security and to the gate), a train's
+ * platform change, the walk to a car-rental desk. Recorded in docs/decisions.md.
+ */
+export const MINIMUM_CONNECTION_MINUTES: Readonly<Record<string, number>> = { flight: 60, rail: 20, car: 30 };
+/** From the arrival airport or station to the hotel's front desk. */
+export const HOTEL_TRANSFER_MINUTES = 60;
+/** A later segment starting more than this after an arrival does not connect to it. */
+const CONNECTION_HORIZON_MINUTES = 24 * 60;
+
+const TRANSPORT_KINDS = new Set(['flight', 'rail']);
+
+export type ConnectionRisk =
+  /** Too little time between an arrival and a flight, train or car pick-up that follows it. */
+  | {
+      kind: 'short-connection';
+      arrival: Segment;
+      availableMinutes: number;
+      neededMinutes: number;
+    }
+  /** The arrival reaches the hotel after midnight of the check-in day: the first night may be a no-show. */
+  | { kind: 'late-check-in'; arrival: Segment; reachesAt: string }
+  /** An earlier flight or train of the trip is cancelled: the traveler may not get here. */
+  | { kind: 'after-cancellation'; cancelled: Segment };
+
+const minutesBetween = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / 60_000;
+
+/** The end of the local calendar day of a local ISO time with its offset (`2026-03-01T15:00:00+01:00`). */
+function endOfLocalDay(localIso: string): number {
+  return Date.parse(`${localIso.slice(0, 10)}T00:00:00${localIso.slice(19)}`) + 86_400_000;
+}
+
+/**
+ * Which segments of a trip the live state of the segments before them puts at risk, and why. Segments come
+ * in timeline order; times are compared as instants, so zones and midnight need no special care.
+ */
+export function connectionRisks(segments: readonly Segment[]): Map<string, ConnectionRisk> {
+  const risks = new Map<string, ConnectionRisk>();
+  let arrival: Segment | undefined;
+  let cancelled: Segment | undefined;
+  for (const segment of segments) {
+    if (segment.status === 'CANCELLED') {
+      if (TRANSPORT_KINDS.has(segment.kind)) cancelled ??= segment;
+      continue;
+    }
+    if (cancelled) {
+      risks.set(segment.segmentId, { kind: 'after-cancellation', cancelled });
+    } else if (arrival) {
+      const risk = riskAfter(arrival, segment);
+      if (risk) risks.set(segment.segmentId, risk);
+    }
+    if (TRANSPORT_KINDS.has(segment.kind)) arrival = segment;
+  }
+  return risks;
+}
+
+function riskAfter(arrival: Segment, next: Segment): ConnectionRisk | undefined {
+  if (minutesBetween(arrival.scheduledArrival, next.scheduledDeparture) > CONNECTION_HORIZON_MINUTES) {
+    return undefined;
+  }
+  if (next.kind === 'stay') {
+    const reachesAt = Date.parse(arrival.estimatedArrival) + HOTEL_TRANSFER_MINUTES * 60_000;
+    return reachesAt > endOfLocalDay(next.scheduledDeparture)
+      ? { kind: 'late-check-in', arrival, reachesAt: new Date(reachesAt).toISOString() }
+      : undefined;
+  }
+  const neededMinutes = MINIMUM_CONNECTION_MINUTES[next.kind];
+  if (neededMinutes === undefined) return undefined;
+  const availableMinutes = minutesBetween(arrival.estimatedArrival, next.estimatedDeparture);
+  return availableMinutes < neededMinutes
+    ? { kind: 'short-connection', arrival, availableMinutes, neededMinutes }
+    : undefined;
+}
