@@ -41,6 +41,9 @@ export function AppLayout() {
           {traveler ? (
             <>
               <nav aria-label="Main" className="main-nav">
+                <NavLink to="/trips" className="nav-link">
+                  Trips
+                </NavLink>
                 <NavLink to="/flights" className="nav-link">
                   Flights
                 </NavLink>

@@ -57,6 +57,18 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'trips',
+                  lazy: async () => ({
+                    Component: (await import('../features/trips/trips-page.tsx')).TripsPage,
+                  }),
+                },
+                {
+                  path: 'trips/:tripId',
+                  lazy: async () => ({
+                    Component: (await import('../features/trips/trip-page.tsx')).TripPage,
+                  }),
+                },
+                {
                   path: 'trips/:tripId/segment/:segmentId',
                   lazy: async () => ({
                     Component: (await import('../features/trips/segment-page.tsx')).SegmentPage,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { SegmentPage } from './segment-page.tsx';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { envelope, stubFetch } from '../../test-support/stub-fetch.ts';
@@ -36,12 +36,45 @@ const segment = {
   trip: { tripId, title: 'Frankfurt trip', startDate: '2026-11-23', endDate: '2026-11-25' },
 };
 
+const { trip: tripSummary, ...segmentOnly } = segment;
+const stay = {
+  ...segmentOnly,
+  segmentId: '00000000-0000-4000-8000-000000000802',
+  kind: 'stay',
+  title: 'Grand Hotel Frankfurt',
+  status: 'SCHEDULED',
+  origin: { code: null, name: 'Grand Hotel Frankfurt', city: 'Frankfurt', timeZone: 'Europe/Berlin' },
+  destination: { code: null, name: 'Grand Hotel Frankfurt', city: 'Frankfurt', timeZone: 'Europe/Berlin' },
+  scheduledDeparture: '2026-11-24T13:50:00+01:00',
+  scheduledArrival: '2026-11-25T11:00:00+01:00',
+  estimatedDeparture: '2026-11-24T13:50:00+01:00',
+  estimatedArrival: '2026-11-25T11:00:00+01:00',
+  delayMinutes: 0,
+  carrier: null,
+  serviceNumber: null,
+  terminal: null,
+  gate: null,
+  seat: null,
+  bookingReference: 'HTL777',
+  address: '12 Market Street, Frankfurt',
+};
+const trip = {
+  ...tripSummary,
+  status: 'DISRUPTED',
+  cities: ['Frankfurt'],
+  segmentKinds: ['flight', 'stay'],
+  disruptedSegments: 1,
+  segments: [segmentOnly, stay],
+};
+
 describe('SegmentPage', () => {
   it('shows a delay as the old time struck through beside the new one, in the airport’s local time', async () => {
     stubFetch((url) =>
       url === `/api/trips/${tripId}/segments/${segmentId}`
         ? { json: segment }
-        : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+        : url === `/api/trips/${tripId}`
+          ? { json: trip }
+          : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
     );
     renderApp(<SegmentPage />, {
       url: `/trips/${tripId}/segment/${segmentId}`,
@@ -49,15 +82,74 @@ describe('SegmentPage', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Denver → Frankfurt', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Delayed')).toBeInTheDocument();
-    const struck = document.querySelectorAll('del');
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    const struck = schedule.querySelectorAll('del');
     expect([...struck].map((element) => element.textContent)).toEqual([
       'Scheduled 6:25 PM',
       'Scheduled 12:50 PM',
     ]);
-    const now = document.querySelectorAll('ins');
+    const now = schedule.querySelectorAll('ins');
     expect([...now].map((element) => element.textContent)).toEqual([', now 7:10 PM', ', now 1:35 PM']);
-    expect(screen.getByText('Not announced yet')).toBeInTheDocument();
-    expect(screen.getByText('14C')).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getAllByText('Not announced yet')).toHaveLength(1);
+    expect(within(details).getByText('14C')).toBeInTheDocument();
+  });
+
+  it('shows the whole trip below, with the hotel the delay now makes late marked at risk', async () => {
+    const late = {
+      ...segmentOnly,
+      estimatedArrival: '2026-11-24T23:35:00+01:00',
+      estimatedDeparture: '2026-11-24T05:10:00-07:00',
+      delayMinutes: 645,
+    };
+    stubFetch((url) =>
+      url === `/api/trips/${tripId}/segments/${segmentId}`
+        ? { json: { ...late, trip: tripSummary } }
+        : url === `/api/trips/${tripId}`
+          ? { json: { ...trip, segments: [late, stay] } }
+          : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+    );
+    renderApp(<SegmentPage />, {
+      url: `/trips/${tripId}/segment/${segmentId}`,
+      path: '/trips/:tripId/segment/:segmentId',
+    });
+    const timeline = await screen.findByRole('list', { name: 'Trip timeline' });
+    const hotel = within(timeline).getByRole('listitem', { name: 'Grand Hotel Frankfurt' });
+    expect(within(hotel).getByRole('note')).toHaveTextContent(
+      'At risk: Denver → Frankfurt now arrives at 11:35 PM, so you reach the hotel after midnight.',
+    );
+    expect(within(hotel).getByText('12 Market Street, Frankfurt')).toBeInTheDocument();
+    expect(within(hotel).getByText('HTL777')).toBeInTheDocument();
+    expect(within(hotel).getByText('Check-in')).toBeInTheDocument();
+    expect(within(hotel).queryByText('Gate')).toBeNull();
+    const flight = within(timeline).getByRole('listitem', { name: 'Denver → Frankfurt' });
+    expect(flight).toHaveAttribute('aria-current', 'location');
+  });
+
+  it('a stay reads as check-in and check-out, with no gate or seat', async () => {
+    stubFetch((url) =>
+      url === `/api/trips/${tripId}/segments/${stay.segmentId}`
+        ? { json: { ...stay, trip: tripSummary } }
+        : url === `/api/trips/${tripId}`
+          ? { json: trip }
+          : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+    );
+    renderApp(<SegmentPage />, {
+      url: `/trips/${tripId}/segment/${stay.segmentId}`,
+      path: '/trips/:tripId/segment/:segmentId',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Grand Hotel Frankfurt', level: 1 }),
+    ).toBeInTheDocument();
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('Check-in')).toBeInTheDocument();
+    expect(within(schedule).getByText('Check-out')).toBeInTheDocument();
+    expect(within(schedule).queryByText('Departure')).toBeNull();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText('12 Market Street, Frankfurt')).toBeInTheDocument();
+    expect(within(details).getByText('Confirmation')).toBeInTheDocument();
+    expect(within(details).queryByText('Gate')).toBeNull();
+    expect(screen.getAllByText('Confirmed').length).toBeGreaterThan(0);
   });
 
   it('a segment that cannot be found says so through the error grammar', async () => {

@@ -5,37 +5,31 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { connectionRisks } from './connection-risks.ts';
+import { describeRisk } from './describe-risk.ts';
+import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
+import { SegmentFacts, TripTimeline } from './trip-timeline.tsx';
 import './trips.css';
 
-const STATUS_TONES: Record<string, string> = {
-  SCHEDULED: 'chip-info',
-  DELAYED: 'chip-warning',
-  CANCELLED: 'chip-danger',
-  DEPARTED: 'chip-success',
-  ARRIVED: 'chip-success',
-  COMPLETED: '',
-};
-
-const STATUS_LABELS: Record<string, string> = {
-  SCHEDULED: 'On time',
-  DELAYED: 'Delayed',
-  CANCELLED: 'Cancelled',
-  DEPARTED: 'Departed',
-  ARRIVED: 'Arrived',
-  COMPLETED: 'Completed',
-};
-
+/**
+ * The trip page at one segment (where notifications lead): the segment with its live status on top, then
+ * the trip's whole timeline with what the segment's state puts at risk further down.
+ */
 export function SegmentPage() {
   const { tripId = '', segmentId = '' } = useParams();
   const segment = useQuery(tripQueries.segment(tripId, segmentId));
+  const trip = useQuery(tripQueries.trip(tripId));
   const format = useTravelerFormatters();
   useDocumentTitle(segment.data?.title ?? 'Trip segment');
+  const risk = trip.data ? connectionRisks(trip.data.segments).get(segmentId) : undefined;
 
   return (
     <div className="page stack">
       <p>
-        <Link to="/bookings">← All bookings</Link>
+        <Link to={`/trips/${encodeURIComponent(tripId)}`}>
+          ← {segment.data ? `Whole trip: ${segment.data.trip.title}` : 'Whole trip'}
+        </Link>
       </p>
       {segment.isPending ? (
         <div aria-busy="true" className="stack">
@@ -51,7 +45,25 @@ export function SegmentPage() {
           <ErrorNotice error={segment.error} onRetry={() => void segment.refetch()} />
         </>
       ) : (
-        <SegmentView segment={segment.data} format={format} refreshing={segment.isFetching} />
+        <>
+          <SegmentView segment={segment.data} format={format} refreshing={segment.isFetching} />
+          {risk && (
+            <p className="risk-note" role="note">
+              <strong>At risk:</strong> {describeRisk(risk, format)}
+            </p>
+          )}
+          {trip.data && (
+            <section className="stack-sm" aria-labelledby="whole-trip-title">
+              <h2 id="whole-trip-title">The whole trip</h2>
+              <TripTimeline
+                tripId={tripId}
+                segments={trip.data.segments}
+                format={format}
+                focusSegmentId={segmentId}
+              />
+            </section>
+          )}
+        </>
       )}
     </div>
   );
@@ -68,17 +80,19 @@ function SegmentView({
 }) {
   const status = segment.status;
   const delayed = segment.delayMinutes > 0 && status !== 'CANCELLED';
+  const kind = segmentKind(segment.kind);
+  const transport = isTransport(segment);
   return (
     <>
       <header className="segment-header">
         <p className="small muted">
-          {segment.trip.title} · {format.calendarDate(segment.trip.startDate)} –{' '}
+          {kind.label} · {segment.trip.title} · {format.calendarDate(segment.trip.startDate)} –{' '}
           {format.calendarDate(segment.trip.endDate)}
         </p>
         <h1>{segment.title}</h1>
         <div className="row" aria-live="polite">
           <span className={['chip', STATUS_TONES[status] ?? 'chip-info'].join(' ')}>
-            {STATUS_LABELS[status] ?? status.toLowerCase()}
+            {statusLabel(segment)}
           </span>
           {delayed && <span className="warning-text">{format.duration(segment.delayMinutes)} late</span>}
           <span className="small muted">
@@ -90,53 +104,41 @@ function SegmentView({
 
       <section className="card segment-times" aria-label="Schedule">
         <TimeBlock
-          label="Departure"
+          label={kind.start}
           place={segment.origin}
           scheduled={segment.scheduledDeparture}
           estimated={segment.estimatedDeparture}
           cancelled={status === 'CANCELLED'}
           format={format}
+          showPlace={transport}
         />
         <span className="segment-arrow" aria-hidden="true">
           →
         </span>
         <TimeBlock
-          label="Arrival"
+          label={kind.end}
           place={segment.destination}
           scheduled={segment.scheduledArrival}
           estimated={segment.estimatedArrival}
           cancelled={status === 'CANCELLED'}
           format={format}
-          dayShift={dayOffset(
-            segment.estimatedDeparture,
-            segment.origin.timeZone,
-            segment.estimatedArrival,
-            segment.destination.timeZone,
-          )}
+          showPlace={transport}
+          dayShift={
+            transport
+              ? dayOffset(
+                  segment.estimatedDeparture,
+                  segment.origin.timeZone,
+                  segment.estimatedArrival,
+                  segment.destination.timeZone,
+                )
+              : 0
+          }
         />
       </section>
 
       <section className="card" aria-labelledby="segment-details-title">
         <h2 id="segment-details-title">Details</h2>
-        <dl className="definition-list">
-          {segment.carrier && (
-            <>
-              <dt>Operated by</dt>
-              <dd>
-                {segment.carrier.name}
-                {segment.serviceNumber ? ` · ${segment.serviceNumber}` : ''}
-              </dd>
-            </>
-          )}
-          <dt>Terminal</dt>
-          <dd>{segment.terminal ?? 'Not announced yet'}</dd>
-          <dt>Gate</dt>
-          <dd>{segment.gate ?? 'Not announced yet'}</dd>
-          <dt>Seat</dt>
-          <dd>{segment.seat ?? 'Not assigned'}</dd>
-          <dt>Booking reference</dt>
-          <dd className="mono">{segment.bookingReference}</dd>
-        </dl>
+        <SegmentFacts segment={segment} />
       </section>
     </>
   );
@@ -149,6 +151,7 @@ function TimeBlock({
   estimated,
   cancelled,
   format,
+  showPlace,
   dayShift = 0,
 }: {
   label: string;
@@ -157,6 +160,7 @@ function TimeBlock({
   estimated: string;
   cancelled: boolean;
   format: Formatters;
+  showPlace: boolean;
   dayShift?: number;
 }) {
   const changed = estimated !== scheduled && !cancelled;
@@ -184,10 +188,15 @@ function TimeBlock({
         )}
         {dayShift > 0 && <sup className="day-offset">+{dayShift}</sup>}
       </p>
-      <p className="small">
-        <strong>{place.code ?? place.name}</strong> {place.code ? place.name : ''} · {place.city}
+      {showPlace && (
+        <p className="small">
+          <strong>{place.code ?? place.name}</strong> {place.code ? place.name : ''} · {place.city}
+        </p>
+      )}
+      <p className="small muted">
+        {format.calendarDate(estimated.slice(0, 10), 'long')} · local time (
+        {zoneName(estimated, place.timeZone, format.locale)})
       </p>
-      <p className="small muted">{format.calendarDate(estimated.slice(0, 10), 'long')} · local time</p>
     </div>
   );
 }

@@ -1,11 +1,34 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SegmentDetailsSchema } from '../../../../shared/upstream/trips.ts';
+import {
+  SegmentDetailsSchema,
+  TripDetailsSchema,
+  TripsPageSchema,
+} from '../../../../shared/upstream/trips.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
 const LIVE_STATUS_REFRESH_MS = 60_000;
+/** The Trips screen reads this many trips at once, the most the travel API gives in a page. */
+export const TRIPS_PAGE_LIMIT = 100;
 
+/**
+ * Keys start with the trip id, so that a live notification about a trip (which invalidates
+ * `['trips', tripId]`) refreshes its timeline and its segment pages where they are open.
+ */
 export const tripQueries = {
   all: () => ['trips'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...tripQueries.all(), 'list'],
+      queryFn: ({ signal }) => apiJson(`/api/trips?limit=${TRIPS_PAGE_LIMIT}`, TripsPageSchema, { signal }),
+      refetchInterval: LIVE_STATUS_REFRESH_MS,
+    }),
+  trip: (tripId: string) =>
+    queryOptions({
+      queryKey: [...tripQueries.all(), tripId, 'timeline'],
+      queryFn: ({ signal }) =>
+        apiJson(`/api/trips/${encodeURIComponent(tripId)}`, TripDetailsSchema, { signal }),
+      refetchInterval: LIVE_STATUS_REFRESH_MS,
+    }),
   segment: (tripId: string, segmentId: string) =>
     queryOptions({
       queryKey: [...tripQueries.all(), tripId, 'segments', segmentId],

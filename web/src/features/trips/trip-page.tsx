@@ -1,0 +1,73 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { TripOverview } from '../../../../shared/upstream/trips.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import type { Formatters } from '../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { tripQueries } from './trip-queries.ts';
+import { TripTimeline } from './trip-timeline.tsx';
+import { TripStatusChip } from './trip-status-chip.tsx';
+import './trips.css';
+
+/** A trip's timeline: every flight, stay, car and train in order, live. */
+export function TripPage() {
+  const { tripId = '' } = useParams();
+  const trip = useQuery(tripQueries.trip(tripId));
+  const format = useTravelerFormatters();
+  useDocumentTitle(trip.data?.title ?? 'Trip');
+
+  return (
+    <div className="page stack">
+      <p>
+        <Link to="/trips">← All trips</Link>
+      </p>
+      {trip.isPending ? (
+        <div aria-busy="true" className="stack">
+          <h1>Trip</h1>
+          <div className="card stack-sm">
+            <span className="skeleton skeleton-line" />
+            <span className="skeleton skeleton-block" />
+          </div>
+        </div>
+      ) : trip.isError ? (
+        <>
+          <h1>Trip</h1>
+          <ErrorNotice error={trip.error} onRetry={() => void trip.refetch()} />
+        </>
+      ) : (
+        <>
+          <TripHeader trip={trip.data} format={format} refreshing={trip.isFetching} />
+          <TripTimeline tripId={trip.data.tripId} segments={trip.data.segments} format={format} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function TripHeader({
+  trip,
+  format,
+  refreshing,
+  level = 1,
+}: {
+  trip: TripOverview;
+  format: Formatters;
+  refreshing: boolean;
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <header className="trip-header">
+      <Heading>{trip.title}</Heading>
+      <p className="row">
+        <span>
+          {format.calendarDate(trip.startDate, 'long')} – {format.calendarDate(trip.endDate, 'long')}
+        </span>
+        <span className="muted">{trip.cities.join(' · ')}</span>
+        <TripStatusChip trip={trip} />
+        {refreshing && <span className="small muted">checking…</span>}
+      </p>
+    </header>
+  );
+}

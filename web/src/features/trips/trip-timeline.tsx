@@ -1,0 +1,242 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import type { Segment, SegmentPlace } from '../../../../shared/upstream/trips.ts';
+import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
+import { connectionRisks, type ConnectionRisk } from './connection-risks.ts';
+import { describeRisk } from './describe-risk.ts';
+import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
+
+const GAP_HORIZON_MINUTES = 24 * 60;
+
+/**
+ * Every segment of a trip in order, under a separator for each local day, with times in the zone where
+ * they happen, the gap before the next segment, and each later segment that the live state puts at risk.
+ */
+export function TripTimeline({
+  tripId,
+  segments,
+  format,
+  focusSegmentId,
+}: {
+  tripId: string;
+  segments: readonly Segment[];
+  format: Formatters;
+  focusSegmentId?: string | undefined;
+}) {
+  const risks = connectionRisks(segments);
+
+  return (
+    <ol className="timeline" aria-label="Trip timeline">
+      {segments.map((segment, index) => {
+        const startDay = segment.estimatedDeparture.slice(0, 10);
+        const previous = segments[index - 1];
+        const newDay = startDay !== previous?.estimatedDeparture.slice(0, 10);
+        return (
+          <Fragment key={segment.segmentId}>
+            {newDay && (
+              <li className="timeline-day">
+                <h3>{format.calendarDate(startDay, 'long')}</h3>
+              </li>
+            )}
+            {previous && <GapLine from={previous} to={segment} format={format} />}
+            <TimelineItem
+              tripId={tripId}
+              segment={segment}
+              risk={risks.get(segment.segmentId)}
+              focused={segment.segmentId === focusSegmentId}
+              format={format}
+            />
+          </Fragment>
+        );
+      })}
+    </ol>
+  );
+}
+
+function GapLine({ from, to, format }: { from: Segment; to: Segment; format: Formatters }) {
+  if (from.status === 'CANCELLED' || to.status === 'CANCELLED') return null;
+  const minutes = (Date.parse(to.estimatedDeparture) - Date.parse(from.estimatedArrival)) / 60_000;
+  if (minutes <= 0 || minutes > GAP_HORIZON_MINUTES) return null;
+  const text =
+    isTransport(from) && isTransport(to)
+      ? `Layover ${format.duration(minutes)} in ${to.origin.city}`
+      : `${format.duration(minutes)} before ${segmentKind(to.kind).start.toLowerCase()}`;
+  return (
+    <li className="timeline-gap small muted" aria-label={text}>
+      {text}
+    </li>
+  );
+}
+
+function TimelineItem({
+  tripId,
+  segment,
+  risk,
+  focused,
+  format,
+}: {
+  tripId: string;
+  segment: Segment;
+  risk: ConnectionRisk | undefined;
+  focused: boolean;
+  format: Formatters;
+}) {
+  const kind = segmentKind(segment.kind);
+  const cancelled = segment.status === 'CANCELLED';
+  const titleId = `segment-title-${segment.segmentId}`;
+  const transport = isTransport(segment);
+  const nextDay = dayOffset(
+    segment.estimatedDeparture,
+    segment.origin.timeZone,
+    segment.estimatedArrival,
+    segment.destination.timeZone,
+  );
+  return (
+    <li
+      id={`segment-${segment.segmentId}`}
+      className={['card', 'timeline-item', risk ? 'at-risk' : '', focused ? 'focused' : ''].join(' ').trim()}
+      aria-labelledby={titleId}
+      aria-current={focused ? 'location' : undefined}
+    >
+      <div className="row timeline-item-head">
+        <span className="timeline-kind small">{kind.label}</span>
+        <h4 id={titleId}>
+          <Link to={`/trips/${encodeURIComponent(tripId)}/segment/${encodeURIComponent(segment.segmentId)}`}>
+            {segment.title}
+          </Link>
+        </h4>
+        <span className={['chip', STATUS_TONES[segment.status] ?? 'chip-info'].join(' ')}>
+          {statusLabel(segment)}
+          {segment.delayMinutes > 0 && !cancelled ? ` · ${format.duration(segment.delayMinutes)} late` : ''}
+        </span>
+      </div>
+      <dl className="timeline-times">
+        <dt>{kind.start}</dt>
+        <dd>
+          <WallTime
+            scheduled={segment.scheduledDeparture}
+            estimated={segment.estimatedDeparture}
+            place={segment.origin}
+            cancelled={cancelled}
+            format={format}
+          />
+          {transport && <PlaceName place={segment.origin} />}
+        </dd>
+        <dt>{kind.end}</dt>
+        <dd>
+          {!transport && (
+            <span className="small muted">
+              {format.calendarDate(segment.estimatedArrival.slice(0, 10))} ·{' '}
+            </span>
+          )}
+          <WallTime
+            scheduled={segment.scheduledArrival}
+            estimated={segment.estimatedArrival}
+            place={segment.destination}
+            cancelled={cancelled}
+            format={format}
+            dayShift={transport ? nextDay : 0}
+          />
+          {transport && <PlaceName place={segment.destination} />}
+        </dd>
+      </dl>
+      <SegmentFacts segment={segment} />
+      {risk && (
+        <p className="risk-note" role="note">
+          <strong>At risk:</strong> {describeRisk(risk, format)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** What a traveler needs at each kind of place: gate and seat, coach, address, confirmation number. */
+export function SegmentFacts({ segment }: { segment: Segment }) {
+  const facts: [string, string][] = [];
+  if (segment.kind === 'flight') {
+    if (segment.carrier)
+      facts.push(['Flight', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
+    facts.push(['Terminal', segment.terminal ?? 'Not announced yet']);
+    facts.push(['Gate', segment.gate ?? 'Not announced yet']);
+    facts.push(['Seat', segment.seat ?? 'Not assigned']);
+  } else if (segment.kind === 'rail') {
+    if (segment.carrier)
+      facts.push(['Train', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
+    facts.push(['Coach and seat', segment.seat ?? 'Not assigned']);
+  } else {
+    facts.push([segment.kind === 'car' ? 'Desk' : 'Hotel', segment.origin.name]);
+    if (segment.address) facts.push(['Address', segment.address]);
+  }
+  facts.push([
+    segment.kind === 'stay' || segment.kind === 'car' ? 'Confirmation' : 'Booking reference',
+    segment.bookingReference,
+  ]);
+  return (
+    <dl className="timeline-facts small">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd className={term === 'Confirmation' || term === 'Booking reference' ? 'mono' : undefined}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PlaceName({ place }: { place: SegmentPlace }) {
+  return (
+    <span className="small">
+      {' '}
+      <strong>{place.code ?? place.name}</strong> {place.code ? place.name : ''}
+    </span>
+  );
+}
+
+/** A local time with its zone; a changed time shows the old one struck through beside the new one. */
+export function WallTime({
+  scheduled,
+  estimated,
+  place,
+  cancelled,
+  format,
+  dayShift = 0,
+}: {
+  scheduled: string;
+  estimated: string;
+  place: SegmentPlace;
+  cancelled: boolean;
+  format: Formatters;
+  dayShift?: number;
+}) {
+  const changed = estimated !== scheduled && !cancelled;
+  const zone = zoneName(estimated, place.timeZone, format.locale);
+  return (
+    <span className="wall-time">
+      {changed ? (
+        <>
+          <del className="struck">
+            <span className="visually-hidden">Scheduled </span>
+            {format.time(scheduled, place.timeZone)}
+          </del>{' '}
+          <ins className="new-time">
+            <span className="visually-hidden">, now </span>
+            {format.time(estimated, place.timeZone)}
+          </ins>
+        </>
+      ) : cancelled ? (
+        <del className="struck">{format.time(scheduled, place.timeZone)}</del>
+      ) : (
+        format.time(scheduled, place.timeZone)
+      )}
+      {dayShift > 0 && (
+        <sup className="day-offset">
+          +{dayShift}
+          <span className="visually-hidden"> day{dayShift > 1 ? 's' : ''}</span>
+        </sup>
+      )}{' '}
+      <span className="small muted">{zone}</span>
+    </span>
+  );
+}
