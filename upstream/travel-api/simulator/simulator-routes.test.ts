@@ -147,6 +147,11 @@ describe('POST /admin/simulate', () => {
     const { sub, token } = await newTraveler();
     const cancelled = await simulate({ traveler: sub, type: 'SEGMENT_CANCELLED' });
     expect(cancelled.notification.severity).toBe('critical');
+    // Days are written in words, never as raw ISO dates.
+    expect(cancelled.notification.body).toMatch(
+      / on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} is cancelled/,
+    );
+    expect(cancelled.notification.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect((await segmentRead(token, cancelled.segment)).status).toBe('CANCELLED');
 
     const gate = await simulate({ traveler: sub, type: 'GATE_CHANGED', gate: 'B42' });
@@ -156,6 +161,7 @@ describe('POST /admin/simulate', () => {
 
     const checkIn = await simulate({ traveler: sub, type: 'CHECK_IN_OPEN' });
     expect(checkIn.notification).toMatchObject({ eventType: 'CHECK_IN_OPEN', severity: 'info' });
+    expect(checkIn.notification.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await segmentRead(token, checkIn.segment)).toEqual(checkIn.segment);
   });
 

@@ -27,6 +27,14 @@ const ACTIONS: DemoAction[] = [
     body: () => ({ minutes: 45 }),
   },
   {
+    id: 'connection-break',
+    label: 'Break a connection',
+    explanation:
+      'Your next flight or train is delayed until it misses what follows it; the trip marks that at risk.',
+    path: '/api/demo/segment-delay',
+    body: () => ({ breaksConnection: true }),
+  },
+  {
     id: 'expired-offer',
     label: 'Expire stay offers',
     explanation: 'For a minute, hotel rates from a search answer “prices changed, choose again”.',
@@ -116,7 +124,7 @@ export function DemoPanel() {
         </p>
         {delayed && (
           <Link className="small" to={`/trips/${delayed.tripId}/segment/${delayed.segmentId}`}>
-            Open the delayed flight
+            Open the delayed trip
           </Link>
         )}
         {trigger.isError && <ErrorNotice error={trigger.error} />}
