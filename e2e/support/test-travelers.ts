@@ -29,3 +29,19 @@ export const JORDAN: TestTraveler = {
   password: 'jordan-demo',
   name: 'Jordan Lee',
 };
+
+/** The demo business traveler; the suite only reads her data. */
+export const ALEX: TestTraveler = {
+  id: '5f1c2a7e-0b1d-4c5e-9a01-000000000001',
+  email: 'alex@wayfare.example',
+  password: 'alex-demo',
+  name: 'Alex Morgan',
+};
+
+/** The demo personal traveler; the suite only reads their data. */
+export const SAM: TestTraveler = {
+  id: '5f1c2a7e-0b1d-4c5e-9a01-000000000002',
+  email: 'sam@wayfare.example',
+  password: 'sam-demo',
+  name: 'Sam Rivera',
+};

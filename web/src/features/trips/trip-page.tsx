@@ -4,6 +4,7 @@ import type { TripOverview } from '../../../../shared/upstream/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LiveIndicator } from '../notifications/live-indicator.tsx';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripTimeline } from './trip-timeline.tsx';
@@ -66,6 +67,7 @@ export function TripHeader({
         </span>
         <span className="muted">{trip.cities.join(' · ')}</span>
         <TripStatusChip trip={trip} />
+        <LiveIndicator />
         {refreshing && <span className="small muted">checking…</span>}
       </p>
     </header>

@@ -1,0 +1,107 @@
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { inboxCard, toastFor } from './support/notifications.ts';
+import { ALEX, JORDAN, SAM } from './support/test-travelers.ts';
+
+interface TimelineSegment {
+  segmentId: string;
+  kind: string;
+  title: string;
+  status: string;
+  delayMinutes: number;
+  scheduledDeparture: string;
+  scheduledArrival: string;
+}
+
+for (const demo of [ALEX, SAM, JORDAN]) {
+  test(`${demo.name} sees their trips and a trip's timeline`, async ({ page, signIn }) => {
+    await signIn({ traveler: demo });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trips' }).click();
+    await expect(page.getByRole('heading', { name: 'Trips', level: 1 })).toBeVisible();
+
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Past' }).getByRole('article').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'trips');
+
+    const firstTrip = upcoming.getByRole('article').first();
+    const title = (await firstTrip.getByRole('link').textContent()) ?? '';
+    await firstTrip.click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+
+    const timeline = page.getByRole('list', { name: 'Trip timeline' });
+    const items = timeline.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
+    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    // Day separators, and every time labelled with the zone it is in.
+    expect(await timeline.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(2);
+    await expect(items.first()).toContainText(/\d{1,2}:\d{2}.*(GMT|UTC|[A-Z]{2,5})/);
+    // A stay reads as a stay.
+    const stay = items.filter({ hasText: 'Check-in' }).first();
+    await expect(stay).toContainText('Check-out');
+    await expect(stay).toContainText('Confirmation');
+    await expect(stay).not.toContainText('Gate');
+    await expectNoAxeViolations(page, 'trip timeline');
+  });
+}
+
+test('a delay that breaks a connection shows live on the open trip page and once in the inbox', async ({
+  signedInPage: page,
+  admin,
+  traveler,
+}) => {
+  // The traveler's furthest upcoming trip that starts with an on-time flight or train: other journeys
+  // delay the traveler's next flight, never this one.
+  const headers = { 'x-requested-with': 'wayfare' };
+  const trips = (await (await page.request.get('/api/trips?limit=100', { headers })).json()) as {
+    items: { tripId: string; startDate: string; status: string }[];
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  let target: { tripId: string; arrival: TimelineSegment; next: TimelineSegment } | undefined;
+  const upcoming = trips.items.filter((item) => item.startDate > today && item.status === 'ON_TRACK');
+  for (const trip of upcoming.reverse()) {
+    const { segments } = (await (
+      await page.request.get(`/api/trips/${trip.tripId}`, { headers })
+    ).json()) as {
+      segments: TimelineSegment[];
+    };
+    const [arrival, next] = segments;
+    if (
+      arrival &&
+      next &&
+      (arrival.kind === 'flight' || arrival.kind === 'rail') &&
+      arrival.status !== 'CANCELLED'
+    ) {
+      target = { tripId: trip.tripId, arrival, next };
+      break;
+    }
+  }
+  if (!target) throw new Error('The test traveler has no upcoming trip with a connection');
+
+  await page.goto(`/trips/${target.tripId}`);
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeAttached();
+  const timeline = page.getByRole('list', { name: 'Trip timeline' });
+  const delayed = timeline.getByRole('listitem', { name: target.arrival.title }).first();
+  const atRisk = timeline.getByRole('listitem', { name: target.next.title }).first();
+  await expect(delayed).toBeVisible();
+  await expect(atRisk.getByRole('note')).toHaveCount(0);
+
+  const { notification } = await admin.post<{ notification: { title: string } }>('simulate', {
+    traveler: traveler.id,
+    type: 'SEGMENT_DELAYED',
+    breaksConnection: true,
+    segmentId: target.arrival.segmentId,
+  });
+
+  // Live, without a reload: the old time struck through beside the new one, and what it puts at risk.
+  await expect(delayed.getByRole('deletion').first()).toBeVisible();
+  await expect(delayed.getByRole('insertion').first()).toBeVisible();
+  await expect(delayed).toContainText(/Delayed · .* late/);
+  await expect(atRisk.getByRole('note')).toContainText(`At risk: ${target.arrival.title} now arrives at`);
+  await expect(toastFor(page, notification.title)).toHaveCount(1);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Inbox/ })
+    .click();
+  await expect(inboxCard(page, notification.title)).toHaveCount(1);
+});
