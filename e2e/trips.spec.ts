@@ -105,3 +105,15 @@ test('a delay that breaks a connection shows live on the open trip page and once
     .click();
   await expect(inboxCard(page, notification.title)).toHaveCount(1);
 });
+
+test('home opens on the next trip with its live status, then the shortcuts', async ({ page, signIn }) => {
+  await signIn({ traveler: SAM });
+  const next = page.getByRole('region', { name: /./ }).filter({ hasText: /Your (next )?trip( now)?/ });
+  await expect(next).toBeVisible();
+  await expect(next.getByText(/^Next: /)).toBeVisible();
+  await expect(next.getByText(/On track|Disrupted|Cancelled|Completed/).first()).toBeVisible();
+  const title = (await next.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await next.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Trip timeline' })).toBeVisible();
+});

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { sessionQueries, travelerOf } from './session-queries.ts';
 import { SignInButton } from './sign-in-button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { NextTripPanel } from '../trips/next-trip-panel.tsx';
 import './start-page.css';
 
 const JOURNEYS = [
+  { to: '/trips', title: 'Trips', text: 'Each trip as one timeline, with what a delay puts at risk.' },
   { to: '/flights', title: 'Flights', text: 'One-way, return or multi-city, sorted the way you decide.' },
   { to: '/stays', title: 'Stays', text: 'Hotels priced live, room by room, with clear cancellation terms.' },
   { to: '/bookings', title: 'Bookings', text: 'Every trip you booked, business and personal, in one list.' },
@@ -23,8 +25,9 @@ export function StartPage() {
       <div className="page">
         <section className="hero hero-compact" aria-labelledby="start-title">
           <h1 id="start-title">Welcome back, {firstName}</h1>
-          <p className="hero-lead">Where are you heading next?</p>
         </section>
+        <NextTripPanel />
+        <h2 className="visually-hidden">Shortcuts</h2>
         <ul className="journey-grid">
           {JOURNEYS.map((journey) => (
             <li key={journey.to}>
