@@ -323,6 +323,25 @@ describe('gateway routes over the real stand-ins', () => {
       expect(NotificationSchema.parse(read.json).readAt).not.toBeNull();
     });
 
+    it('marks every notification read at once', async () => {
+      for (const title of ['Gate changed again', 'Check-in is open']) {
+        await stack.admin('POST', '/admin/notifications', {
+          traveler: ALEX,
+          eventType: 'GATE_CHANGED',
+          severity: 'info',
+          title,
+          body: 'Details in the app.',
+        });
+      }
+      const before = NotificationsPageSchema.parse((await api(alex, 'GET', '/api/notifications')).json);
+      expect(before.meta.unreadCount).toBeGreaterThanOrEqual(2);
+      const answer = await api(alex, 'POST', '/api/notifications/read-all');
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ updatedCount: before.meta.unreadCount });
+      const after = NotificationsPageSchema.parse((await api(alex, 'GET', '/api/notifications')).json);
+      expect(after.meta.unreadCount).toBe(0);
+    });
+
     it('answers 404 for a notification that does not exist', async () => {
       const answer = await api(alex, 'POST', `/api/notifications/${crypto.randomUUID()}/read`);
       expect(answer.status).toBe(404);

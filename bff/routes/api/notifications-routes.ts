@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotificationParamsSchema } from '../../../shared/api/notification-params.ts';
 import {
   NotificationSchema,
+  NotificationsReadAllSchema,
   NotificationsPageSchema,
   NotificationsQuerySchema,
 } from '../../../shared/upstream/notifications.ts';
@@ -10,7 +11,10 @@ import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
-/** GET /api/notifications (the inbox, newest first, cursor `before`) and POST /api/notifications/:id/read. */
+/**
+ * GET /api/notifications (the inbox, newest first, cursor `before`), POST /api/notifications/:id/read and
+ * POST /api/notifications/read-all.
+ */
 export default function notificationsRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -55,6 +59,27 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
         retry: 'idempotent',
         ...upstreamContext(request, reply),
         schema: NotificationSchema,
+      }),
+  );
+
+  routes.post(
+    '/api/notifications/read-all',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every notification read (idempotent): how many changed',
+        response: withErrorResponses({ 200: NotificationsReadAllSchema }),
+      },
+    },
+    async (request, reply) =>
+      app.travelApi.request({
+        method: 'POST',
+        path: '/v1/me/notifications/read-all',
+        auth: await travelerAuth(app, request),
+        retry: 'idempotent',
+        ...upstreamContext(request, reply),
+        schema: NotificationsReadAllSchema,
       }),
   );
   done();

@@ -9,6 +9,7 @@ import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { inAppPath, notificationQueries } from './notification-queries.ts';
 import { PushOptIn } from './push-opt-in.tsx';
+import { useMarkAllRead } from './use-mark-all-read.ts';
 import { useMarkNotificationRead } from './use-mark-notification-read.ts';
 import './inbox.css';
 
@@ -29,6 +30,7 @@ export function InboxPage() {
   const inbox = useInfiniteQuery(notificationQueries.inbox());
   const format = useTravelerFormatters();
   const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllRead();
   const [unreadOnly, setUnreadOnly] = useState(false);
 
   const all = dedupe(inbox.data?.pages.flatMap((page) => page.items) ?? []);
@@ -47,6 +49,16 @@ export function InboxPage() {
             <h2 id="inbox-list-title" className="inbox-count">
               {unreadCount > 0 ? `${format.count(unreadCount)} unread` : 'All caught up'}
             </h2>
+            {unreadCount > 0 && (
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={markAllRead.isPending}
+                onClick={() => markAllRead.mutate()}
+              >
+                Mark all as read
+              </button>
+            )}
             <fieldset className="segmented-filter">
               <legend className="visually-hidden">Show</legend>
               <label className="choice">
@@ -103,6 +115,9 @@ export function InboxPage() {
             </ol>
           )}
           {markRead.isError && <ErrorNotice error={markRead.error} onRetry={() => markRead.reset()} />}
+          {markAllRead.isError && (
+            <ErrorNotice error={markAllRead.error} onRetry={() => markAllRead.mutate()} />
+          )}
           {inbox.hasNextPage && (
             <div>
               <button

@@ -284,6 +284,34 @@ describe('InboxPage', () => {
   });
 });
 
+describe('InboxPage, Mark all as read', () => {
+  it('marks every notification read at once', async () => {
+    let allRead = false;
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/notifications/read-all' && init.method === 'POST') {
+        allRead = true;
+        return { json: { updatedCount: 2 } };
+      }
+      if (url.startsWith('/api/notifications')) {
+        const readAt = allRead ? '2026-11-22T11:00:00Z' : null;
+        const items = [
+          notification('n-3', 'AU 1555 is delayed by 1 h 30 min', readAt),
+          { ...notification('n-2', 'Gate changed to B12', readAt), segmentId: 'segment-3' },
+          { ...notification('n-1', 'Check-in is open', '2026-11-21T10:00:00Z'), segmentId: 'segment-2' },
+        ];
+        return { json: page(items, allRead ? 0 : 2) };
+      }
+      return { status: 204 };
+    });
+    renderApp(<InboxPage />, { url: '/inbox' });
+    expect(await screen.findByRole('heading', { name: '2 unread' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/notifications/read-all')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+});
+
 describe('LiveNotifications and the service worker’s push check', () => {
   it('tells the service worker a notification that arrived live was shown, and one that did not was not', async () => {
     const container = Object.assign(new EventTarget(), { startMessages: vi.fn() });

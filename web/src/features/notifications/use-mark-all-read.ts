@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { NotificationsReadAllSchema } from '../../../../shared/upstream/notifications.ts';
+import { apiJson } from '../../lib/api-client.ts';
+import { postToOtherTabs } from './notification-channel.ts';
+import { notificationQueries, type InboxData } from './notification-queries.ts';
+
+/** Marks every notification read: shown read at once, reconciled with the server, told to the other tabs. */
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  const inboxKey = notificationQueries.inbox().queryKey;
+  return useMutation({
+    mutationFn: () => apiJson('/api/notifications/read-all', NotificationsReadAllSchema, { method: 'POST' }),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: inboxKey });
+      const previous = queryClient.getQueryData<InboxData>(inboxKey);
+      const readAt = new Date().toISOString();
+      queryClient.setQueryData<InboxData>(inboxKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page, index) => ({
+                ...page,
+                items: page.items.map((item) => (item.readAt === null ? { ...item, readAt } : item)),
+                meta: index === 0 ? { ...page.meta, unreadCount: 0 } : page.meta,
+              })),
+            }
+          : data,
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(inboxKey, context.previous);
+    },
+    onSettled: () => {
+      postToOtherTabs({ kind: 'read-state-changed' });
+      return queryClient.invalidateQueries({ queryKey: inboxKey });
+    },
+  });
+}
