@@ -7,6 +7,7 @@ import {
   BookingsPageQuerySchema,
   BookingsPageSchema,
 } from '../../../shared/upstream/bookings.ts';
+import { offsetPage } from '../offset-page.ts';
 import { travelerId } from './profile-routes.ts';
 
 /** GET /v1/bookings (legacy plain array) and GET /v1/bookings/page (page envelope, mirror count). */
@@ -30,19 +31,10 @@ function bookingsRoutes(instance: FastifyInstance, _options: unknown, done: () =
     },
     (request) => {
       const { limit, offset, ...filters } = request.query;
-      const { items, totalCount } = app.travelers.bookings(travelerId(request.traveler), filters, {
+      return offsetPage(app.travelers.bookings(travelerId(request.traveler), filters, { limit, offset }), {
         limit,
         offset,
       });
-      const next = offset + items.length;
-      return {
-        items,
-        meta: {
-          totalCount,
-          pageSize: limit,
-          nextOffset: items.length > 0 && next < totalCount ? next : null,
-        },
-      };
     },
   );
   done();

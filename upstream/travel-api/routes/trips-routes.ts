@@ -10,6 +10,7 @@ import {
   TripsPageSchema,
 } from '../../../shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
+import { offsetPage } from '../offset-page.ts';
 import { travelerId } from './profile-routes.ts';
 
 /**
@@ -25,19 +26,7 @@ function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => v
       preParsing: app.requireTraveler,
       schema: { querystring: TripsPageQuerySchema, response: { 200: TripsPageSchema } },
     },
-    (request) => {
-      const { limit, offset } = request.query;
-      const { items, totalCount } = app.trips.listTrips(travelerId(request.traveler), { limit, offset });
-      const next = offset + items.length;
-      return {
-        items,
-        meta: {
-          totalCount,
-          pageSize: limit,
-          nextOffset: items.length > 0 && next < totalCount ? next : null,
-        },
-      };
-    },
+    (request) => offsetPage(app.trips.listTrips(travelerId(request.traveler), request.query), request.query),
   );
 
   app.get(
