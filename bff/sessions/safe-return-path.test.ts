@@ -26,21 +26,59 @@ describe('safeReturnPath', () => {
       undefined,
       ['/'],
       `/${'a'.repeat(2048)}`,
+      // Dot segments that resolve to a scheme-relative path (reported: the browser landed on evil.example).
+      '/..//evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/%2F/evil.example',
+      '/%2f%2fevil.example',
+      '/%5cevil.example',
+      '/%255c%255cevil.example',
+      '/%252f%252fevil.example',
     ]) {
       expect(safeReturnPath(candidate), JSON.stringify(candidate)).toBeUndefined();
     }
   });
 
   it('never returns a path that resolves to another origin', () => {
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '.',
+      '..',
+      '\\',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%2F',
+      '%5c',
+      '%252e',
+      '%252f',
+      '%25',
+      'a',
+      'evil.example',
+      '?',
+      '#',
+      ':',
+      '@',
+      'http:',
+      '%0a',
+      ' ',
+    );
+    const crafted = fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join('')}`);
     fc.assert(
-      fc.property(fc.string(), (candidate) => {
+      fc.property(fc.oneof(fc.string(), crafted), (candidate) => {
         const result = safeReturnPath(candidate);
         if (result === undefined) return;
         expect(result.startsWith('/')).toBe(true);
         expect(result.startsWith('//')).toBe(false);
         expect(new URL(result, 'https://app.example').origin).toBe('https://app.example');
+        // What the browser follows after one more decoding stays on the site too.
+        expect(/^[/\\]{2}/.test(decodeURIComponent(result))).toBe(false);
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 });

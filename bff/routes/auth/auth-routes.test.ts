@@ -178,6 +178,20 @@ describe('sign-in', () => {
     }
   });
 
+  it('refuses the reported spellings that resolved to //evil.example after sign-in', async () => {
+    for (const query of [
+      '%2F..%2F%2Fevil.example',
+      '%2F.%2F%2Fevil.example',
+      '%2Fa%2F..%2F%2Fevil.example',
+      '%2F%252e%252e%2F%2Fevil.example',
+    ]) {
+      const browser = stack.browser();
+      const response = await browser.fetch(`/auth/login?returnTo=${query}`);
+      expect(response.status, query).toBe(422);
+      expect(response.headers.get('location')).toBeNull();
+    }
+  });
+
   it('refuses a callback carrying another sign-in’s code (login forgery)', async () => {
     const victim = stack.browser();
     const started = await victim.fetch('/auth/login?returnTo=%2Fbookings');
