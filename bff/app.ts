@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { RouteEntry } from '../shared/route-path.ts';
 import type { Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -38,6 +39,12 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     trustProxy: config.TRUST_PROXY ?? false,
   });
   app.decorate('config', config);
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', ({ method, url, onRequest, preParsing, preHandler }) => {
+    for (const one of [method].flat())
+      routeTable.push({ method: one, url, onRequest, preParsing, preHandler });
+  });
+  app.decorate('routeTable', routeTable);
 
   // Capabilities and routes are registered here, one line each, in dependency order.
   await app.register(openApi); // first: routes registered after it validate with zod and are documented
@@ -70,5 +77,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Every route as registered (HEAD twins included): what the route-guard tests walk. */
+    routeTable: readonly RouteEntry[];
   }
 }

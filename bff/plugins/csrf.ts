@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { routePath } from '../../shared/route-path.ts';
 
 /** The custom header every state-changing or token-attaching call carries (the SPA's fetch sets it). */
 export const ANTI_FORGERY_HEADER = 'x-requested-with';
@@ -41,7 +42,8 @@ export function csrfRejectedError(): AppError {
 
 /**
  * One gate for the /api subtree (and POST /auth/logout): the custom header forces a CORS preflight on
- * any cross-origin attempt, and Origin / Sec-Fetch-Site, when the browser sends them, must be ours.
+ * any cross-origin attempt, and Origin / Sec-Fetch-Site, when the browser sends them, must be ours. It
+ * decides on the route the router matched, never on the raw URL, so `/%61pi/...` is judged as `/api/...`.
  */
 function csrfPlugin(app: FastifyInstance, _options: unknown, done: (error?: Error) => void): void {
   const publicOrigin = new URL(app.config.PUBLIC_ORIGIN).origin;
@@ -56,7 +58,7 @@ function csrfPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
   app.decorate('antiForgery', guard);
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? request.url;
+    const path = routePath(request);
     const guarded =
       (path.startsWith('/api/') && !isExemptFromAntiForgery(request.method, path)) ||
       (path === '/auth/logout' && request.method === 'POST');

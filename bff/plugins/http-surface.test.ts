@@ -8,6 +8,7 @@ import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';
+import { newSessionId } from './session.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
@@ -32,6 +33,29 @@ afterEach(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
+
+/**
+ * A signed-in browser's cookie, its session written straight into the store: the session gate refuses
+ * strangers before any body is read, so body errors are seen by a signed-in traveler.
+ */
+async function signedInCookie(bff: FastifyInstance): Promise<string> {
+  const id = newSessionId();
+  const now = Date.now();
+  await bff.sessions.store.set({
+    id,
+    kind: 'traveler',
+    createdAt: now,
+    lastSeenAt: now,
+    absoluteExpiresAt: now + 3_600_000,
+    travelerId: '5f1c2a7e-0b1d-4c5e-9a01-000000000001',
+    name: 'Alex Morgan',
+    email: 'alex@wayfare.example',
+    accessToken: 'access-token',
+    accessTokenExpiresAt: now + 3_600_000,
+    accessTokenIssuedAt: now,
+  });
+  return `${bff.sessions.cookie.name}=${id}`;
+}
 
 async function app(env: Record<string, string> = {}, logLines?: string[]): Promise<FastifyInstance> {
   const config = loadConfig({
@@ -169,7 +193,11 @@ describe('errors', () => {
     const response = await bff.inject({
       method: 'POST',
       url: '/api/flights/search',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'wayfare' },
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'wayfare',
+        cookie: await signedInCookie(bff),
+      },
       payload: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
@@ -184,7 +212,11 @@ describe('errors', () => {
     const response = await bff.inject({
       method: 'POST',
       url: '/api/flights/search',
-      headers: { 'content-type': 'text/plain', 'x-requested-with': 'wayfare' },
+      headers: {
+        'content-type': 'text/plain',
+        'x-requested-with': 'wayfare',
+        cookie: await signedInCookie(bff),
+      },
       payload: 'itinerary=ZRH-JFK',
     });
     expect(response.statusCode).toBe(422);

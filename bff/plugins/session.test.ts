@@ -49,7 +49,7 @@ async function sessionApp(
   app.get('/api/traveler-only', async (request) => ({
     length: (await app.auth.accessTokenFor(request)).length,
   }));
-  app.get('/api/needs-session', { preHandler: app.requireSession }, (request, reply) =>
+  app.get('/api/needs-session', { onRequest: app.requireSession }, (request, reply) =>
     reply.send({ kind: request.session?.kind }),
   );
   app.get('/api/app/update-check', (_request, reply) => reply.send({ ok: true }));

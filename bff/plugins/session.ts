@@ -7,6 +7,7 @@ import { sessionCookie, type SessionCookie } from '../sessions/session-cookie.ts
 import type { SessionKind, SessionStore, StoredSession } from '../sessions/session-store.ts';
 import { SqliteSessionStore } from '../sessions/sqlite-session-store.ts';
 import { RedisSessionStore } from '../redis/redis-session-store.ts';
+import { routePath } from '../../shared/route-path.ts';
 
 /** What route handlers see of a session: never a token. */
 export interface SessionView {
@@ -197,7 +198,8 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('hadSessionCookie', false);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!SESSION_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const path = routePath(request);
+    if (!SESSION_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     const sessionId = request.cookies[cookie.name];
     if (sessionId === undefined) return;
     request.hadSessionCookie = true;
@@ -247,7 +249,7 @@ export default fp(sessionPlugin, { name: 'session', fastify: '5.x' });
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
-    /** preHandler: 401 envelope (UNAUTHORIZED, or SESSION_EXPIRED after a cookie that no longer works). */
+    /** onRequest hook of a route: 401 envelope (UNAUTHORIZED, or SESSION_EXPIRED after a cookie that no longer works). */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
   interface FastifyRequest {

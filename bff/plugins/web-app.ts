@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConfigError } from '../config.ts';
 import { routeNotFound } from './error-handler.ts';
+import { routePath } from '../../shared/route-path.ts';
 
 /** Paths that belong to the server: an unknown one is a 404 envelope, never the SPA. */
 const SERVER_PREFIXES = ['/api', '/auth', '/webhooks', '/healthz', '/readyz'];
@@ -49,7 +50,7 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const serveIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const pathname = routePath(request);
     if (isServerPath(pathname) || path.posix.extname(pathname) !== '') throw routeNotFound(request);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   };

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { RouteEntry } from '../../shared/route-path.ts';
 import type { TravelApiConfig } from './config.ts';
 import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
@@ -41,6 +42,12 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('travelConfig', config);
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', ({ method, url, onRequest, preParsing, preHandler }) => {
+    for (const one of [method].flat())
+      routeTable.push({ method: one, url, onRequest, preParsing, preHandler });
+  });
+  app.decorate('routeTable', routeTable);
 
   await app.register(errorHandler);
   await app.register(faultsPlugin);
@@ -72,5 +79,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The parsed settings (named apart from the BFF's `config`, which shares the type namespace). */
     travelConfig: TravelApiConfig;
+    /** Every route as registered (HEAD twins included): what the route-guard tests walk. */
+    routeTable: readonly RouteEntry[];
   }
 }

@@ -12,7 +12,7 @@ export default function bookingsRoute(app: FastifyInstance, _options: unknown, d
   routes.get(
     '/api/bookings',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'A page of bookings: limit, offset, status, vertical and start-date bounds',

@@ -58,7 +58,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     routes.post(
       `/api/demo/${action}`,
       {
-        preHandler: app.requireSession,
+        onRequest: app.requireSession,
         schema: {
           tags: ['demo'],
           summary,
@@ -93,7 +93,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/segment-delay',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['demo'],
         summary: 'Delay one of the signed-in traveler’s segments (a notification follows)',
@@ -123,7 +123,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/app-update',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['demo'],
         summary: 'Announce a new version of the app',

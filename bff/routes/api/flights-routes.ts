@@ -18,7 +18,7 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
   routes.post(
     '/api/flights/search',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
       schema: {
         tags: ['flights'],
@@ -43,7 +43,7 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
   routes.get(
     '/api/flights/airports',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['flights'],
         summary: 'Airports matching a code, city or name (autocomplete)',

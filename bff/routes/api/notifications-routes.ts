@@ -21,7 +21,7 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
   routes.get(
     '/api/notifications',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'A page of the traveler’s notifications, newest first',
@@ -43,7 +43,7 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
   routes.post(
     '/api/notifications/:id/read',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'Mark one notification read (idempotent)',
@@ -65,7 +65,7 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
   routes.post(
     '/api/notifications/read-all',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'Mark every notification read (idempotent): how many changed',

@@ -59,7 +59,7 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
 
   routes.get(
     '/api/notifications/stream',
-    { schema: { querystring: NotificationStreamQuerySchema }, preHandler: app.requireSession },
+    { schema: { querystring: NotificationStreamQuerySchema }, onRequest: app.requireSession },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
@@ -108,7 +108,7 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
 
   routes.post(
     '/api/notifications/stream/visibility',
-    { schema: { body: NotificationStreamVisibilitySchema }, preHandler: app.requireSession },
+    { schema: { body: NotificationStreamVisibilitySchema }, onRequest: app.requireSession },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler') throw travelerOnly();

@@ -12,7 +12,7 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
   routes.get(
     '/api/profile',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['profile'],
         summary: 'The traveler’s profile',
@@ -32,7 +32,7 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
   routes.patch(
     '/api/profile',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['profile'],
         summary: 'Change some fields of the traveler’s profile',

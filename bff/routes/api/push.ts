@@ -30,7 +30,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/api/push/subscriptions',
-    { schema: { body: PushSubscriptionSchema }, preHandler: app.requireSession },
+    { schema: { body: PushSubscriptionSchema }, onRequest: app.requireSession },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
@@ -54,7 +54,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
 
   routes.delete(
     '/api/push/subscriptions',
-    { schema: { body: UnsubscribeSchema }, preHandler: app.requireSession },
+    { schema: { body: UnsubscribeSchema }, onRequest: app.requireSession },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
@@ -64,7 +64,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
   );
 
   if (!production) {
-    routes.get('/api/push/stats', { preHandler: app.requireSession }, (_request, reply) =>
+    routes.get('/api/push/stats', { onRequest: app.requireSession }, (_request, reply) =>
       reply.send({
         push: app.push.dispatcher.stats(),
         hub: app.notificationHub.stats(),

@@ -19,7 +19,7 @@ export default function stayDestinationsRoute(
   routes.get(
     '/api/stays/destinations',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['stays'],
         summary: 'Stay destinations: cities first, then properties',

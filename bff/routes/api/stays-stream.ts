@@ -53,7 +53,7 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
     '/api/stays/search',
     {
       schema: { body: StaySearchRequestSchema },
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
     },
     async (request, reply) =>
@@ -64,7 +64,7 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
     '/api/stays/fares',
     {
       schema: { body: StayFaresRequestSchema },
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'fares') },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
   routes.get(
     '/api/trips',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['trips'],
         summary: 'A page of trips, earliest first, with places, kinds of segment and overall status',
@@ -44,7 +44,7 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
   routes.get(
     '/api/trips/:tripId',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['trips'],
         summary: 'A trip with every segment in timeline order',
@@ -65,7 +65,7 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
   routes.get(
     '/api/trips/:tripId/segments/:segmentId',
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['trips'],
         summary: 'A trip segment with scheduled and estimated times',

@@ -2,10 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../api-error.ts';
+import { routePath } from '../../../shared/route-path.ts';
 
 /**
  * One gate for /admin/*: answered only when TRAVEL_API_ADMIN_TOKEN is set, and only with that bearer token.
- * Without the setting the subtree does not exist (404).
+ * Without the setting the subtree does not exist (404). It decides on the route the router matched, so
+ * `/%61dmin/...` is judged as `/admin/...`.
  */
 function adminGate(app: FastifyInstance, _options: unknown, done: () => void): void {
   const token = app.travelConfig.TRAVEL_API_ADMIN_TOKEN;
@@ -15,7 +17,8 @@ function adminGate(app: FastifyInstance, _options: unknown, done: () => void): v
   });
 
   const adminRejection = (request: FastifyRequest): ApiError | undefined => {
-    if (!(request.url === '/admin' || request.url.startsWith('/admin/'))) return undefined;
+    const path = routePath(request);
+    if (!(path === '/admin' || path.startsWith('/admin/'))) return undefined;
     if (expected === undefined) return new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
     const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {

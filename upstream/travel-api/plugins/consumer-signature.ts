@@ -5,6 +5,7 @@ import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-
 import { verifySignature } from '../../../shared/upstream/verify-signature.ts';
 import { ApiError } from '../api-error.ts';
 import { ConsumerRegistry, RegistryUnavailableError } from '../consumer-registry.ts';
+import { routePath } from '../../../shared/route-path.ts';
 
 /** The spec's request body limit; larger bodies are rejected like a bad signature. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -37,7 +38,7 @@ function consumerSignature(app: FastifyInstance, _options: unknown, done: () => 
   app.decorateRequest('consumer', undefined);
 
   app.addHook('preParsing', async (request, reply, payload) => {
-    if (!isV1(request.url)) return payload;
+    if (!isV1Request(request)) return payload;
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     if (declaredLength > MAX_BODY_BYTES) {
       reply.header('connection', 'close');
@@ -83,6 +84,15 @@ function consumerAuthRequired(): ApiError {
 
 export function isV1(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+/**
+ * Whether a request is a /v1 call: its matched route is one (whatever spelling reached it, `/%761/...`
+ * included), or, for a path no route matches, its decoded path is under /v1 (a signature is still checked
+ * before the 404, so an unsigned caller learns nothing of which routes exist).
+ */
+export function isV1Request(request: FastifyRequest): boolean {
+  return isV1(routePath(request)) || isV1(request.url);
 }
 
 function singleHeader(request: FastifyRequest, name: string): string | undefined {

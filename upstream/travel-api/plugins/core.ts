@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase } from '../db.ts';
-import { isV1 } from './consumer-signature.ts';
+import { isV1Request } from './consumer-signature.ts';
 import { FaultRegistry } from '../faults.ts';
 import { Inventory } from '../inventory/inventory.ts';
 import { TravelerStore } from '../travelers/traveler-store.ts';
@@ -24,7 +24,7 @@ export const faultsPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: () => void) => {
     app.decorate('faults', new FaultRegistry(app.travelConfig.TRAVEL_API_FAULTS));
     app.addHook('preHandler', async (request) => {
-      if (isV1(request.url)) await app.faults.delay();
+      if (isV1Request(request)) await app.faults.delay();
     });
     app.addHook('onClose', () => app.faults.dispose());
     done();

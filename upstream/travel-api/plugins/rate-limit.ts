@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../api-error.ts';
-import { isV1 } from './consumer-signature.ts';
+import { isV1Request } from './consumer-signature.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,7 +20,7 @@ async function rateLimiting(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    allowList: (request) => !isV1(request.url),
+    allowList: (request) => !isV1Request(request),
     keyGenerator: (request) =>
       `${request.consumer ?? '-'}:${request.traveler?.id ?? request.guest?.id ?? request.ip}:${request.routeOptions.config.quota ?? 'all'}`,
     max: (request: FastifyRequest) =>
