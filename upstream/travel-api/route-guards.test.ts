@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concretePath, encodedSpellings } from '../../shared/path-spellings.ts';
+import type { RouteEntry } from '../../shared/route-path.ts';
+import { signedFetch } from './test-support/signed-fetch.ts';
+import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
+import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from './test-support/start-travel-api.ts';
+
+/**
+ * Every guard of the travel API stand-in, proven route by route from its live route table: the consumer
+ * signature on every /v1 route, the bearer on the traveler routes, the admin token on /admin, and every
+ * spelling of a path that percent-encodes a character (each segment, upper and lower hex) answered as the
+ * plain path or with a 404 envelope.
+ */
+
+let identity: TestIdentity;
+let api: RunningTravelApi;
+let routes: RouteEntry[];
+
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_AUDIENCE: TEST_AUDIENCE });
+  routes = api.app.routeTable.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+}, 30_000);
+afterAll(async () => {
+  await api.close();
+  await identity.close();
+});
+
+interface Answer {
+  status: number;
+  code: string | undefined;
+}
+
+type Caller = (method: string, path: string) => Promise<Response>;
+
+const withBody = (method: string) => method !== 'GET' && method !== 'DELETE';
+
+const unsigned: Caller = (method, path) =>
+  fetch(`${api.baseUrl}${path}`, {
+    method,
+    headers: withBody(method) ? { 'content-type': 'application/json' } : {},
+    body: withBody(method) ? '{}' : undefined,
+    signal: AbortSignal.timeout(5_000),
+  });
+
+const signedWithoutBearer: Caller = (method, path) =>
+  signedFetch(api.baseUrl, { method, path, ...(withBody(method) ? { json: {} } : {}) });
+
+async function answer(caller: Caller, method: string, path: string): Promise<Answer> {
+  const response = await caller(method, path);
+  const text = await response.text();
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  return { status: response.status, code };
+}
+
+const isV1 = (route: RouteEntry) => route.url.startsWith('/v1/');
+const isAdmin = (route: RouteEntry) => route.url.startsWith('/admin/');
+const carries = (hooks: unknown, guard: unknown) => [hooks].flat().includes(guard);
+const NOT_FOUND: Answer = { status: 404, code: 'RESOURCE_NOT_FOUND' };
+
+describe('travel API guards by route', () => {
+  it('refuses an unsigned call on every /v1 route and a call without the admin token on every /admin route', async () => {
+    const v1 = routes.filter(isV1);
+    const admin = routes.filter(isAdmin);
+    expect(v1.length).toBeGreaterThan(15);
+    expect(admin.length).toBeGreaterThan(3);
+    for (const route of v1) {
+      const got = await answer(unsigned, route.method, concretePath(route.url));
+      expect(got, `${route.method} ${route.url}`).toEqual({ status: 401, code: 'CONSUMER_AUTH_REQUIRED' });
+    }
+    for (const route of admin) {
+      const got = await answer(unsigned, route.method, concretePath(route.url));
+      expect(got, `${route.method} ${route.url}`).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    }
+  }, 60_000);
+
+  it('refuses a signed call without a bearer on every route that needs a traveler or a guest', async () => {
+    const needBearer = routes.filter(
+      (route) =>
+        carries(route.preParsing, api.app.requireTraveler) ||
+        carries(route.preParsing, api.app.requireTravelerOrGuest),
+    );
+    expect(needBearer.length).toBeGreaterThan(10);
+    for (const route of needBearer) {
+      const got = await answer(signedWithoutBearer, route.method, concretePath(route.url));
+      expect(got, `${route.method} ${route.url}`).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    }
+  }, 60_000);
+
+  it('every percent-encoded spelling of every route gets the plain path’s guarded answer or a 404 envelope', async () => {
+    let spellingsTried = 0;
+    for (const route of routes) {
+      const path = concretePath(route.url);
+      for (const caller of [unsigned, signedWithoutBearer]) {
+        const plain = await answer(caller, route.method, path);
+        if (plain.status < 400 || plain.status === 404) continue;
+        for (const spelled of encodedSpellings(path)) {
+          const got = await answer(caller, route.method, spelled);
+          spellingsTried += 1;
+          if (got.status === 404) expect(got, `${route.method} ${spelled}`).toEqual(NOT_FOUND);
+          else expect(got, `${route.method} ${spelled} (plain ${path})`).toEqual(plain);
+        }
+      }
+    }
+    expect(spellingsTried).toBeGreaterThan(80);
+  }, 120_000);
+
+  it('the reported spellings are refused: /%761 without a signature, /%61dmin without the token', async () => {
+    const bearer = { authorization: `Bearer ${await identity.token()}` };
+    const updateCheck = await fetch(`${api.baseUrl}/%761/app/update-check?currentVersion=1.0.0`);
+    expect(updateCheck.status).toBe(401);
+    const profile = await fetch(`${api.baseUrl}/%761/profile`, { headers: bearer });
+    expect(profile.status).toBe(401);
+    const guest = await fetch(`${api.baseUrl}/%761/guest-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(guest.status).toBe(401);
+
+    expect((await fetch(`${api.baseUrl}/%61dmin/faults`)).status).toBe(401);
+    const set = await fetch(`${api.baseUrl}/%61dmin/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ providerDown: true }),
+    });
+    expect(set.status).toBe(401);
+    const faults = await fetch(`${api.baseUrl}/admin/faults`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    expect(await faults.json()).toMatchObject({ providerDown: false });
+  });
+});
