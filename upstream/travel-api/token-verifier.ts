@@ -56,6 +56,11 @@ export class TokenVerifier {
         clockTolerance: this.#options.clockToleranceSeconds,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
+      // jose checks exp and nbf; a token issued in the future (beyond the tolerance) is refused here.
+      const issuedAt = payload.iat ?? 0;
+      if (issuedAt > Date.now() / 1000 + this.#options.clockToleranceSeconds) {
+        throw unauthorized('The bearer token is not valid yet');
+      }
       const claims = TravelerClaimsSchema.safeParse(payload);
       if (!claims.success) throw unauthorized('The bearer token does not name a traveler');
       return claims.data;

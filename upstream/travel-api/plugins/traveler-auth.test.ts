@@ -83,6 +83,17 @@ describe('bearer token verification', () => {
     });
   });
 
+  it('rejects a token issued in the future beyond the clock tolerance, accepts one inside it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await profileStatus(await identity.token({ iat: now + 86_400, exp: now + 90_000 }))).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
+    expect(await profileStatus(await identity.token({ iat: now + 2, exp: now + 300 }))).toEqual({
+      status: 200,
+    });
+  });
+
   it('rejects a token whose subject is not a traveler id', async () => {
     expect(await profileStatus(await identity.token({ sub: 'not-a-uuid' }))).toEqual({
       status: 401,
