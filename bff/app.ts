@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { RouteEntry } from '../shared/route-path.ts';
 import type { Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { openApi } from './plugins/openapi.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
 import { redisPlugin } from './redis/redis-plugin.ts';
@@ -37,6 +37,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     genReqId: generateRequestId,
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY ?? false,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.decorate('config', config);
   const routeTable: RouteEntry[] = [];

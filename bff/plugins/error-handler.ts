@@ -7,6 +7,8 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Socket } from 'node:net';
+import { clientErrorResponse, clientErrorStatus } from '../../shared/client-error-response.ts';
 import type { ErrorDetail } from '../../shared/upstream/error-envelope.ts';
 import { AppError } from '../errors.ts';
 import { isRedisUnavailableError, redisUnavailableError } from '../redis/redis-client.ts';
@@ -18,18 +20,45 @@ import { isRedisUnavailableError, redisUnavailableError } from '../redis/redis-c
  */
 function errorHandlerPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error, request);
+    const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     return sendAppError(reply, appError);
   });
 
-  app.setNotFoundHandler((request, reply) => sendAppError(reply, routeNotFound(request)));
+  app.setNotFoundHandler((_request, reply) => sendAppError(reply, routeNotFound()));
   done();
 }
 
 export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler', fastify: '5.x' });
 export default errorHandler;
+
+/** Fastify's own routing errors (a malformed URL, a path parameter over the length limit) as envelopes. */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendAppError(reply, toAppError(error));
+}
+
+/**
+ * What the HTTP parser rejects before Fastify sees a request (headers too large, a malformed request line)
+ * is answered with the envelope on the raw socket, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason } = clientErrorStatus(error.code);
+  const rejected = new AppError('BAD_REQUEST', {
+    status,
+    message: status === 431 ? 'The request headers are too large' : 'The request cannot be processed',
+    recoveryAction: 'FIX_INPUT',
+  });
+  socket.end(clientErrorResponse(status, reason, rejected.envelope));
+}
 
 /** Writes an AppError's envelope, with Retry-After when the envelope says how long to wait. */
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
@@ -42,15 +71,15 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
     .send(error.envelope);
 }
 
-export function routeNotFound(request: FastifyRequest): AppError {
+export function routeNotFound(): AppError {
   return new AppError('RESOURCE_NOT_FOUND', {
     status: 404,
-    message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+    message: 'There is nothing at this address.',
     recoveryAction: 'CHANGE_SELECTION',
   });
 }
 
-function toAppError(error: unknown, request: FastifyRequest): AppError {
+function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (isRedisUnavailableError(error)) return redisUnavailableError(error);
   if (!isFastifyError(error)) return internalError();
@@ -74,7 +103,7 @@ function toAppError(error: unknown, request: FastifyRequest): AppError {
   }
 
   const status = error.statusCode ?? 500;
-  if (status === 404) return routeNotFound(request);
+  if (status === 404) return routeNotFound();
   if (status >= 400 && status < 500) {
     return new AppError('BAD_REQUEST', {
       status,

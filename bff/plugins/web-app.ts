@@ -51,7 +51,7 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
 
   const serveIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = routePath(request);
-    if (isServerPath(pathname) || path.posix.extname(pathname) !== '') throw routeNotFound(request);
+    if (isServerPath(pathname) || path.posix.extname(pathname) !== '') throw routeNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   };
   app.get('/*', { schema: { hide: true } }, serveIndex);

@@ -6,7 +6,7 @@ import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
 import notificationRoutes from './notifications/notification-routes.ts';
 import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
-import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
+import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import rateLimiting from './plugins/rate-limit.ts';
 import travelerAuth from './plugins/traveler-auth.ts';
 import { zodValidatorCompiler } from './request-validation.ts';
@@ -35,6 +35,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
     },
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: false,
   });
   // Every /v1 body is JSON; any other media type is a validation error, not a string to validate.

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
+import { clientErrorResponse, clientErrorStatus } from '../../../shared/client-error-response.ts';
 import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
 import { ApiError } from '../api-error.ts';
 import { RequestValidationError } from '../request-validation.ts';
@@ -76,6 +78,8 @@ function toApiError(error: FastifyError): ApiError {
       return invalidRequest('content-length', 'content_length', 'Content-Length does not match the body');
     case 'FST_ERR_BAD_URL':
       return invalidRequest('url', 'url_parsing', 'The request URL is malformed');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return invalidRequest('url', 'string_too_long', 'A path segment is longer than the service accepts');
   }
   if (error instanceof SyntaxError)
     return invalidRequest('body', 'json_invalid', 'The body is not valid JSON');
@@ -91,6 +95,21 @@ function toApiError(error: FastifyError): ApiError {
     message: 'The service failed to process the request',
     recoveryAction: 'CONTACT_SUPPORT',
   });
+}
+
+/**
+ * What the HTTP parser rejects before Fastify sees a request (headers too large, a malformed request line)
+ * is answered with the envelope on the raw socket, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason } = clientErrorStatus(error.code);
+  const field = status === 431 ? 'headers' : 'request';
+  const rejected = invalidRequest(field, 'invalid_request', 'The request could not be read');
+  socket.end(clientErrorResponse(status, reason, rejected.envelope));
 }
 
 function invalidRequest(field: string, code: string, message: string): ApiError {

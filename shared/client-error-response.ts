@@ -1,0 +1,31 @@
+import type { ErrorEnvelope } from './upstream/error-envelope.ts';
+
+/** What the HTTP parser rejected (Node's `clientError` codes), as a status and its reason phrase. */
+export function clientErrorStatus(code: string | undefined): { status: number; reason: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, reason: 'Request Header Fields Too Large' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return { status: 408, reason: 'Request Timeout' };
+    default:
+      return { status: 400, reason: 'Bad Request' };
+  }
+}
+
+/**
+ * The raw bytes of an error answer written straight to the socket when the HTTP parser rejects a request
+ * before any route sees it: the envelope as JSON, and the connection closed. Nothing of the request is echoed.
+ */
+export function clientErrorResponse(status: number, reason: string, envelope: ErrorEnvelope): string {
+  const body = JSON.stringify(envelope);
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${new TextEncoder().encode(body).length}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
