@@ -12,7 +12,9 @@ import type { WebPushSender } from './web-push-sender.ts';
  * - `sent`: a Web Push went to at least one of the traveler's subscriptions;
  * - `no-subscription`: not shown live, and the traveler has not opted in to push on any browser;
  * - `duplicate`: the push channel repeated a notification already decided;
- * - `failed`: every subscription failed; the webhook answers 503 so the travel API retries.
+ * - `failed`: no subscription accepted it and one may again (a push service down); the webhook answers
+ *   503 so the travel API retries. Subscriptions that are gone or whose keys cannot encrypt are removed,
+ *   and never fail the webhook.
  */
 export const PUSH_OUTCOMES = ['suppressed-live', 'sent', 'no-subscription', 'duplicate', 'failed'] as const;
 export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
@@ -105,17 +107,18 @@ export class PushDispatcher {
     let accepted = 0;
     for (const { subscription, result } of results) {
       if (result.kind === 'accepted') accepted += 1;
-      if (result.kind === 'gone') {
+      if (result.kind === 'gone' || result.kind === 'unusable') {
         await this.#options.store.removeEndpoint(subscription.endpoint);
         this.#subscriptionsRemoved += 1;
-        this.#options.logger.info({ travelerId }, 'push subscription gone; removed');
+        this.#options.logger.info({ travelerId, reason: result.kind }, 'push subscription removed');
       }
       if (result.kind === 'failed') {
         this.#options.logger.warn({ travelerId, status: result.status }, 'push service refused a message');
       }
     }
     if (accepted > 0) return 'sent';
-    return results.every(({ result }) => result.kind === 'gone') ? 'no-subscription' : 'failed';
+    const removed = (result: { kind: string }) => result.kind === 'gone' || result.kind === 'unusable';
+    return results.every(({ result }) => removed(result)) ? 'no-subscription' : 'failed';
   }
 
   #record(travelerId: string, notification: Notification, outcome: PushOutcome): PushOutcome {

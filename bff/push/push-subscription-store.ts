@@ -1,14 +1,47 @@
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
 
 const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'URL-safe base64');
 
-/** A browser's PushSubscription as its toJSON() gives it. */
+/** A P-256 public key as Web Push sends it: 65 bytes, uncompressed (0x04), a point on the curve. */
+export function isP256PublicKey(base64url: string): boolean {
+  const bytes = Buffer.from(base64url, 'base64url');
+  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  try {
+    const probe = createECDH('prime256v1');
+    probe.generateKeys();
+    probe.computeSecret(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Push services are https; plain http is accepted only on loopback (local push services in tests). */
+export function isAcceptablePushEndpoint(endpoint: string, production: boolean): boolean {
+  const url = new URL(endpoint);
+  if (url.protocol === 'https:') return true;
+  return !production && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** A browser's PushSubscription as its toJSON() gives it, checked the way the push message will use it. */
 export const PushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: base64Url.min(80).max(100),
-    auth: base64Url.min(16).max(32),
+    p256dh: base64Url
+      .min(80)
+      .max(100)
+      .refine(isP256PublicKey, { message: 'Not a P-256 public key', params: { rule: 'p256_point' } }),
+    auth: base64Url
+      .min(16)
+      .max(32)
+      .refine((value) => Buffer.from(value, 'base64url').length === 16, {
+        message: 'The auth secret must be 16 bytes',
+        params: { rule: 'auth_secret_length' },
+      }),
   }),
 });
 export type PushSubscription = z.infer<typeof PushSubscriptionSchema>;

@@ -10,7 +10,12 @@ export interface WebPushMessage {
   urgency: 'very-low' | 'low' | 'normal' | 'high';
 }
 
-export type WebPushResult = { kind: 'accepted' } | { kind: 'gone' } | { kind: 'failed'; status?: number };
+/**
+ * `gone`: the push service says the subscription no longer exists (404/410); `unusable`: its keys cannot
+ * encrypt a message (a subscription saved before keys were checked); `failed`: anything else, maybe passing.
+ */
+export type WebPushResult =
+  { kind: 'accepted' } | { kind: 'gone' } | { kind: 'unusable' } | { kind: 'failed'; status?: number };
 
 export type WebPushSender = (
   subscription: StoredPushSubscription,
@@ -27,17 +32,22 @@ export function createWebPushSender(input: {
   timeoutMs: number;
 }): WebPushSender {
   return async (subscription, message) => {
-    const request = webPush.generateRequestDetails(subscription, message.payload, {
-      vapidDetails: {
-        subject: input.subject,
-        publicKey: input.vapid.publicKey,
-        privateKey: input.vapid.privateKey,
-      },
-      TTL: message.ttlSeconds,
-      urgency: message.urgency,
-      topic: message.topic,
-      contentEncoding: 'aes128gcm',
-    });
+    let request: ReturnType<typeof webPush.generateRequestDetails>;
+    try {
+      request = webPush.generateRequestDetails(subscription, message.payload, {
+        vapidDetails: {
+          subject: input.subject,
+          publicKey: input.vapid.publicKey,
+          privateKey: input.vapid.privateKey,
+        },
+        TTL: message.ttlSeconds,
+        urgency: message.urgency,
+        topic: message.topic,
+        contentEncoding: 'aes128gcm',
+      });
+    } catch {
+      return { kind: 'unusable' };
+    }
     try {
       const response = await fetch(request.endpoint, {
         method: request.method,

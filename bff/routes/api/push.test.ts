@@ -75,6 +75,25 @@ describe('push opt-in routes', () => {
     expect(body.error.details.map((detail) => detail.field)).toEqual(['keys.p256dh']);
   });
 
+  it('refuses keys that cannot encrypt a push and an endpoint that is not https', async () => {
+    const subscription = pushService.subscribe();
+    const notAPoint = await subscribe({
+      ...subscription,
+      keys: { ...subscription.keys, p256dh: 'A'.repeat(87) },
+    });
+    expect(notAPoint.status).toBe(422);
+    const shortAuth = await subscribe({
+      ...subscription,
+      keys: { ...subscription.keys, auth: Buffer.alloc(12, 1).toString('base64url') },
+    });
+    expect(shortAuth.status).toBe(422);
+    const plainHttp = await subscribe({ ...subscription, endpoint: 'http://push.example/endpoint' });
+    expect(plainHttp.status).toBe(422);
+    for (const response of [notAPoint, shortAuth, plainHttp]) {
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('refuses a signed-out browser and a request without the anti-forgery header', async () => {
     const subscription = pushService.subscribe();
     expect((await subscribe(subscription, { 'x-requested-with': 'wayfare' })).status).toBe(401);

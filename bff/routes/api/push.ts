@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
+import { isAcceptablePushEndpoint, PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
 
 const UnsubscribeSchema = z.object({ endpoint: z.url().max(2048) });
 
@@ -35,7 +35,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
       const { endpoint, keys } = request.body;
-      if (production && new URL(endpoint).protocol !== 'https:') {
+      if (!isAcceptablePushEndpoint(endpoint, production)) {
         throw new AppError('VALIDATION_ERROR', {
           message: 'Some fields need correcting',
           details: [{ field: 'endpoint', code: 'url_scheme', message: 'A push endpoint must be https' }],

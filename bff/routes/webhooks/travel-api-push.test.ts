@@ -202,6 +202,37 @@ describe('POST /webhooks/travel-api/push: push deduplicated against SSE', () => 
     expect((await pushStats()).subscriptionsRemoved).toBe(1);
   });
 
+  it('a subscription whose keys cannot encrypt never fails the webhook: it is removed, the others still get the push', async () => {
+    // Saved before keys were checked: 87 characters of "A" decode to no point on P-256.
+    const good = (await bff.app.push.subscriptions.list(TRAVELER))[0]!;
+    await bff.app.push.subscriptions.save(TRAVELER, {
+      endpoint: `${good.endpoint}-unusable`,
+      keys: { p256dh: 'A'.repeat(87), auth: good.keys.auth },
+    });
+    const notification = notificationFixture('n-unusable');
+    const response = await pushWebhook(notification);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: 'sent' });
+    expect(
+      pushService.received.map((push) => (push.payload as { notificationId: string }).notificationId),
+    ).toEqual(['n-unusable']);
+    const endpoints = (await bff.app.push.subscriptions.list(TRAVELER)).map((item) => item.endpoint);
+    expect(endpoints).toEqual([good.endpoint]);
+  });
+
+  it('with only an unusable subscription, the webhook answers no-subscription, not a 5xx', async () => {
+    const good = (await bff.app.push.subscriptions.list(TRAVELER))[0]!;
+    await bff.app.push.subscriptions.removeEndpoint(good.endpoint);
+    await bff.app.push.subscriptions.save(TRAVELER, {
+      endpoint: `${good.endpoint}-unusable`,
+      keys: { p256dh: 'A'.repeat(87), auth: good.keys.auth },
+    });
+    const response = await pushWebhook(notificationFixture('n-only-unusable'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: 'no-subscription' });
+    expect(await bff.app.push.subscriptions.list(TRAVELER)).toEqual([]);
+  });
+
   it('alerts exactly once per notification over 200 notifications with faults mixed in', async () => {
     const tabId = 'tab-fuzz-0001';
     const tab = await openTab(`?tab=${tabId}&visible=1`);
