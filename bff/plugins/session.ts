@@ -6,6 +6,8 @@ import { AppError } from '../errors.ts';
 import { sessionCookie, type SessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionKind, SessionStore, StoredSession } from '../sessions/session-store.ts';
 import { SqliteSessionStore } from '../sessions/sqlite-session-store.ts';
+import { loadSessionKeys } from '../sessions/session-keys.ts';
+import { SessionCipher } from '../redis/session-cipher.ts';
 import { RedisSessionStore } from '../redis/redis-session-store.ts';
 import { routePath } from '../../shared/route-path.ts';
 
@@ -78,7 +80,12 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   const cookie = sessionCookie(config.PUBLIC_ORIGIN);
   const store: SessionStore = app.redis
     ? new RedisSessionStore({ redis: app.redis, idleTimeoutMs: idleMs, absoluteLifetimeMs: absoluteMs })
-    : new SqliteSessionStore(config.DATA_DIR);
+    : new SqliteSessionStore(
+        config.DATA_DIR,
+        new SessionCipher(
+          loadSessionKeys({ configured: config.SESSION_ENCRYPTION_KEYS, dataDir: config.DATA_DIR }),
+        ),
+      );
   const listeners = new Set<SessionEndListener>();
 
   if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);

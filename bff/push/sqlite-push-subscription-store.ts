@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { openPrivateDatabase } from '../sessions/private-database.ts';
 import type { PushSubscriptionStore, StoredPushSubscription } from './push-subscription-store.ts';
 
 interface Row {
@@ -14,8 +13,7 @@ export class SqlitePushSubscriptionStore implements PushSubscriptionStore {
   readonly #db: DatabaseSync;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.#db = new DatabaseSync(path.join(dataDir, 'push-subscriptions.sqlite'));
+    this.#db = openPrivateDatabase(dataDir, 'push-subscriptions.sqlite');
     this.#db.exec(`
       PRAGMA journal_mode = WAL;
       PRAGMA busy_timeout = 2000;
