@@ -17,6 +17,10 @@ const available = readdirSync(benchDir)
 
 // Names come first; everything from the first flag on goes to each benchmark (`npm run bench -- sse --streams 4000`).
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(`usage: npm run bench [-- name ... [--flag value ...]]\nbenchmarks: ${available.join(', ')}`);
+  process.exit(0);
+}
 const firstFlag = args.findIndex((arg) => arg.startsWith('-'));
 const names = firstFlag === -1 ? args : args.slice(0, firstFlag);
 const flags = firstFlag === -1 ? [] : args.slice(firstFlag);

@@ -1,14 +1,18 @@
 // Signs one request to the travel API with the consumer secret and sends it; prints status and body.
-// Usage: node scripts/sign-and-send.ts [METHOD] <path> [json-body]
+// Usage: npm run sign-and-send -- [METHOD] <path> [json-body]
 //   env TRAVEL_API_URL (http://localhost:4010), CONSUMER_SLUG, CONSUMER_SECRET, ACCESS_TOKEN (optional bearer)
 import { signedHeaders } from '../shared/upstream/sign-request.ts';
 
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log('usage: npm run sign-and-send -- [METHOD] /v1/path [json-body]');
+  process.exit(0);
+}
 const method = args[0] && /^[A-Z]+$/.test(args[0]) ? (args.shift() ?? 'GET') : 'GET';
 const path = args[0];
 const body = args[1];
 if (!path?.startsWith('/')) {
-  console.error('Usage: node scripts/sign-and-send.ts [METHOD] /v1/path [json-body]');
+  console.error('Usage: npm run sign-and-send -- [METHOD] /v1/path [json-body]');
   process.exit(2);
 }
 

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consoleLineFormatter } from './console-lines.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -139,6 +140,11 @@ if (dev) {
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
+const formatLine = consoleLineFormatter({
+  json: process.env.WAYFARE_LOG_FORMAT === 'json',
+  colorize: Boolean(process.stdout.isTTY),
+});
+
 function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void {
   let pending = '';
   stream.setEncoding('utf8');
@@ -146,10 +152,10 @@ function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.Wr
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) out.write(`[${name}] ${line}\n`);
+    for (const line of lines) out.write(`[${name}] ${formatLine(line)}`);
   });
   stream.on('end', () => {
-    if (pending) out.write(`[${name}] ${pending}\n`);
+    if (pending) out.write(`[${name}] ${formatLine(pending)}`);
   });
 }
 

@@ -21,8 +21,11 @@ import { isRedisUnavailableError, redisUnavailableError } from '../redis/redis-c
 function errorHandlerPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
+    if (appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
+    else if (appError.status >= 500) {
+      // The travel API or Redis failing (or a fault a demo injected): a warning, no stack of ours to read.
+      request.log.warn({ code: appError.code, status: appError.status }, 'request failed upstream');
+    } else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     return sendAppError(reply, appError);
   });
 

@@ -212,7 +212,9 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       const elapsedMs = Math.round(performance.now() - startedAt);
 
       if (!outcome.ok) {
-        log.warn(
+        // A browser that went away (a tab closed, a search replaced) is routine, not a warning.
+        const level = outcome.failure.kind === 'aborted' ? 'info' : 'warn';
+        log[level](
           {
             upstream: { method: request.method, path: request.path, attempt: state.attempts, elapsedMs },
             failure: outcome.failure.kind,

@@ -1,6 +1,11 @@
 import { loadIdentityConfig } from './config.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
+if (process.argv.includes('--help')) {
+  console.log('usage: npm run start:identity  (settings from the environment: see README, "The stand-ins")');
+  process.exit(0);
+}
+
 const config = loadIdentityConfig();
 // On a first start the RSA key is generated in the thread pool while oidc-provider loads.
 const signingKeys = loadSigningKeys(config.IDENTITY_DATA_DIR);

@@ -70,7 +70,7 @@ export class ConsumerRegistry {
    * extend it ("whether or not another rotation occurred").
    */
   rotate(slug: string, now = new Date()): RotationResult {
-    const registry = this.#readSync();
+    const registry = existsSync(this.file) ? this.#readSync() : { consumers: [] };
     const record = registry.consumers.find((consumer) => consumer.slug === slug);
     if (!record) throw new Error(`Unknown consumer "${slug}"`);
     const openWindow =

@@ -2,6 +2,13 @@ import closeWithGrace from 'close-with-grace';
 import { buildTravelApi } from './app.ts';
 import { loadTravelApiConfig, TravelApiConfigError } from './config.ts';
 
+if (process.argv.includes('--help')) {
+  console.log(
+    'usage: npm run start:travel-api  (settings from the environment: see README, "The stand-ins")',
+  );
+  process.exit(0);
+}
+
 let config;
 try {
   config = loadTravelApiConfig();

@@ -3,18 +3,20 @@
 import { loadTravelApiConfig } from '../config.ts';
 import { ConsumerRegistry } from '../consumer-registry.ts';
 
+const USAGE = 'Usage: npm run travel-api:rotate-secret -- <consumer-slug>';
 const slug = process.argv[2];
+if (slug === '--help') {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!slug || slug.startsWith('-')) {
-  console.error('Usage: npm run travel-api:rotate-secret -- <consumer-slug>');
+  console.error(USAGE);
   process.exit(2);
 }
 
+// A rotation changes only the consumer it names: nothing is registered on the way.
 const config = loadTravelApiConfig();
 const registry = new ConsumerRegistry(config.TRAVEL_API_CONSUMER_REGISTRY_FILE);
-registry.ensureConsumer(
-  config.TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG,
-  config.TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET,
-);
 try {
   const rotation = registry.rotate(slug);
   console.log(`New secret for ${rotation.slug} (shown once; store it now):`);
