@@ -1,8 +1,16 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // The list of every bad variable is the whole message: no stack to read past.
+  console.error(error.message);
+  process.exit(2);
+}
 const app = await buildApp({ config });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
