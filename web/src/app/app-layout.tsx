@@ -68,6 +68,12 @@ export function AppLayout() {
         </div>
         <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
       </header>
+      {/* In the page's flow under the header, never floating over what the demo shows. */}
+      {demo.data?.enabled && traveler && (
+        <Suspense fallback={null}>
+          <DemoPanel />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
       </main>
@@ -77,11 +83,6 @@ export function AppLayout() {
       {traveler && (
         <Suspense fallback={null}>
           <LiveNotifications travelerId={traveler.id} />
-        </Suspense>
-      )}
-      {demo.data?.enabled && traveler && (
-        <Suspense fallback={null}>
-          <DemoPanel />
         </Suspense>
       )}
     </>

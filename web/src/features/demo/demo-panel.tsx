@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Link, useLocation } from 'react-router';
@@ -76,6 +76,13 @@ export function DemoPanel() {
   const [done, setDone] = useState('');
   const [delayed, setDelayed] = useState<{ tripId: string; segmentId: string } | null>(null);
   const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    toggle.current?.focus();
+  };
   const queryClient = useQueryClient();
   const trigger = useMutation({
     mutationFn: (action: DemoAction) =>
@@ -89,8 +96,9 @@ export function DemoPanel() {
   });
 
   return (
-    <aside className="demo-panel" aria-label="Demo controls">
+    <aside className="demo-panel" aria-label="Demo controls" onKeyDown={closeOnEscape}>
       <button
+        ref={toggle}
         type="button"
         className="button button-secondary button-small demo-toggle"
         aria-expanded={open}

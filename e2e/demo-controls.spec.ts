@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { PHONE } from './support/tags.ts';
+
+/** Text and controls of the page that the demo controls' box intersects (none, ever). */
+function coveredByDemoControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const panel = document.querySelector('aside[aria-label="Demo controls"]');
+    if (!panel) return ['no demo controls on the page'];
+    const box = panel.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('main *, header *')) {
+      if (panel.contains(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const interactive = element.matches('a, button, input, select, textarea, [role="button"], [tabindex]');
+      const hasText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!interactive && !hasText) continue;
+      const overlaps =
+        rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
+      if (overlaps) covered.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+    }
+    return covered;
+  });
+}
+
+test(
+  'the demo controls cover nothing on any page, open or closed, and close on Escape',
+  { tag: PHONE },
+  async ({ signedInPage: page }) => {
+    for (const path of ['/', '/trips', '/flights', '/stays', '/bookings', '/inbox', '/profile']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Demo controls' })).toBeVisible();
+      expect(await coveredByDemoControls(page), path).toEqual([]);
+    }
+
+    const toggle = page.getByRole('button', { name: 'Demo controls' });
+    await toggle.click();
+    await expect(page.getByRole('heading', { name: 'Show a behaviour' })).toBeVisible();
+    expect(await coveredByDemoControls(page), '/profile with the panel open').toEqual([]);
+    await page.getByRole('button', { name: 'Break a connection' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Show a behaviour' })).toBeHidden();
+    await expect(toggle).toBeFocused();
+  },
+);
