@@ -19,6 +19,11 @@ export interface AsyncComboBoxProps<T> {
   hint?: string;
   placeholder?: string;
   emptyText?: string;
+  /**
+   * The option the typed text stands for when nothing is chosen (an exact code, the only match): chosen on
+   * Enter and when the field loses focus, so typing "LHR" and pressing Enter or Search picks it.
+   */
+  resolveTyped?: () => T | undefined;
 }
 
 /**
@@ -41,7 +46,14 @@ export function AsyncComboBox<T extends object>({
   hint,
   placeholder,
   emptyText = 'No matches yet. Keep typing.',
+  resolveTyped,
 }: AsyncComboBoxProps<T>) {
+  const chooseTyped = (): boolean => {
+    if (selectedKey !== null || !resolveTyped) return false;
+    const item = resolveTyped();
+    if (item) onSelect(item);
+    return item !== undefined;
+  };
   const onSelectionChange = (key: Key | null) => {
     if (key === null) {
       onSelect(null);
@@ -65,7 +77,19 @@ export function AsyncComboBox<T extends object>({
     >
       <Label className="field-label">{label}</Label>
       <div className="combo-control">
-        <Input className="input combo-input" placeholder={placeholder} />
+        <Input
+          className="input combo-input"
+          placeholder={placeholder}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || !chooseTyped()) return;
+            event.preventDefault();
+            // Leaving and coming back closes the list the way a choice from it does; focus stays here.
+            const input = event.currentTarget;
+            input.blur();
+            input.focus();
+          }}
+          onBlur={() => void chooseTyped()}
+        />
         <Button className="combo-button" aria-label={`Show ${label.toLowerCase()} options`}>
           <span aria-hidden="true">▾</span>
         </Button>

@@ -47,6 +47,15 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
       ]
     : [];
   const items = airports.data?.items ?? fallback;
+  // While the typed text waits for its search (the debounce) or the search runs, the list is "searching",
+  // never "no airport matches".
+  const searching = typing && text.trim().length >= 2 && (text !== query || airports.isFetching);
+  const typedAirport = (): Airport | undefined => {
+    const found = text === query ? airports.data?.items : undefined;
+    if (!found || found.length === 0) return undefined;
+    const typed = text.trim().toUpperCase();
+    return found.find((airport) => airport.code === typed) ?? (found.length === 1 ? found[0] : undefined);
+  };
 
   return (
     <AsyncComboBox<Airport>
@@ -79,7 +88,8 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
         setText(choice.label);
         onChange(choice);
       }}
-      isLoading={airports.isFetching}
+      isLoading={searching}
+      resolveTyped={typedAirport}
       error={error}
       emptyText={text.trim().length < 2 ? 'Type at least two letters.' : 'No airport matches.'}
     />

@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures.ts';
+import { isoDateFromToday } from './support/dates.ts';
+
+test('a traveler who types airport codes and presses Enter and Search gets those airports', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/flights');
+  const form = page.getByRole('form', { name: 'Search flights' });
+  const from = form.getByRole('combobox', { name: 'From' }).first();
+  await expect(from).toHaveValue(/[A-Z]{3}/);
+  await form.getByRole('radio', { name: 'One-way' }).check();
+
+  // Record whether "No airport matches." ever shows while a real code is being looked up.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { emptyTexts: string[] }).emptyTexts = seen;
+    new MutationObserver(() => {
+      const empty = document.querySelector('.combo-empty');
+      if (empty?.textContent) seen.push(empty.textContent);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  await from.fill('');
+  await from.pressSequentially('LHR');
+  await expect(page.getByRole('option', { name: /LHR/ }).first()).toBeVisible();
+  await from.press('Enter');
+  await expect(from).toHaveValue(/\(LHR\)/);
+
+  const to = form.getByRole('combobox', { name: 'To' }).first();
+  await to.pressSequentially('JFK');
+  await expect(page.getByRole('option', { name: /JFK/ }).first()).toBeVisible();
+  await form.getByLabel('Date').fill(isoDateFromToday(30));
+  await form.getByRole('button', { name: 'Search flights' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Flights LHR → JFK' })).toBeVisible();
+  await expect(page.getByText('Choose where this flight goes.')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first()).toBeVisible();
+  const emptyTexts = await page.evaluate(() => (window as unknown as { emptyTexts: string[] }).emptyTexts);
+  expect(emptyTexts).not.toContain('No airport matches.');
+});
