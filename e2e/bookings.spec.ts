@@ -53,6 +53,31 @@ test.describe('bookings', () => {
   });
 
   test(
+    'paging takes the traveler to the top of the new page, announced, and focus never falls to the page',
+    { tag: PHONE },
+    async ({ page, signIn }) => {
+      await signIn({ traveler: JORDAN, returnTo: '/bookings' });
+      const total = await totalShown(page);
+      const next = page.getByRole('button', { name: 'Next page' });
+      await next.scrollIntoViewIfNeeded();
+      await next.click();
+      const heading = page.getByRole('heading', { level: 2, name: `Bookings 21–40 of ${total}` });
+      await expect(heading).toBeFocused();
+      await expect(bookingCards(page).first()).toBeInViewport();
+
+      // To the last page: the Next button turns disabled under the traveler's focus.
+      const lastOffset = Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE;
+      await page.goto(`/bookings?offset=${lastOffset - PAGE_SIZE}`);
+      await next.click();
+      await expect(next).toBeDisabled();
+      await expect(
+        page.getByRole('heading', { level: 2, name: new RegExp(`^Bookings ${lastOffset + 1}–`) }),
+      ).toBeFocused();
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    },
+  );
+
+  test(
     'filters narrow the bookings and the same URL brings them back',
     { tag: PHONE },
     async ({ page, signIn, context }) => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '../../../../shared/upstream/bookings.ts';
@@ -36,6 +37,21 @@ export function BookingsPage() {
   const items = page.data?.items ?? [];
   const first = filters.offset + 1;
   const last = filters.offset + items.length;
+
+  // After Previous or Next, the new page's top takes focus (its heading names the range, so a screen reader
+  // announces it) and comes into view, instead of leaving the traveler at the bottom of the list.
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const [pagedTo, setPagedTo] = useState<number | null>(null);
+  useEffect(() => {
+    if (pagedTo === null || pagedTo !== filters.offset || page.isFetching || page.isPending) return;
+    setPagedTo(null);
+    listHeading.current?.focus({ preventScroll: true });
+    listHeading.current?.closest('section')?.scrollIntoView({ block: 'start' });
+  }, [pagedTo, filters.offset, page.isFetching, page.isPending]);
+  const goToOffset = (offset: number) => {
+    setPagedTo(offset);
+    update({ offset });
+  };
 
   return (
     <div className="page">
@@ -118,8 +134,15 @@ export function BookingsPage() {
         </form>
 
         <section aria-labelledby="bookings-list-title" className="stack">
-          <h2 id="bookings-list-title" className="visually-hidden">
-            Booking list
+          <h2
+            id="bookings-list-title"
+            className="visually-hidden list-heading"
+            tabIndex={-1}
+            ref={listHeading}
+          >
+            {meta && items.length > 0
+              ? `Bookings ${format.count(first)}–${format.count(last)} of ${format.count(meta.totalCount)}`
+              : 'Booking list'}
           </h2>
           {page.isError ? (
             <ErrorNotice error={page.error} onRetry={() => void page.refetch()} />
@@ -159,7 +182,7 @@ export function BookingsPage() {
                     type="button"
                     className="button button-secondary"
                     disabled={filters.offset === 0}
-                    onClick={() => update({ offset: Math.max(0, filters.offset - BOOKINGS_PAGE_SIZE) })}
+                    onClick={() => goToOffset(Math.max(0, filters.offset - BOOKINGS_PAGE_SIZE))}
                   >
                     Previous page
                   </button>
@@ -167,7 +190,7 @@ export function BookingsPage() {
                     type="button"
                     className="button button-secondary"
                     disabled={meta?.nextOffset == null}
-                    onClick={() => meta?.nextOffset != null && update({ offset: meta.nextOffset })}
+                    onClick={() => meta?.nextOffset != null && goToOffset(meta.nextOffset)}
                   >
                     Next page
                   </button>
