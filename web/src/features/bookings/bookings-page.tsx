@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '../../../../shared/upstream/bookings.ts';
@@ -41,15 +41,15 @@ export function BookingsPage() {
   // After Previous or Next, the new page's top takes focus (its heading names the range, so a screen reader
   // announces it) and comes into view, instead of leaving the traveler at the bottom of the list.
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const [pagedTo, setPagedTo] = useState<number | null>(null);
+  const pagedTo = useRef<number | null>(null);
   useEffect(() => {
-    if (pagedTo === null || pagedTo !== filters.offset || page.isFetching || page.isPending) return;
-    setPagedTo(null);
+    if (pagedTo.current !== filters.offset || page.isFetching || page.isPending) return;
+    pagedTo.current = null;
     listHeading.current?.focus({ preventScroll: true });
     listHeading.current?.closest('section')?.scrollIntoView({ block: 'start' });
-  }, [pagedTo, filters.offset, page.isFetching, page.isPending]);
+  }, [filters.offset, page.isFetching, page.isPending]);
   const goToOffset = (offset: number) => {
-    setPagedTo(offset);
+    pagedTo.current = offset;
     update({ offset });
   };
 
