@@ -28,7 +28,7 @@ afterAll(async () => {
   await redis.stop();
 });
 
-async function startFleet(redisUrl = redis.url): Promise<void> {
+async function startFleet(redisUrl = redis.url, env: Record<string, string> = {}): Promise<void> {
   travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
   fleetPrefix = `hub-test-${Date.now()}-${travelerCount}:`;
   fleet = new BffFleet({
@@ -41,6 +41,7 @@ async function startFleet(redisUrl = redis.url): Promise<void> {
     NOTIFICATION_RECONNECT_BASE_MS: '20',
     NOTIFICATION_RECONNECT_CAP_MS: '200',
     NOTIFICATION_HUB_LINGER_MS: '100',
+    ...env,
   });
 }
 
@@ -131,6 +132,20 @@ describe('the notification hub across instances sharing Redis', () => {
     for (const browser of browsers) expect(notificationIds(browser)).toEqual(['n-1', 'n-2']);
     const held = instances.filter((instance) => instance.app.notificationHub.stats().upstreamConnects > 0);
     expect(held).toHaveLength(1);
+  });
+
+  it('reopens an upstream stream that went silent (a dead connection without a close) and catches up', async () => {
+    await startFleet(redis.url, { NOTIFICATION_UPSTREAM_IDLE_MS: '300' });
+    const instance = await fleet.start();
+    const { cookie } = await seedSession(instance.app);
+    const browser = await openStream(instance.url, cookie);
+    await browser.next(isLive);
+    expect(travelApi.notificationStreamOpens).toBe(1);
+    // Persisted but never sent on the open stream: only a reopen and its catch-up can deliver it.
+    travelApi.emit(notificationFixture('lost-on-the-dead-connection'), { live: false });
+    await receives(browser, 'lost-on-the-dead-connection');
+    expect(travelApi.notificationStreamOpens).toBeGreaterThanOrEqual(2);
+    expect(notificationIds(browser)).toEqual(['lost-on-the-dead-connection']);
   });
 
   it('hands the upstream to another instance within seconds when the holder is killed, losing and repeating nothing', async () => {

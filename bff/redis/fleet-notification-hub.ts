@@ -778,7 +778,11 @@ class UpstreamHolder {
     while (!stopSignal.aborted) {
       const attempt = new AbortController();
       this.#attempt = attempt;
-      const signal = AbortSignal.any([stopSignal, attempt.signal]);
+      // Stopping the channel aborts the attempt: one signal per attempt, no AbortSignal.any composite
+      // (and its weak references) kept alive for the hours an upstream stream lasts.
+      const stopAttempt = () => attempt.abort(stopSignal.reason);
+      stopSignal.addEventListener('abort', stopAttempt, { once: true });
+      const signal = attempt.signal;
       let endedByDone = false;
       try {
         const body = await this.#options.upstream.openStream(this.#credential, signal);
@@ -800,6 +804,7 @@ class UpstreamHolder {
           );
         }
       } finally {
+        stopSignal.removeEventListener('abort', stopAttempt);
         attempt.abort();
       }
       if (stopSignal.aborted) break;
@@ -824,6 +829,8 @@ class UpstreamHolder {
     // However the read ends, the publishes it started finish (or fail) before this returns.
     await readSseBody(body, {
       signal,
+      // The only guard against an upstream connection that died without a FIN: reopen after this silence.
+      ...(this.#options.upstreamIdleMs === undefined ? {} : { idleTimeoutMs: this.#options.upstreamIdleMs }),
       onRetry: (retryMs) => {
         this.#retryHintMs = retryMs;
       },
