@@ -14,9 +14,22 @@ const root = import.meta.dirname;
 
 const isRelative = (specifier) => /^\.\.?(\/|$)/.test(specifier) || path.isAbsolute(specifier);
 
-/** The top-level folder of the repository that a specifier written in `filename` lands in. */
-const landsIn = (filename, specifier) =>
-  path.relative(root, path.resolve(path.dirname(filename), specifier)).split(path.sep)[0];
+/** The package's own subpath imports (package.json "imports"): `#shared/x` is `shared/x` from the root. */
+const SUBPATH_IMPORTS = { '#shared/': 'shared/' };
+const subpathTarget = (specifier) => {
+  const prefix = Object.keys(SUBPATH_IMPORTS).find((candidate) => specifier.startsWith(candidate));
+  return prefix && SUBPATH_IMPORTS[prefix] + specifier.slice(prefix.length);
+};
+
+/** Where in the repository (a path from its root, `/`-separated) a specifier written in `filename` lands. */
+const landsAt = (filename, specifier) => {
+  const target = subpathTarget(specifier);
+  const absolute = target ? path.resolve(root, target) : path.resolve(path.dirname(filename), specifier);
+  return path.relative(root, absolute).split(path.sep).join('/');
+};
+
+/** A zone is a top-level folder (`bff`) or a folder inside one (`shared/upstream`). */
+const isInside = (location, zone) => location === zone || location.startsWith(`${zone}/`);
 
 const importsRule = {
   meta: {
@@ -52,14 +65,14 @@ const importsRule = {
     const check = (literal) => {
       if (literal?.type !== 'Literal' || typeof literal.value !== 'string') return;
       const specifier = literal.value;
-      if (!isRelative(specifier)) {
+      if (!isRelative(specifier) && !subpathTarget(specifier)) {
         if (allowedPackage && !allowedPackage.test(specifier)) {
           context.report({ node: literal, message: packages.message });
         }
         return;
       }
-      const folder = landsIn(context.filename, specifier);
-      const rule = forbid.find((candidate) => candidate.folder === folder);
+      const location = landsAt(context.filename, specifier);
+      const rule = forbid.find((candidate) => isInside(location, candidate.folder));
       if (rule) context.report({ node: literal, message: rule.message });
     };
     const checkSource = (node) => check(node.source);
@@ -80,6 +93,10 @@ const into = (folder, message) => ({ folder, message });
 
 const fromWeb = [
   into('bff', 'web/ talks to the BFF over HTTP only; shared contracts live in shared/.'),
+  into(
+    'shared/upstream',
+    'web/ speaks the BFF contract: import it from #shared/api, which re-exports what passes through unchanged.',
+  ),
   into('upstream', 'web/ never imports the stand-ins; it reaches them through the BFF.'),
   into('e2e', 'Nothing imports the end-to-end tests.'),
 ];

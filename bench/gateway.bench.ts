@@ -23,7 +23,7 @@ import replyFrom from '@fastify/reply-from';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
-import { signedHeaders } from '../shared/upstream/sign-request.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { createTravelApiClient } from '../bff/upstream/travel-api-client.ts';
 import { printTable } from './support/print-table.ts';
 

@@ -35,7 +35,7 @@ import { Agent, request } from 'undici';
 import { notificationFixture, ScriptedTravelApi } from '../bff/streams/testing/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/streams/testing/start-test-bff.ts';
 import { hubEventFrame } from '../bff/notifications/encode-hub-event.ts';
-import { signedHeaders } from '../shared/upstream/sign-request.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 
 const { values } = parseArgs({
   options: {

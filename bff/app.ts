@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { RouteEntry } from '../shared/route-path.ts';
+import type { RouteEntry } from '#shared/route-path.ts';
 import type { Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';

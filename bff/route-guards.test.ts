@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concretePath, encodedSpellings } from '../shared/path-spellings.ts';
-import type { RouteEntry } from '../shared/route-path.ts';
+import { concretePath, encodedSpellings } from '#shared/path-spellings.ts';
+import type { RouteEntry } from '#shared/route-path.ts';
 import { startGatewayStack, type GatewayStack } from './test-support/gateway-stack.ts';
 import type { TestBrowser } from './test-support/sign-in-stack.ts';
 

@@ -77,6 +77,9 @@ const forbidden: readonly [string, string, string][] = [
   ['shared/upstream/probe.ts', '../../web/src/main.tsx', 'shared/ is the bottom layer'],
   ['shared/api/probe.ts', '../../upstream/travel-api/config.ts', 'shared/ is the bottom layer'],
   ['shared/probe.ts', '../e2e/fixtures.ts', 'shared/ is the bottom layer'],
+  ['web/src/lib/probe.ts', '#shared/upstream/error-envelope.ts', 'web/ speaks the BFF contract'],
+  ['web/src/lib/probe.ts', '../../../shared/upstream/error-envelope.ts', 'web/ speaks the BFF contract'],
+  ['shared/probe.ts', '#shared/../bff/errors.ts', 'shared/ is the bottom layer'],
   ['shared/upstream/probe.test.ts', '../../bff/errors.ts', 'shared/ is the bottom layer'],
   ['shared/probe.ts', 'fastify', 'shared/ imports nothing but zod, eventsource-parser and node:crypto'],
   [
@@ -90,8 +93,11 @@ const forbidden: readonly [string, string, string][] = [
 
 /** Allowed: [importing file, import specifier]. */
 const allowed: readonly [string, string][] = [
-  ['web/src/lib/probe.ts', '../../../shared/upstream/error-envelope.ts'],
+  ['web/src/lib/probe.ts', '#shared/api/error-envelope.ts'],
+  ['web/src/features/probe.tsx', '#shared/sse.ts'],
   ['web/src/features/probe.tsx', '../../../shared/sse.ts'],
+  ['bff/probe.ts', '#shared/upstream/sign-request.ts'],
+  ['upstream/travel-api/probe.ts', '#shared/upstream/error-envelope.ts'],
   ['web/src/lib/probe.ts', './api-client.ts'],
   ['web/src/lib/probe.ts', 'react'],
   ['bff/probe.ts', '../shared/upstream/sign-request.ts'],

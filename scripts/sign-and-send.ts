@@ -1,7 +1,7 @@
 // Signs one request to the travel API with the consumer secret and sends it; prints status and body.
 // Usage: npm run sign-and-send -- [METHOD] <path> [json-body]
 //   env TRAVEL_API_URL (http://localhost:4010), CONSUMER_SLUG, CONSUMER_SECRET, ACCESS_TOKEN (optional bearer)
-import { signedHeaders } from '../shared/upstream/sign-request.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {

@@ -1,6 +1,6 @@
-import { encodeSseEvent } from '../../shared/sse.ts';
-import { NOTIFICATION_STREAM_EVENT_NAMES as EVENTS } from '../../shared/api/notification-stream-events.ts';
-import type { Notification } from '../../shared/upstream/notifications.ts';
+import { encodeSseEvent } from '#shared/sse.ts';
+import { NOTIFICATION_STREAM_EVENT_NAMES as EVENTS } from '#shared/api/notification-stream-events.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
 import { SseFrame } from '../streams/sse-frame.ts';
 import type { HubEvent } from './notification-hub.ts';
 

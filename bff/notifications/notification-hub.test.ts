@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeSseEvent } from '../../shared/sse.ts';
-import type { Notification } from '../../shared/upstream/notifications.ts';
+import { encodeSseEvent } from '#shared/sse.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
 import { notificationFixture } from '../streams/testing/scripted-travel-api.ts';
 import {
   NotificationHub,

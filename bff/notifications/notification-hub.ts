@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
+import { NotificationSchema, type Notification } from '#shared/upstream/notifications.ts';
 import type {
   NotificationResyncReason,
   NotificationStreamState,
-} from '../../shared/api/notification-stream-events.ts';
+} from '#shared/api/notification-stream-events.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
 import { reconnectDelay } from '../streams/reconnect-delay.ts';
 import { BoundedIdSet } from './bounded-id-set.ts';

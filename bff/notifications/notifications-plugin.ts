@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { NotificationsPageSchema } from '../../shared/upstream/notifications.ts';
+import { NotificationsPageSchema } from '#shared/upstream/notifications.ts';
 import { MemoryDeliveryLedger, type DeliveryLedger } from '../push/delivery-ledger.ts';
 import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
 import { FleetNotificationHub } from '../redis/fleet-notification-hub.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { MALFORMED_REQUESTS, rawHttp } from '../../upstream/travel-api/test-support/raw-http.ts';
 import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-import { routePath } from '../../shared/route-path.ts';
+import { routePath } from '#shared/route-path.ts';
 
 /** The custom header every state-changing or token-attaching call carries (the SPA's fetch sets it). */
 export const ANTI_FORGERY_HEADER = 'x-requested-with';

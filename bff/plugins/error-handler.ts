@@ -8,8 +8,8 @@ import type {
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
-import { clientErrorResponse, clientErrorStatus } from '../../shared/client-error-response.ts';
-import type { ErrorDetail } from '../../shared/upstream/error-envelope.ts';
+import { clientErrorResponse, clientErrorStatus } from '#shared/client-error-response.ts';
+import type { ErrorDetail } from '#shared/upstream/error-envelope.ts';
 import { AppError } from '../errors.ts';
 import { isRedisUnavailableError, redisUnavailableError } from '../redis/redis-client.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';

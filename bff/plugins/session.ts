@@ -9,7 +9,7 @@ import { SqliteSessionStore } from '../sessions/sqlite-session-store.ts';
 import { loadSessionKeys } from '../sessions/session-keys.ts';
 import { SessionCipher } from '../redis/session-cipher.ts';
 import { RedisSessionStore } from '../redis/redis-session-store.ts';
-import { routePath } from '../../shared/route-path.ts';
+import { routePath } from '#shared/route-path.ts';
 
 /** What route handlers see of a session: never a token. */
 export interface SessionView {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConfigError } from '../config.ts';
 import { routeNotFound } from './error-handler.ts';
-import { routePath } from '../../shared/route-path.ts';
+import { routePath } from '#shared/route-path.ts';
 
 /** Paths that belong to the server: an unknown one is a 404 envelope, never the SPA. */
 const SERVER_PREFIXES = ['/api', '/auth', '/webhooks', '/healthz', '/readyz'];

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Notification } from '../../shared/upstream/notifications.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
 import { deepLinkPath } from './deep-link-path.ts';
 import type { DeliveryLedger } from './delivery-ledger.ts';
 import { pushTopic } from './push-topic.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../shared/upstream/notifications.ts';
-import { signedHeaders } from '../../shared/upstream/sign-request.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { newSessionId } from '../plugins/session.ts';
 import { TestPushService } from '../push/testing/test-push-service.ts';
 import { BrowserStream } from '../streams/testing/browser-stream.ts';

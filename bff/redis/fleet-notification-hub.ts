@@ -5,8 +5,8 @@ import type { Redis } from 'ioredis';
 import type {
   NotificationResyncReason,
   NotificationStreamState,
-} from '../../shared/api/notification-stream-events.ts';
-import { NotificationSchema, type Notification } from '../../shared/upstream/notifications.ts';
+} from '#shared/api/notification-stream-events.ts';
+import { NotificationSchema, type Notification } from '#shared/upstream/notifications.ts';
 import { AppError } from '../errors.ts';
 import { BoundedIdSet } from '../notifications/bounded-id-set.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';

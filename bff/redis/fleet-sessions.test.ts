@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { loadIdentityConfig } from '../../upstream/identity/config.ts';
 import { startIdentityServer, type IdentityServer } from '../../upstream/identity/identity-server.ts';
 import { buildTravelApi } from '../../upstream/travel-api/app.ts';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { SseMessage } from '../../shared/sse.ts';
+import type { SseMessage } from '#shared/sse.ts';
 import { readSseBody, SseBodyClosedError, SseIdleTimeoutError } from './read-sse-body.ts';
 
 /** A body as undici hands it over: a Node stream of bytes, ended unless `keepOpen`. */

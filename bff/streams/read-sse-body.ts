@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
-import { DEFAULT_MAX_EVENT_CHARS, type SseMessage } from '../../shared/sse.ts';
+import { DEFAULT_MAX_EVENT_CHARS, type SseMessage } from '#shared/sse.ts';
 
 export interface ReadSseBodyOptions {
   signal?: AbortSignal;

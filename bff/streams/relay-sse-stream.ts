@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodeSseEvent } from '../../shared/sse.ts';
+import { encodeSseEvent } from '#shared/sse.ts';
 import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
 import { hijackForStream } from './sse-connection.ts';
 import type { SseRegistry } from './sse-registry.ts';

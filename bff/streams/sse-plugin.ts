@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { encodeSseComment } from '../../shared/sse.ts';
+import { encodeSseComment } from '#shared/sse.ts';
 import { SseRegistry } from './sse-registry.ts';
 
 /**

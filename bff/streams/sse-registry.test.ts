@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeSseComment, encodeSseEvent, readSseStream } from '../../shared/sse.ts';
+import { encodeSseComment, encodeSseEvent, readSseStream } from '#shared/sse.ts';
 import type { SseCloseReason, SseConnection } from './sse-connection.ts';
 import { SseRegistry } from './sse-registry.ts';
 import { BrowserStream } from './testing/browser-stream.ts';

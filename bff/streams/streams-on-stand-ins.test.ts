@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationStreamNotification } from '../../shared/api/notification-stream-events.ts';
-import type { StaySearchProperty } from '../../shared/upstream/stays.ts';
+import type { NotificationStreamNotification } from '#shared/api/notification-stream-events.ts';
+import type { StaySearchProperty } from '#shared/upstream/stays.ts';
 import { APP_ORIGIN } from '../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
 import { TestPushService } from '../push/testing/test-push-service.ts';

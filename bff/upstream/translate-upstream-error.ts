@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 
 /** Everything that can go wrong on one call to the travel API, before it becomes an AppError. */
 export type UpstreamFailure =

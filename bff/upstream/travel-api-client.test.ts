@@ -5,8 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONSUMER_AUTH_REQUIRED_ENVELOPE, errorEnvelope } from '../../shared/upstream/error-envelope.ts';
-import { verifySignature, type ConsumerSecrets } from '../../shared/upstream/verify-signature.ts';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE, errorEnvelope } from '#shared/upstream/error-envelope.ts';
+import { verifySignature, type ConsumerSecrets } from '#shared/upstream/verify-signature.ts';
 import { AppError } from '../errors.ts';
 import { createTravelApiClient, type TravelApi, type TravelApiClientOptions } from './travel-api-client.ts';
 

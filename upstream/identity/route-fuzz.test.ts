@@ -6,7 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodedSpellings } from '../../shared/path-spellings.ts';
+import { encodedSpellings } from '#shared/path-spellings.ts';
 import { fuzzRequests, readAnswer } from '../travel-api/test-support/request-fuzz.ts';
 import { loadIdentityConfig } from './config.ts';
 import { startIdentityServer, type IdentityServer } from './identity-server.ts';

@@ -5,7 +5,7 @@ import {
   type ErrorEnvelope,
   type KnownErrorCode,
   type RecoveryAction,
-} from '../../shared/upstream/error-envelope.ts';
+} from '#shared/upstream/error-envelope.ts';
 
 export interface ApiErrorInit {
   message: string;

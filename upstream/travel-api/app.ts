@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { RouteEntry } from '../../shared/route-path.ts';
+import type { RouteEntry } from '#shared/route-path.ts';
 import type { TravelApiConfig } from './config.ts';
 import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';

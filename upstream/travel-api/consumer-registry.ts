@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync, readFileSync } from '
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { PREVIOUS_SECRET_GRACE_MS, type ConsumerSecrets } from '../../shared/upstream/verify-signature.ts';
+import { PREVIOUS_SECRET_GRACE_MS, type ConsumerSecrets } from '#shared/upstream/verify-signature.ts';
 
 const ConsumerRecordSchema = z.object({
   slug: z.string().min(1),

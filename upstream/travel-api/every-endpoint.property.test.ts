@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../shared/upstream/error-envelope.ts';
-import { signedHeaders } from '../../shared/upstream/sign-request.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
 import { startTravelApi, TEST_CONSUMER, type RunningTravelApi } from './test-support/start-travel-api.ts';
 

@@ -1,4 +1,4 @@
-import type { OffsetPageMeta } from '../../shared/upstream/pagination.ts';
+import type { OffsetPageMeta } from '#shared/upstream/pagination.ts';
 
 /** The page envelope of an offset-paginated list: `nextOffset` is null at the end of the list. */
 export function offsetPage<Item>(

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import type { ErrorDetail } from '../../shared/upstream/error-envelope.ts';
+import type { ErrorDetail } from '#shared/upstream/error-envelope.ts';
 
 /** A request part failed its zod schema; the error handler answers 422 VALIDATION_ERROR with `details`. */
 export class RequestValidationError extends Error {

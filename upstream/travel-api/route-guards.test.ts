@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concretePath, encodedSpellings } from '../../shared/path-spellings.ts';
-import type { RouteEntry } from '../../shared/route-path.ts';
+import { concretePath, encodedSpellings } from '#shared/path-spellings.ts';
+import type { RouteEntry } from '#shared/route-path.ts';
 import { signedFetch } from './test-support/signed-fetch.ts';
 import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
 import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from './test-support/start-travel-api.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UpdateCheckQuerySchema, UpdateCheckSchema } from '../../../shared/upstream/app-update.ts';
+import { UpdateCheckQuerySchema, UpdateCheckSchema } from '#shared/upstream/app-update.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 

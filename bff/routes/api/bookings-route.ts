@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BookingsPageQuerySchema, BookingsPageSchema } from '../../../shared/upstream/bookings.ts';
+import { BookingsPageQuerySchema, BookingsPageSchema } from '#shared/upstream/bookings.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';

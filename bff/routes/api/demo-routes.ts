@@ -8,8 +8,8 @@ import {
   DemoSegmentDelayRequestSchema,
   DemoStatusSchema,
   type DemoActionResult,
-} from '../../../shared/api/demo.ts';
-import { UpdateCheckSchema } from '../../../shared/upstream/app-update.ts';
+} from '#shared/api/demo.ts';
+import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
 import { createTravelApiAdmin } from '../../upstream/travel-api-admin.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';

@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 
 /** Route response schemas with the error envelope documented for every 4xx and 5xx. */
 export function withErrorResponses<Success extends Record<number, unknown>>(

@@ -5,7 +5,7 @@ import {
   AirportSearchQuerySchema,
   FlightSearchRequestSchema,
   FlightSearchResponseSchema,
-} from '../../../shared/upstream/flights.ts';
+} from '#shared/upstream/flights.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';

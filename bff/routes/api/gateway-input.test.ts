@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import type { TestBrowser } from '../../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
 

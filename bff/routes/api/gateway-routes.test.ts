@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoActionResultSchema } from '../../../shared/api/demo.ts';
-import { GuestSessionStatusSchema } from '../../../shared/api/guest-session-status.ts';
-import { UpdateCheckSchema } from '../../../shared/upstream/app-update.ts';
-import { BookingsPageSchema } from '../../../shared/upstream/bookings.ts';
-import { StayDestinationsResponseSchema } from '../../../shared/upstream/destinations.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
-import { AirportListSchema, FlightSearchResponseSchema } from '../../../shared/upstream/flights.ts';
-import { NotificationSchema, NotificationsPageSchema } from '../../../shared/upstream/notifications.ts';
-import { ProfileSchema } from '../../../shared/upstream/profile.ts';
-import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '../../../shared/upstream/trips.ts';
+import { DemoActionResultSchema } from '#shared/api/demo.ts';
+import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
+import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
+import { BookingsPageSchema } from '#shared/upstream/bookings.ts';
+import { StayDestinationsResponseSchema } from '#shared/upstream/destinations.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { AirportListSchema, FlightSearchResponseSchema } from '#shared/upstream/flights.ts';
+import { NotificationSchema, NotificationsPageSchema } from '#shared/upstream/notifications.ts';
+import { ProfileSchema } from '#shared/upstream/profile.ts';
+import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/upstream/trips.ts';
 import type { TestBrowser } from '../../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GuestSessionStatusSchema } from '../../../shared/api/guest-session-status.ts';
-import { GuestSessionSchema } from '../../../shared/upstream/guest-session.ts';
+import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
+import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimitKey } from '../../plugins/rate-limit.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';

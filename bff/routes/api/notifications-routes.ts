@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NotificationParamsSchema } from '../../../shared/api/notification-params.ts';
+import { NotificationParamsSchema } from '#shared/api/notification-params.ts';
 import {
   NotificationSchema,
   NotificationsReadAllSchema,
   NotificationsPageSchema,
   NotificationsQuerySchema,
-} from '../../../shared/upstream/notifications.ts';
+} from '#shared/upstream/notifications.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationStreamNotification } from '../../../shared/api/notification-stream-events.ts';
+import type { NotificationStreamNotification } from '#shared/api/notification-stream-events.ts';
 import { BrowserStream } from '../../streams/testing/browser-stream.ts';
 import { notificationFixture, ScriptedTravelApi } from '../../streams/testing/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../streams/testing/start-test-bff.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { encodeSseEvent } from '../../../shared/sse.ts';
+import { encodeSseEvent } from '#shared/sse.ts';
 import {
   NotificationStreamQuerySchema,
   NotificationStreamVisibilitySchema,
-} from '../../../shared/api/notification-stream-events.ts';
+} from '#shared/api/notification-stream-events.ts';
 import { AppError } from '../../errors.ts';
 import type { HubEvent, HubSubscriber } from '../../notifications/notification-hub.ts';
 import { encodeReconnect, encodeSessionEnded, hubEventFrame } from '../../notifications/encode-hub-event.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ProfilePatchSchema, ProfileSchema } from '../../../shared/upstream/profile.ts';
+import { ProfilePatchSchema, ProfileSchema } from '#shared/upstream/profile.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';

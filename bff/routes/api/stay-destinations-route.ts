@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   StayDestinationsQuerySchema,
   StayDestinationsResponseSchema,
-} from '../../../shared/upstream/destinations.ts';
+} from '#shared/upstream/destinations.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeSseEvent } from '../../../shared/sse.ts';
-import { errorEnvelope } from '../../../shared/upstream/error-envelope.ts';
+import { encodeSseEvent } from '#shared/sse.ts';
+import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { BrowserStream } from '../../streams/testing/browser-stream.ts';
 import { ScriptedTravelApi, sendJson, type StaysCall } from '../../streams/testing/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../streams/testing/start-test-bff.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { StayFaresRequestSchema, StaySearchRequestSchema } from '../../../shared/upstream/stays.ts';
+import { StayFaresRequestSchema, StaySearchRequestSchema } from '#shared/upstream/stays.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { relaySseStream } from '../../streams/relay-sse-stream.ts';
 

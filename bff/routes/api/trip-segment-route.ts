@@ -7,7 +7,7 @@ import {
   TripParamsSchema,
   TripsPageQuerySchema,
   TripsPageSchema,
-} from '../../../shared/upstream/trips.ts';
+} from '#shared/upstream/trips.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';

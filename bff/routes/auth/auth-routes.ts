@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as oidcClient from 'openid-client';
-import { LogoutResponseSchema } from '../../../shared/api/logout-response.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { LogoutResponseSchema } from '#shared/api/logout-response.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { AppError } from '../../errors.ts';
 import { LogoutTokenError } from '../../sessions/oidc-client.ts';
 import { safeReturnPath } from '../../sessions/safe-return-path.ts';

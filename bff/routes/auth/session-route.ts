@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SessionStatusSchema, type SessionStatus } from '../../../shared/api/session-status.ts';
+import { SessionStatusSchema, type SessionStatus } from '#shared/api/session-status.ts';
 import type { SessionView } from '../../plugins/session.ts';
 
 export function sessionStatus(session: SessionView | null): SessionStatus {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationStreamNotification } from '../../../shared/api/notification-stream-events.ts';
-import type { Notification } from '../../../shared/upstream/notifications.ts';
-import { signedHeaders } from '../../../shared/upstream/sign-request.ts';
+import type { NotificationStreamNotification } from '#shared/api/notification-stream-events.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { pushTopic } from '../../push/push-topic.ts';
 import { TestPushService } from '../../push/testing/test-push-service.ts';
 import { BrowserStream } from '../../streams/testing/browser-stream.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
-import { PUSH_WEBHOOK_CONSUMER, PushWebhookPayloadSchema } from '../../../shared/upstream/notifications.ts';
-import { verifySignature } from '../../../shared/upstream/verify-signature.ts';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
+import { PUSH_WEBHOOK_CONSUMER, PushWebhookPayloadSchema } from '#shared/upstream/notifications.ts';
+import { verifySignature } from '#shared/upstream/verify-signature.ts';
 import { AppError } from '../../errors.ts';
 
 export const PUSH_WEBHOOK_PATH = '/webhooks/travel-api/push';

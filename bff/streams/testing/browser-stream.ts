@@ -1,4 +1,4 @@
-import { readSseStream, type SseMessage } from '../../../shared/sse.ts';
+import { readSseStream, type SseMessage } from '#shared/sse.ts';
 
 /**
  * A browser tab reading an SSE response with fetch: it collects every event as it arrives (with the

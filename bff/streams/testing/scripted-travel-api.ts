@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encodeSseEvent } from '../../../shared/sse.ts';
-import { errorEnvelope, CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
-import type { Notification } from '../../../shared/upstream/notifications.ts';
-import { verifySignature } from '../../../shared/upstream/verify-signature.ts';
+import { encodeSseEvent } from '#shared/sse.ts';
+import { errorEnvelope, CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
+import { verifySignature } from '#shared/upstream/verify-signature.ts';
 
 /** One POST to a stays stream, as the scripted travel API received it. */
 export interface StaysCall {

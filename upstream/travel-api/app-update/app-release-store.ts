@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { compareVersions, type AppRelease, type UpdateCheck } from '../../../shared/upstream/app-update.ts';
+import { compareVersions, type AppRelease, type UpdateCheck } from '#shared/upstream/app-update.ts';
 import { applyMigrations } from '../db.ts';
 
 interface ReleaseRow {

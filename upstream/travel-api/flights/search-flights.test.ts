@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlightSearchRequestSchema } from '../../../shared/upstream/flights.ts';
+import { FlightSearchRequestSchema } from '#shared/upstream/flights.ts';
 import { Inventory } from '../inventory/inventory.ts';
 import { searchFlights } from './search-flights.ts';
 

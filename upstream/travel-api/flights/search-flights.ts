@@ -7,7 +7,7 @@ import type {
   FlightSearchResponse,
   FlightSegment,
   ParsedFlightSearchRequest,
-} from '../../../shared/upstream/flights.ts';
+} from '#shared/upstream/flights.ts';
 import { AIRCRAFT, CARRIERS } from '../inventory/carriers.ts';
 import { distanceKm, flightMinutes } from '../inventory/geo.ts';
 import { fromEuros } from '../money.ts';

@@ -1,4 +1,4 @@
-import type { Carrier } from '../../../shared/upstream/flights.ts';
+import type { Carrier } from '#shared/upstream/flights.ts';
 
 /** The stand-in's airlines: invented names, so that no generated flight passes for a real one. */
 export const CARRIERS: readonly Carrier[] = [

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Airport } from '../../../shared/upstream/flights.ts';
+import type { Airport } from '#shared/upstream/flights.ts';
 import { createCountryCodeResolver } from './country-codes.ts';
 import { MAJOR_AIRPORT_CODES } from './major-airports.ts';
 

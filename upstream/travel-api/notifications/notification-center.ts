@@ -1,4 +1,4 @@
-import type { Notification } from '../../../shared/upstream/notifications.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
 import type { NotificationHub, PublishResult } from './notification-hub.ts';
 import type { NewNotification, NotificationStore } from './notification-store.ts';
 import type { PushWebhookSender } from './push-webhook-sender.ts';

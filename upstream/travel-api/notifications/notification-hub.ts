@@ -1,4 +1,4 @@
-import type { Notification } from '../../../shared/upstream/notifications.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
 
 export type NotificationListener = (notification: Notification) => void;
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readSseStream } from '../../../shared/sse.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { readSseStream } from '#shared/sse.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import {
   NotificationSchema,
   NotificationsPageSchema,
   type Notification,
-} from '../../../shared/upstream/notifications.ts';
+} from '#shared/upstream/notifications.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
 import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
 import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';

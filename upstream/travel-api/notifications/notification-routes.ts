@@ -7,7 +7,7 @@ import {
   NotificationsPageSchema,
   NotificationsQuerySchema,
   NotificationsReadAllSchema,
-} from '../../../shared/upstream/notifications.ts';
+} from '#shared/upstream/notifications.ts';
 import { ApiError } from '../api-error.ts';
 import { travelerId } from '../routes/profile-routes.ts';
 import { EventStream } from '../stays/event-stream.ts';

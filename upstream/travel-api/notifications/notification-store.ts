@@ -6,7 +6,7 @@ import type {
   Notification,
   NotificationsPage,
   NotificationsQuery,
-} from '../../../shared/upstream/notifications.ts';
+} from '#shared/upstream/notifications.ts';
 import { ApiError } from '../api-error.ts';
 import { applyMigrations, transaction, type Migration } from '../db.ts';
 

@@ -3,7 +3,7 @@ import {
   PUSH_WEBHOOK_CONSUMER,
   PushWebhookPayloadSchema,
   type Notification,
-} from '../../../shared/upstream/notifications.ts';
+} from '#shared/upstream/notifications.ts';
 import { startPushReceiver, type PushReceiver } from './test-support/start-push-receiver.ts';
 import { PushWebhookSender, type PushOutcome } from './push-webhook-sender.ts';
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PUSH_WEBHOOK_CONSUMER, type PushWebhookPayload } from '../../../shared/upstream/notifications.ts';
-import { signedHeaders } from '../../../shared/upstream/sign-request.ts';
+import { PUSH_WEBHOOK_CONSUMER, type PushWebhookPayload } from '#shared/upstream/notifications.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 
 export interface PushWebhookLogger {
   info(object: object, message: string): void;

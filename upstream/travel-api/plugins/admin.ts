@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../api-error.ts';
-import { routePath } from '../../../shared/route-path.ts';
+import { routePath } from '#shared/route-path.ts';
 
 /**
  * One gate for /admin/*: answered only when TRAVEL_API_ADMIN_TOKEN is set, and only with that bearer token.

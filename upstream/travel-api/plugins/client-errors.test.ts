@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { MALFORMED_REQUESTS, rawHttp } from '../test-support/raw-http.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';

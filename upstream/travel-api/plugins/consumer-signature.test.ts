@@ -4,8 +4,8 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
-import { signRequest, signedHeaders } from '../../../shared/upstream/sign-request.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { signRequest, signedHeaders } from '#shared/upstream/sign-request.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import {
   startTravelApi,

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
-import { verifySignature } from '../../../shared/upstream/verify-signature.ts';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
+import { verifySignature } from '#shared/upstream/verify-signature.ts';
 import { ApiError } from '../api-error.ts';
 import { ConsumerRegistry, RegistryUnavailableError } from '../consumer-registry.ts';
-import { routePath } from '../../../shared/route-path.ts';
+import { routePath } from '#shared/route-path.ts';
 
 /** The spec's request body limit; larger bodies are rejected like a bad signature. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;

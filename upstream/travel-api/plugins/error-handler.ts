@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
-import { clientErrorResponse, clientErrorStatus } from '../../../shared/client-error-response.ts';
-import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '../../../shared/upstream/error-envelope.ts';
+import { clientErrorResponse, clientErrorStatus } from '#shared/client-error-response.ts';
+import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
 import { ApiError } from '../api-error.ts';
 import { RequestValidationError } from '../request-validation.ts';
 

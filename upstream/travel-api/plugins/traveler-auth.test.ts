@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';
 import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { GUEST_TOKEN_PREFIX } from '../../../shared/upstream/guest-session.ts';
+import { GUEST_TOKEN_PREFIX } from '#shared/upstream/guest-session.ts';
 import { GuestSessionStore, type Guest } from '../guest-session-store.ts';
 import { TokenVerifier, unauthorized } from '../token-verifier.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { eventually } from '../notifications/test-support/eventually.ts';
 import {

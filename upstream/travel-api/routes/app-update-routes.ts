@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AppReleaseSchema,
-  UpdateCheckQuerySchema,
-  UpdateCheckSchema,
-} from '../../../shared/upstream/app-update.ts';
+import { AppReleaseSchema, UpdateCheckQuerySchema, UpdateCheckSchema } from '#shared/upstream/app-update.ts';
 import { AppReleaseStore } from '../app-update/app-release-store.ts';
 
 /** GET /v1/app/update-check (signed, no bearer) and PUT /admin/app-release to announce a version. */

@@ -6,7 +6,7 @@ import {
   BookingListSchema,
   BookingsPageQuerySchema,
   BookingsPageSchema,
-} from '../../../shared/upstream/bookings.ts';
+} from '#shared/upstream/bookings.ts';
 import { offsetPage } from '../offset-page.ts';
 import { travelerId } from './profile-routes.ts';
 

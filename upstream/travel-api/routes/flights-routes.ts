@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ErrorDetail } from '../../../shared/upstream/error-envelope.ts';
+import type { ErrorDetail } from '#shared/upstream/error-envelope.ts';
 import {
   AirportListSchema,
   AirportSearchQuerySchema,
   FlightSearchRequestSchema,
   FlightSearchResponseSchema,
-} from '../../../shared/upstream/flights.ts';
+} from '#shared/upstream/flights.ts';
 import { ApiError } from '../api-error.ts';
 import { searchFlights, type FlightLegInput } from '../flights/search-flights.ts';
 import { addDays, localDate } from '../time-zones.ts';

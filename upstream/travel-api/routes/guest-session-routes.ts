@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GuestSessionSchema } from '../../../shared/upstream/guest-session.ts';
+import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 
 /** POST /v1/guest-sessions (additive): signed, no bearer; a guest token for POST /v1/stays/fares. */
 function guestSessionRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ProfilePatchSchema, ProfileSchema, type Profile } from '../../../shared/upstream/profile.ts';
+import { ProfilePatchSchema, ProfileSchema, type Profile } from '#shared/upstream/profile.ts';
 import { ApiError } from '../api-error.ts';
 
 /** GET /v1/profile and PATCH /v1/profile (additive). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
-import { TripDetailsSchema, TripsPageSchema } from '../../../shared/upstream/trips.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { TripDetailsSchema, TripsPageSchema } from '#shared/upstream/trips.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';
 import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';

@@ -8,7 +8,7 @@ import {
   TripParamsSchema,
   TripsPageQuerySchema,
   TripsPageSchema,
-} from '../../../shared/upstream/trips.ts';
+} from '#shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
 import { offsetPage } from '../offset-page.ts';
 import { travelerId } from './profile-routes.ts';

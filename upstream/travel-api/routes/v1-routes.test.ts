@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCheckSchema } from '../../../shared/upstream/app-update.ts';
-import { BookingListSchema, BookingsPageSchema } from '../../../shared/upstream/bookings.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
-import { AirportListSchema, FlightSearchResponseSchema } from '../../../shared/upstream/flights.ts';
-import { ProfileSchema } from '../../../shared/upstream/profile.ts';
-import { SegmentDetailsSchema } from '../../../shared/upstream/trips.ts';
+import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
+import { BookingListSchema, BookingsPageSchema } from '#shared/upstream/bookings.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { AirportListSchema, FlightSearchResponseSchema } from '#shared/upstream/flights.ts';
+import { ProfileSchema } from '#shared/upstream/profile.ts';
+import { SegmentDetailsSchema } from '#shared/upstream/trips.ts';
 import { addDays } from '../time-zones.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';

@@ -1,4 +1,4 @@
-import type { KnownNotificationEventType } from '../../../shared/upstream/notifications.ts';
+import type { KnownNotificationEventType } from '#shared/upstream/notifications.ts';
 import type { TravelerStore } from '../travelers/traveler-store.ts';
 import type { TravelEventSimulator } from './travel-event-simulator.ts';
 

@@ -2,7 +2,7 @@
 // Creates one travel event through the admin API of a running travel API stand-in.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { NOTIFICATION_EVENT_TYPES } from '../../../shared/upstream/notifications.ts';
+import { NOTIFICATION_EVENT_TYPES } from '#shared/upstream/notifications.ts';
 
 const USAGE = `usage: npm run simulate -- --traveler <sub|email> [--type ${NOTIFICATION_EVENT_TYPES.join('|')}]
                          [--minutes <1..1440>] [--segment <segment id>] [--gate <gate>]

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSseStream, type SseMessage } from '../../../shared/sse.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { readSseStream, type SseMessage } from '#shared/sse.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import {
   NotificationSchema,
   NotificationsPageSchema,
   PushWebhookPayloadSchema,
-} from '../../../shared/upstream/notifications.ts';
-import { SegmentDetailsSchema, type SegmentDetails } from '../../../shared/upstream/trips.ts';
+} from '#shared/upstream/notifications.ts';
+import { SegmentDetailsSchema, type SegmentDetails } from '#shared/upstream/trips.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { eventually } from '../notifications/test-support/eventually.ts';
 import { startPushReceiver, type PushReceiver } from '../notifications/test-support/start-push-receiver.ts';

@@ -1,5 +1,5 @@
-import type { KnownNotificationEventType } from '../../../shared/upstream/notifications.ts';
-import type { SegmentDetails } from '../../../shared/upstream/trips.ts';
+import type { KnownNotificationEventType } from '#shared/upstream/notifications.ts';
+import type { SegmentDetails } from '#shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
 import type { NotificationCenter, Dispatched } from '../notifications/notification-center.ts';
 import type { TravelerStore } from '../travelers/traveler-store.ts';

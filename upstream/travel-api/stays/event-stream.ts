@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
-import { encodeSseComment, encodeSseEvent, type SseEventInit } from '../../../shared/sse.ts';
+import { encodeSseComment, encodeSseEvent, type SseEventInit } from '#shared/sse.ts';
 import type { FaultRegistry } from '../faults.ts';
 
 export interface EventStreamOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StayPropertyDestinationSchema } from '../../../shared/upstream/destinations.ts';
+import { StayPropertyDestinationSchema } from '#shared/upstream/destinations.ts';
 import { HotelInventory, type StayCity } from './hotel-inventory.ts';
 
 const cities: StayCity[] = [

@@ -2,8 +2,8 @@ import type {
   StayCityDestination,
   StayDestination,
   StayPropertyDestination,
-} from '../../../shared/upstream/destinations.ts';
-import type { KnownStayBoardType } from '../../../shared/upstream/stays.ts';
+} from '#shared/upstream/destinations.ts';
+import type { KnownStayBoardType } from '#shared/upstream/stays.ts';
 import { localCurrencyOf } from '../money.ts';
 import { createRandom, type Random } from '../random.ts';
 

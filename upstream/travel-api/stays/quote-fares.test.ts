@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StayFareSchema } from '../../../shared/upstream/stays.ts';
+import { StayFareSchema } from '#shared/upstream/stays.ts';
 import { HotelInventory, type StayProperty } from './hotel-inventory.ts';
 import { isSoldOut, quoteFares } from './quote-fares.ts';
 

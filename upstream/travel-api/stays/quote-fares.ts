@@ -1,4 +1,4 @@
-import { nightsBetween, type StayRoom } from '../../../shared/upstream/stays.ts';
+import { nightsBetween, type StayRoom } from '#shared/upstream/stays.ts';
 import { fromEuros } from '../money.ts';
 import type { StayProperty, StayRoomType } from './hotel-inventory.ts';
 import { createRandom } from '../random.ts';

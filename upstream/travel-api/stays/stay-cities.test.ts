@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ISO_COUNTRY_CODES } from '../inventory/country-codes.ts';
 import { Inventory } from '../inventory/inventory.ts';
-import { CURRENCIES } from '../../../shared/upstream/flights.ts';
+import { CURRENCIES } from '#shared/upstream/flights.ts';
 import { fromEuros, localCurrencyOf, RATED_CURRENCIES } from '../money.ts';
 import { HotelInventory } from './hotel-inventory.ts';
 import { cityIdOf, stayCitiesFrom } from './stay-cities.ts';

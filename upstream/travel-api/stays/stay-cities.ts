@@ -1,4 +1,4 @@
-import type { Airport } from '../../../shared/upstream/flights.ts';
+import type { Airport } from '#shared/upstream/flights.ts';
 import type { StayCity } from './hotel-inventory.ts';
 
 export interface StayCities {

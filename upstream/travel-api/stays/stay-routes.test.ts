@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readSseStream, type SseMessage } from '../../../shared/sse.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
-import {
-  StayPropertyDestinationSchema,
-  parseStayDestinations,
-} from '../../../shared/upstream/destinations.ts';
-import { GuestSessionSchema } from '../../../shared/upstream/guest-session.ts';
+import { readSseStream, type SseMessage } from '#shared/sse.ts';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { StayPropertyDestinationSchema, parseStayDestinations } from '#shared/upstream/destinations.ts';
+import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 import {
   StayFareSchema,
   StayFaresDoneSchema,
@@ -14,7 +11,7 @@ import {
   StaySearchProgressSchema,
   StaySearchPropertySchema,
   type StaySearchProperty,
-} from '../../../shared/upstream/stays.ts';
+} from '#shared/upstream/stays.ts';
 import { addDays } from '../time-zones.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
 import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';

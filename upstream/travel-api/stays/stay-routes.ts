@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, type ErrorDetail } from '../../../shared/upstream/error-envelope.ts';
+import { errorEnvelope, type ErrorDetail } from '#shared/upstream/error-envelope.ts';
 import {
   StayDestinationsQuerySchema,
   StayDestinationsResponseSchema,
-} from '../../../shared/upstream/destinations.ts';
+} from '#shared/upstream/destinations.ts';
 import {
   StayFaresRequestSchema,
   StaySearchRequestSchema,
@@ -21,7 +21,7 @@ import {
   type StaySearchDone,
   type StaySearchProgress,
   type StaySearchProperty,
-} from '../../../shared/upstream/stays.ts';
+} from '#shared/upstream/stays.ts';
 import { ApiError } from '../api-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
 import { EventStream } from './event-stream.ts';

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { StayRoom } from '../../../shared/upstream/stays.ts';
+import type { StayRoom } from '#shared/upstream/stays.ts';
 import { applyMigrations, transaction, type Migration } from '../db.ts';
 
 export const STAY_SEARCH_MIGRATIONS: readonly Migration[] = [

@@ -1,4 +1,4 @@
-import { signedHeaders } from '../../../shared/upstream/sign-request.ts';
+import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { TEST_CONSUMER } from './start-travel-api.ts';
 
 export interface SignedRequest {

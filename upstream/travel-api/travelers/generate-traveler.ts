@@ -1,5 +1,5 @@
-import type { Airport } from '../../../shared/upstream/flights.ts';
-import type { SegmentPlace } from '../../../shared/upstream/trips.ts';
+import type { Airport } from '#shared/upstream/flights.ts';
+import type { SegmentPlace } from '#shared/upstream/trips.ts';
 import { CARRIERS } from '../inventory/carriers.ts';
 import { distanceKm, flightMinutes } from '../inventory/geo.ts';
 import { fromEuros } from '../money.ts';

@@ -1,4 +1,4 @@
-import type { SegmentPlace } from '../../../shared/upstream/trips.ts';
+import type { SegmentPlace } from '#shared/upstream/trips.ts';
 
 /** A segment as stored: instants in UTC, shown in each place's local time. */
 export interface SegmentRecord {

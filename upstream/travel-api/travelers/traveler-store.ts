@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { Booking, BookingFilters } from '../../../shared/upstream/bookings.ts';
-import type { Airport } from '../../../shared/upstream/flights.ts';
-import type { Profile } from '../../../shared/upstream/profile.ts';
+import type { Booking, BookingFilters } from '#shared/upstream/bookings.ts';
+import type { Airport } from '#shared/upstream/flights.ts';
+import type { Profile } from '#shared/upstream/profile.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import type { TripStore } from '../trips/trip-store.ts';
 import { generateTraveler } from './generate-traveler.ts';

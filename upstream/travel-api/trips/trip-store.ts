@@ -7,7 +7,7 @@ import type {
   SegmentStatus,
   TripDetails,
   TripOverview,
-} from '../../../shared/upstream/trips.ts';
+} from '#shared/upstream/trips.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import { toLocalIso } from '../time-zones.ts';
 import type { TripRecord } from '../travelers/traveler-records.ts';

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorNotice } from './error-notice.tsx';
 import { ApiError } from '../lib/api-error.ts';
-import type { RecoveryAction } from '../../../shared/upstream/error-envelope.ts';
+import type { RecoveryAction } from '#shared/api/error-envelope.ts';
 
 function apiError(
   recoveryAction: RecoveryAction,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { ApiError, networkError, unreadableResponse } from './api-error.ts';
 
 export interface ApiRequestOptions {

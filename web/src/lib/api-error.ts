@@ -1,4 +1,4 @@
-import type { ErrorBody, RecoveryAction } from '../../../shared/upstream/error-envelope.ts';
+import type { ErrorBody, RecoveryAction } from '#shared/api/error-envelope.ts';
 
 export interface ApiErrorInit {
   status: number;

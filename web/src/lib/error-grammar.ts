@@ -1,4 +1,4 @@
-import type { ErrorDetail, RecoveryAction } from '../../../shared/upstream/error-envelope.ts';
+import type { ErrorDetail, RecoveryAction } from '#shared/api/error-envelope.ts';
 import { ApiError, isSessionExpired } from './api-error.ts';
 
 export interface FieldProblem {

@@ -1,5 +1,5 @@
-import { readSseStream, type SseMessage } from '../../../shared/sse.ts';
-import { ErrorEnvelopeSchema } from '../../../shared/upstream/error-envelope.ts';
+import { readSseStream, type SseMessage } from '#shared/sse.ts';
+import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { apiRequest, type ApiRequestOptions } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { safeJson } from './safe-json.ts';

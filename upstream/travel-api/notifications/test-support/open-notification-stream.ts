@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { readSseStream, type SseMessage } from '../../../../shared/sse.ts';
-import { NotificationSchema, type Notification } from '../../../../shared/upstream/notifications.ts';
+import { readSseStream, type SseMessage } from '#shared/sse.ts';
+import { NotificationSchema, type Notification } from '#shared/upstream/notifications.ts';
 import { signedFetch } from '../../test-support/signed-fetch.ts';
 import { adminFetch } from './admin-fetch.ts';
 

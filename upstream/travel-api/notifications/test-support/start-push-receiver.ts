@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import { PUSH_WEBHOOK_CONSUMER } from '../../../../shared/upstream/notifications.ts';
-import { verifySignature } from '../../../../shared/upstream/verify-signature.ts';
+import { PUSH_WEBHOOK_CONSUMER } from '#shared/upstream/notifications.ts';
+import { verifySignature } from '#shared/upstream/verify-signature.ts';
 
 export interface ReceivedPush {
   status: number;

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, BOOKING_VERTICALS } from '../../../../shared/upstream/bookings.ts';
+import { BOOKING_STATUSES, BOOKING_VERTICALS } from '#shared/api/bookings.ts';
 
 export const BOOKINGS_PAGE_SIZE = 20;
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { BookingsPageSchema } from '../../../../shared/upstream/bookings.ts';
+import { BookingsPageSchema } from '#shared/api/bookings.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { bookingFiltersToParams, type BookingListFilters } from './booking-filters.ts';
 

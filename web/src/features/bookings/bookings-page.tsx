@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '../../../../shared/upstream/bookings.ts';
+import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '#shared/api/bookings.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Link, useLocation } from 'react-router';
-import { DemoActionResultSchema } from '../../../../shared/api/demo.ts';
+import { DemoActionResultSchema } from '#shared/api/demo.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { APP_VERSION, nextMinorVersion } from '../update-check/app-version.ts';
 import { updateCheckQueries } from '../update-check/update-check-queries.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { DemoStatusSchema } from '../../../../shared/api/demo.ts';
+import { DemoStatusSchema } from '#shared/api/demo.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
 export const demoQueries = {

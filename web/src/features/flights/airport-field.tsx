@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Airport } from '../../../../shared/upstream/flights.ts';
+import type { Airport } from '#shared/api/flights.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { AirportChoice } from './flight-search-params.ts';

@@ -1,4 +1,4 @@
-import type { FlightOffer } from '../../../../shared/upstream/flights.ts';
+import type { FlightOffer } from '#shared/api/flights.ts';
 import type { DepartureWindow, FlightResultView } from './flight-search-params.ts';
 
 /** The window of a local departure time (`2026-12-01T07:35:00+01:00` is morning, at the airport). */

@@ -3,7 +3,7 @@ import {
   AirportListSchema,
   FlightSearchResponseSchema,
   type FlightSearchRequest,
-} from '../../../../shared/upstream/flights.ts';
+} from '#shared/api/flights.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
 export const flightQueries = {

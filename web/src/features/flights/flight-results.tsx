@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FlightSearchRequest } from '../../../../shared/upstream/flights.ts';
+import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';

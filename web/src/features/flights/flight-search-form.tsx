@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '../../../../shared/upstream/flights.ts';
+import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '#shared/api/flights.ts';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { fieldId } from '../../lib/error-grammar.ts';

@@ -1,9 +1,4 @@
-import {
-  CABIN_CLASSES,
-  MAX_ITINERARY_LEGS,
-  MAX_PASSENGERS,
-  type CabinClass,
-} from '../../../../shared/upstream/flights.ts';
+import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS, type CabinClass } from '#shared/api/flights.ts';
 
 export const TRIP_TYPES = ['one-way', 'return', 'multi-city'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];

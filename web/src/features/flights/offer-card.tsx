@@ -1,4 +1,4 @@
-import type { FlightOffer, FlightOfferLeg } from '../../../../shared/upstream/flights.ts';
+import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { CABIN_LABELS } from './flight-search-form.tsx';
 

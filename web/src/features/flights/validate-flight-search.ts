@@ -1,8 +1,4 @@
-import {
-  MAX_ITINERARY_LEGS,
-  MAX_PASSENGERS,
-  type FlightSearchRequest,
-} from '../../../../shared/upstream/flights.ts';
+import { MAX_ITINERARY_LEGS, MAX_PASSENGERS, type FlightSearchRequest } from '#shared/api/flights.ts';
 import { todayIsoDate } from '../../lib/intl-format.ts';
 import type { FlightSearchForm } from './flight-search-params.ts';
 

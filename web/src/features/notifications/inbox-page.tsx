@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Notification } from '../../../../shared/upstream/notifications.ts';
+import type { Notification } from '#shared/api/notifications.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

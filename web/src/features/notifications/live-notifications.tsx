@@ -6,9 +6,9 @@ import {
   NotificationStreamReconnectSchema,
   NotificationStreamSessionEndedSchema,
   NotificationStreamStatusSchema,
-} from '../../../../shared/api/notification-stream-events.ts';
-import { parseSseData, type SseMessage } from '../../../../shared/sse.ts';
-import type { Notification } from '../../../../shared/upstream/notifications.ts';
+} from '#shared/api/notification-stream-events.ts';
+import { parseSseData, type SseMessage } from '#shared/sse.ts';
+import type { Notification } from '#shared/api/notifications.ts';
 import { ToastRegion, type Toast } from '../../components/toast-region.tsx';
 import { apiSend } from '../../lib/api-client.ts';
 import { isSessionExpired } from '../../lib/api-error.ts';

@@ -3,7 +3,7 @@ import {
   NotificationsPageSchema,
   type Notification,
   type NotificationsPage,
-} from '../../../../shared/upstream/notifications.ts';
+} from '#shared/api/notifications.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
 export type InboxData = InfiniteData<NotificationsPage, string | null>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NotificationsReadAllSchema } from '../../../../shared/upstream/notifications.ts';
+import { NotificationsReadAllSchema } from '#shared/api/notifications.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { postToOtherTabs } from './notification-channel.ts';
 import { notificationQueries, type InboxData } from './notification-queries.ts';

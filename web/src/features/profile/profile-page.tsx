@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES } from '../../../../shared/upstream/flights.ts';
-import type { Profile, ProfilePatch } from '../../../../shared/upstream/profile.ts';
+import { CURRENCIES } from '#shared/api/flights.ts';
+import type { Profile, ProfilePatch } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';

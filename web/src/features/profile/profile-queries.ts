@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProfileSchema, type ProfilePatch } from '../../../../shared/upstream/profile.ts';
+import { ProfileSchema, type ProfilePatch } from '#shared/api/profile.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
 export const profileQueries = {

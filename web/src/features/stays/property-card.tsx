@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { StaySearchProperty } from '../../../../shared/upstream/stays.ts';
+import type { StaySearchProperty } from '#shared/api/stays.ts';
 import { presentError } from '../../lib/error-grammar.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { PropertyThumbnail } from './property-thumbnail.tsx';

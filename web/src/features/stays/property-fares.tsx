@@ -1,4 +1,4 @@
-import type { StayFare } from '../../../../shared/upstream/stays.ts';
+import type { StayFare } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';

@@ -1,8 +1,5 @@
-import {
-  StayPropertyDestinationSchema,
-  type StayPropertyDestination,
-} from '../../../../shared/upstream/destinations.ts';
-import type { StaySearchProperty } from '../../../../shared/upstream/stays.ts';
+import { StayPropertyDestinationSchema, type StayPropertyDestination } from '#shared/api/destinations.ts';
+import type { StaySearchProperty } from '#shared/api/stays.ts';
 import { destinationParams, encodeRooms, type StaySearch } from './stay-search-params.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { StayFaresRequestInput } from '../../../../shared/upstream/stays.ts';
+import type { StayFaresRequestInput } from '#shared/api/stays.ts';
 import { addDays, nightsBetween } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';

@@ -4,7 +4,7 @@ import {
   MAX_CHILDREN_PER_ROOM,
   MAX_ROOMS,
   type StayRoom,
-} from '../../../../shared/upstream/stays.ts';
+} from '#shared/api/stays.ts';
 import { fieldId } from '../../lib/error-grammar.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);

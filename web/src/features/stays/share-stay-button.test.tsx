@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StayPropertyDestination } from '../../../../shared/upstream/destinations.ts';
+import type { StayPropertyDestination } from '#shared/api/destinations.ts';
 import { StaysPage } from './stays-page.tsx';
 import { PropertyPage } from './property-page.tsx';
 import { destinationFromParams } from './stay-search-params.ts';

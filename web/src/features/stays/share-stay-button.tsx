@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import {
-  parseStayDestinations,
-  type StayPropertyDestination,
-} from '../../../../shared/upstream/destinations.ts';
-import type { StayRoom } from '../../../../shared/upstream/stays.ts';
+import { parseStayDestinations, type StayPropertyDestination } from '#shared/api/destinations.ts';
+import type { StayRoom } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { apiJson } from '../../lib/api-client.ts';
 import { destinationParams, encodeRooms } from './stay-search-params.ts';

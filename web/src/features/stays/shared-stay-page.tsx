@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { GuestSessionStatusSchema } from '../../../../shared/api/guest-session-status.ts';
-import type { StayFaresRequestInput } from '../../../../shared/upstream/stays.ts';
+import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
+import type { StayFaresRequestInput } from '#shared/api/stays.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { addDays, nightsBetween } from '../../lib/intl-format.ts';

@@ -1,4 +1,4 @@
-import type { StayRoom } from '../../../../shared/upstream/stays.ts';
+import type { StayRoom } from '#shared/api/stays.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { nightsBetween } from '../../lib/intl-format.ts';
 import { PropertyThumbnail } from './property-thumbnail.tsx';

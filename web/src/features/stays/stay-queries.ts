@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { parseStayDestinations } from '../../../../shared/upstream/destinations.ts';
+import { parseStayDestinations } from '#shared/api/destinations.ts';
 import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { StayDestination } from '../../../../shared/upstream/destinations.ts';
+import type { StayDestination } from '#shared/api/destinations.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';

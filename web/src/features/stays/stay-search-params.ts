@@ -4,8 +4,8 @@ import {
   MAX_CHILDREN_PER_ROOM,
   MAX_ROOMS,
   type StayRoom,
-} from '../../../../shared/upstream/stays.ts';
-import type { StayDestination } from '../../../../shared/upstream/destinations.ts';
+} from '#shared/api/stays.ts';
+import type { StayDestination } from '#shared/api/destinations.ts';
 
 /** A stay search as the form edits it and the URL holds it. */
 export interface StaySearchForm {

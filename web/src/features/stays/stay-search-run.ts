@@ -4,7 +4,7 @@ import {
   StaySearchPropertySchema,
   type StayFare,
   type StaySearchProperty,
-} from '../../../../shared/upstream/stays.ts';
+} from '#shared/api/stays.ts';
 import type { ApiError } from '../../lib/api-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';

@@ -3,7 +3,7 @@ import {
   StayFareSchema,
   type StayFare,
   type StayFaresRequestInput,
-} from '../../../../shared/upstream/stays.ts';
+} from '#shared/api/stays.ts';
 import { readEventStream, type StreamEnd } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { unreadableResponse } from '../../lib/api-error.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StayFare, StayFaresRequestInput } from '../../../../shared/upstream/stays.ts';
+import type { StayFare, StayFaresRequestInput } from '#shared/api/stays.ts';
 import type { StreamEnd } from '../../lib/event-stream.ts';
 import { streamStayFares } from './stream-stay-fares.ts';
 

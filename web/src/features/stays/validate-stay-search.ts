@@ -1,4 +1,4 @@
-import { MAX_ADULTS_PER_ROOM, MAX_CHILDREN_PER_ROOM, MAX_ROOMS } from '../../../../shared/upstream/stays.ts';
+import { MAX_ADULTS_PER_ROOM, MAX_CHILDREN_PER_ROOM, MAX_ROOMS } from '#shared/api/stays.ts';
 import { todayIsoDate } from '../../lib/intl-format.ts';
 import type { StaySearch, StaySearchForm } from './stay-search-params.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Segment } from '../../../../shared/upstream/trips.ts';
+import type { Segment } from '#shared/api/trips.ts';
 import { connectionRisks } from './connection-risks.ts';
 
 let counter = 0;

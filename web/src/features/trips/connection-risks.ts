@@ -1,4 +1,4 @@
-import type { Segment } from '../../../../shared/upstream/trips.ts';
+import type { Segment } from '#shared/api/trips.ts';
 
 /**
  * Minutes a traveler needs between arriving by flight or train and the start of what follows, by the kind

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Segment, TripOverview } from '../../../../shared/upstream/trips.ts';
+import type { Segment, TripOverview } from '#shared/api/trips.ts';
 import { nextSegment, nextTrip } from './next-trip.ts';
 
 const overview = (id: string, startDate: string, endDate: string, status = 'ON_TRACK'): TripOverview => ({

@@ -1,4 +1,4 @@
-import type { Segment, TripOverview } from '../../../../shared/upstream/trips.ts';
+import type { Segment, TripOverview } from '#shared/api/trips.ts';
 import { tripWhen } from './trips-page.tsx';
 
 /** The trip going on now, else the soonest one ahead that is not cancelled. */

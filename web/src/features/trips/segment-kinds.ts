@@ -1,4 +1,4 @@
-import type { Segment } from '../../../../shared/upstream/trips.ts';
+import type { Segment } from '#shared/api/trips.ts';
 
 /** How each kind of segment names its two ends and itself; unknown kinds read like a journey. */
 const KINDS: Record<string, { label: string; start: string; end: string }> = {

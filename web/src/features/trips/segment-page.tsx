@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { SegmentDetails, SegmentPlace } from '../../../../shared/upstream/trips.ts';
+import type { SegmentDetails, SegmentPlace } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  SegmentDetailsSchema,
-  TripDetailsSchema,
-  TripsPageSchema,
-} from '../../../../shared/upstream/trips.ts';
+import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/api/trips.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
 const LIVE_STATUS_REFRESH_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { TripOverview } from '../../../../shared/upstream/trips.ts';
+import type { TripOverview } from '#shared/api/trips.ts';
 
 const LABELS: Record<string, [string, string]> = {
   ON_TRACK: ['On track', 'chip-success'],

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { Segment, SegmentPlace } from '../../../../shared/upstream/trips.ts';
+import type { Segment, SegmentPlace } from '#shared/api/trips.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { connectionRisks, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { TripOverview } from '../../../../shared/upstream/trips.ts';
+import type { TripOverview } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

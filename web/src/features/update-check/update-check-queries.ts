@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UpdateCheckSchema } from '../../../../shared/upstream/app-update.ts';
+import { UpdateCheckSchema } from '#shared/api/app-update.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { APP_VERSION } from './app-version.ts';
 

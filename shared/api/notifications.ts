@@ -1,0 +1,3 @@
+// The parts of the travel API contract that reach the SPA unchanged through the BFF.
+export { NotificationsPageSchema, NotificationsReadAllSchema } from '../upstream/notifications.ts';
+export type { Notification, NotificationsPage } from '../upstream/notifications.ts';
