@@ -146,6 +146,25 @@ async function desktopScreens(browser: Browser): Promise<void> {
   await page.goto(`${origin}/trips/${notification.tripId}/segment/${notification.segmentId}`);
   await page.getByRole('region', { name: 'Schedule' }).waitFor();
   await shot(page, 'segment-delayed');
+
+  await page.goto(origin);
+  await page.getByText(/^Next: /).waitFor();
+  await shot(page, 'home');
+
+  await page.goto(`${origin}/trips`);
+  await page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first().waitFor();
+  await shot(page, 'trips');
+
+  const broken = (await adminPost('simulate', {
+    traveler: alex.id,
+    type: 'SEGMENT_DELAYED',
+    breaksConnection: true,
+  })) as { segment: { tripId: string } };
+  await page.goto(`${origin}/trips/${broken.segment.tripId}`);
+  const atRisk = page.getByRole('list', { name: 'Trip timeline' }).getByRole('note').first();
+  await atRisk.waitFor();
+  await atRisk.evaluate((note) => note.closest('li')?.scrollIntoView({ block: 'center' }));
+  await shot(page, 'trip-at-risk');
   await context.close();
 }
 

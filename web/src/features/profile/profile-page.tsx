@@ -31,6 +31,8 @@ const FIELD_LABELS: Record<string, string> = {
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const profile = useQuery(profileQueries.current());
+  // The form remounts with each saved profile (its key): which version was just saved lives here.
+  const [savedVersion, setSavedVersion] = useState<string | null>(null);
 
   return (
     <div className="page">
@@ -46,14 +48,27 @@ export function ProfilePage() {
       ) : profile.isError ? (
         <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
-        <ProfileForm key={profile.data.updatedAt} profile={profile.data} />
+        <ProfileForm
+          key={profile.data.updatedAt}
+          profile={profile.data}
+          justSaved={savedVersion === profile.data.updatedAt}
+          onSaved={(saved) => setSavedVersion(saved.updatedAt)}
+        />
       )}
     </div>
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
-  const update = useUpdateProfile();
+function ProfileForm({
+  profile,
+  justSaved,
+  onSaved,
+}: {
+  profile: Profile;
+  justSaved: boolean;
+  onSaved: (profile: Profile) => void;
+}) {
+  const update = useUpdateProfile(onSaved);
   const [name, setName] = useState(profile.name ?? '');
   const [homeAirport, setHomeAirport] = useState(profile.homeAirport ?? '');
   const [currency, setCurrency] = useState(profile.currency);
@@ -61,7 +76,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [bookingProfile, setBookingProfile] = useState(profile.bookingProfile);
   const [attempt, setAttempt] = useState(0);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(justSaved);
 
   const serverErrors = update.isError ? fieldProblemsByPath(update.error) : {};
   const errors = { ...serverErrors, ...localErrors };
@@ -83,7 +98,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       locale,
       bookingProfile,
     };
-    update.mutate(patch, { onSuccess: () => setSaved(true) });
+    update.mutate(patch);
   };
 
   const currencies: string[] = CURRENCIES.includes(profile.currency as never)

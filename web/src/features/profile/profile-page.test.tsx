@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test-support/render-app.tsx';
+import { stubFetch } from '../../test-support/stub-fetch.ts';
+import { ProfilePage } from './profile-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const profile = {
+  travelerId: '5f1c2a7e-0b1d-4c5e-9a01-000000000001',
+  name: 'Alex Morgan',
+  email: 'alex@wayfare.example',
+  homeAirport: 'LHR',
+  currency: 'GBP',
+  locale: 'en-GB',
+  bookingProfile: false,
+  loyaltyPrograms: [],
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('ProfilePage', () => {
+  it('says "Profile saved." once the save succeeds, after the form shows the saved profile', async () => {
+    let current = profile;
+    stubFetch((url, init) => {
+      if (url === '/api/profile' && init.method === 'PATCH') {
+        current = {
+          ...current,
+          ...(JSON.parse(String(init.body)) as object),
+          updatedAt: '2026-11-24T09:00:00.000Z',
+        };
+        return { json: current };
+      }
+      return { json: current };
+    });
+    renderApp(<ProfilePage />, { url: '/profile', path: '/profile' });
+    const name = await screen.findByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Alex M. Morgan');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Alex M. Morgan');
+  });
+});
