@@ -30,7 +30,7 @@ describe('ProfilePage', () => {
       if (url === '/api/profile' && init.method === 'PATCH') {
         current = {
           ...current,
-          ...(JSON.parse(String(init.body)) as object),
+          ...(JSON.parse(init.body as string) as object),
           updatedAt: '2026-11-24T09:00:00.000Z',
         };
         return { json: current };
