@@ -28,12 +28,31 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
+/**
+ * What the browser's own refusal means, in words a traveler can act on; undefined for errors of the app's
+ * API, which the error grammar explains. `retry` says whether trying again can help.
+ */
+export function browserPushProblem(error: unknown): { text: string; retry: boolean } | undefined {
+  if (!(error instanceof DOMException)) return undefined;
+  if (error.name === 'NotAllowedError') {
+    return {
+      text: 'This browser did not let Wayfare turn on alerts: its settings (or a private window) block push messages for this site. Allow notifications for Wayfare in the browser’s site settings, or use another browser. Alerts inside the app keep working.',
+      retry: false,
+    };
+  }
+  return {
+    text: 'The browser could not reach its push service, so alerts are not on yet. Check the connection and try again in a moment.',
+    retry: true,
+  };
+}
+
 /** Opt-in to alerts from the browser (Web Push) for when Wayfare is not open. */
 export function PushOptIn() {
   const [state, setState] = useState<PushState>(() =>
     !pushSupported() ? 'unsupported' : Notification.permission === 'denied' ? 'denied' : 'checking',
   );
   const [error, setError] = useState<unknown>(null);
+  const browserProblem = browserPushProblem(error);
 
   useEffect(() => {
     if (!pushSupported() || Notification.permission === 'denied') return;
@@ -122,7 +141,19 @@ export function PushOptIn() {
           </>
         )}
       </div>
-      {error !== null && <ErrorNotice error={error} onRetry={() => void enable()} />}
+      {error !== null &&
+        (browserProblem ? (
+          <div role="alert" className="stack-sm">
+            <p>{browserProblem.text}</p>
+            {browserProblem.retry && (
+              <button type="button" className="button button-secondary" onClick={() => void enable()}>
+                Try again
+              </button>
+            )}
+          </div>
+        ) : (
+          <ErrorNotice error={error} onRetry={() => void enable()} />
+        ))}
     </section>
   );
 }
