@@ -27,7 +27,7 @@ test.describe('bookings', () => {
     page,
     signIn,
   }) => {
-    await signIn({ traveler: JORDAN, returnTo: '/bookings' });
+    await signIn({ traveler: JORDAN, returnTo: '/bookings?when=all' });
     const total = await totalShown(page);
     expect(total).toBeGreaterThanOrEqual(120);
     const pages = Math.ceil(total / PAGE_SIZE);
@@ -56,7 +56,7 @@ test.describe('bookings', () => {
     'paging takes the traveler to the top of the new page, announced, and focus never falls to the page',
     { tag: PHONE },
     async ({ page, signIn }) => {
-      await signIn({ traveler: JORDAN, returnTo: '/bookings' });
+      await signIn({ traveler: JORDAN, returnTo: '/bookings?when=all' });
       const total = await totalShown(page);
       const next = page.getByRole('button', { name: 'Next page' });
       await next.scrollIntoViewIfNeeded();
@@ -67,7 +67,7 @@ test.describe('bookings', () => {
 
       // To the last page: the Next button turns disabled under the traveler's focus.
       const lastOffset = Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE;
-      await page.goto(`/bookings?offset=${lastOffset - PAGE_SIZE}`);
+      await page.goto(`/bookings?when=all&offset=${lastOffset - PAGE_SIZE}`);
       await next.click();
       await expect(next).toBeDisabled();
       await expect(
@@ -76,6 +76,27 @@ test.describe('bookings', () => {
       expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
     },
   );
+
+  test('the list leads with upcoming travel; past travel and one kind of travel are a click away', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ traveler: JORDAN, returnTo: '/bookings' });
+    await expect(page.getByRole('radio', { name: 'Upcoming' })).toBeChecked();
+    const upcoming = await totalShown(page);
+    await page.getByRole('radio', { name: 'Past' }).click();
+    await expect(page).toHaveURL(/when=past/);
+    await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
+    const past = await totalShown(page);
+    await page.getByRole('radio', { name: 'All' }).click();
+    await expect(page).toHaveURL(/when=all/);
+    await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
+    await expect.poll(() => totalShown(page)).toBe(upcoming + past);
+    await page.getByRole('radio', { name: 'Business' }).click();
+    await expect(page).toHaveURL(/travel=business/);
+    await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
+    for (const card of await bookingCards(page).all()) await expect(card).toContainText('Business');
+  });
 
   test(
     'filters narrow the bookings and the same URL brings them back',

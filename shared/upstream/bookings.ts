@@ -41,11 +41,24 @@ function listOf<const Values extends readonly [string, ...string[]]>(values: Val
     .pipe(z.array(z.enum(values)).min(1));
 }
 
+/** Kinds of travel a booking is made for (`bookingProfile`: true is personal, false business). */
+export const TRAVEL_KINDS = ['business', 'personal'] as const;
+/** Orders of a bookings list: by start date, soonest first (`startDate`) or latest first (`-startDate`). */
+export const BOOKING_SORTS = ['startDate', '-startDate'] as const;
+
 const bookingFilterFields = {
   status: listOf(BOOKING_STATUSES).optional(),
   vertical: listOf(BOOKING_VERTICALS).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** Additive: bookings that end on or after this date (upcoming and in progress). */
+  endFrom: z.iso.date().optional(),
+  /** Additive: bookings that ended before this date (past). */
+  endBefore: z.iso.date().optional(),
+  /** Additive: business or personal bookings only. */
+  travel: z.enum(TRAVEL_KINDS).optional(),
+  /** Additive: the order; latest start first when absent, as before. */
+  sort: z.enum(BOOKING_SORTS).optional(),
 };
 
 function datesInOrder(filters: { from?: string | undefined; to?: string | undefined }): boolean {

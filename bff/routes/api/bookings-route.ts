@@ -21,11 +21,22 @@ export default function bookingsRoute(app: FastifyInstance, _options: unknown, d
       },
     },
     async (request, reply) => {
-      const { limit, offset, status, vertical, from, to } = request.query;
+      const { limit, offset, status, vertical, from, to, endFrom, endBefore, travel, sort } = request.query;
       return app.travelApi.request({
         method: 'GET',
         path: '/v1/bookings/page',
-        query: { limit, offset, status: status?.join(','), vertical: vertical?.join(','), from, to },
+        query: {
+          limit,
+          offset,
+          status: status?.join(','),
+          vertical: vertical?.join(','),
+          from,
+          to,
+          endFrom,
+          endBefore,
+          travel,
+          sort,
+        },
         auth: await travelerAuth(app, request),
         ...upstreamContext(request, reply),
         schema: BookingsPageSchema,

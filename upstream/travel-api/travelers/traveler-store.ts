@@ -197,7 +197,7 @@ export class TravelerStore {
     return this.profile(travelerId);
   }
 
-  /** The traveler's bookings matching the filters, latest start date first, and how many match in all. */
+  /** The traveler's bookings matching the filters, latest start date first unless asked, and how many match. */
   bookings(
     travelerId: string,
     filters: BookingFilters,
@@ -221,7 +221,23 @@ export class TravelerStore {
       conditions.push('start_date <= ?');
       values.push(filters.to);
     }
+    if (filters.endFrom) {
+      conditions.push('end_date >= ?');
+      values.push(filters.endFrom);
+    }
+    if (filters.endBefore) {
+      conditions.push('end_date < ?');
+      values.push(filters.endBefore);
+    }
+    if (filters.travel) {
+      conditions.push('booking_profile = ?');
+      values.push(filters.travel === 'personal' ? 1 : 0);
+    }
     const where = conditions.join(' AND ');
+    const order =
+      filters.sort === 'startDate'
+        ? 'start_date ASC, booked_at ASC, booking_id'
+        : 'start_date DESC, booked_at DESC, booking_id';
     const { count } = this.#db
       .prepare(`SELECT COUNT(*) AS count FROM bookings WHERE ${where}`)
       .get(...values) as {
@@ -229,9 +245,7 @@ export class TravelerStore {
     };
     const paging = page ? ' LIMIT ? OFFSET ?' : '';
     const rows = this.#db
-      .prepare(
-        `SELECT * FROM bookings WHERE ${where} ORDER BY start_date DESC, booked_at DESC, booking_id${paging}`,
-      )
+      .prepare(`SELECT * FROM bookings WHERE ${where} ORDER BY ${order}${paging}`)
       .all(...values, ...(page ? [page.limit, page.offset] : [])) as unknown as BookingRow[];
     return { items: rows.map(toBooking), totalCount: count };
   }

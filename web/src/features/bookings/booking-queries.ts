@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { BookingsPageSchema } from '#shared/api/bookings.ts';
 import { apiJson } from '../../lib/api-client.ts';
-import { bookingFiltersToParams, type BookingListFilters } from './booking-filters.ts';
+import { bookingsQuery, type BookingListFilters } from './booking-filters.ts';
 
 export const bookingQueries = {
   all: () => ['bookings'] as const,
@@ -9,13 +9,9 @@ export const bookingQueries = {
     queryOptions({
       queryKey: [...bookingQueries.all(), 'page', filters],
       queryFn: ({ signal }) =>
-        apiJson(
-          `/api/bookings?${bookingFiltersToParams(filters, { withLimit: true }).toString()}`,
-          BookingsPageSchema,
-          {
-            signal,
-          },
-        ),
+        apiJson(`/api/bookings?${bookingsQuery(filters).toString()}`, BookingsPageSchema, {
+          signal,
+        }),
       placeholderData: keepPreviousData,
     }),
 };

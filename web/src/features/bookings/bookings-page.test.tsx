@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BookingsPage } from './bookings-page.tsx';
+import { todayIsoDate } from '../../lib/intl-format.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
 
@@ -66,10 +67,30 @@ describe('BookingsPage', () => {
       'href',
       `/trips/${uuid(900)}/segment/${uuid(801)}`,
     );
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/bookings?limit=20&status=confirmed%2Ccancelled&offset=0');
+    // The list leads with upcoming travel: what ends today or later, soonest first.
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      `/api/bookings?limit=20&offset=0&endFrom=${todayIsoDate()}&sort=startDate&status=confirmed%2Ccancelled`,
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(router.state.location.search).toBe('?status=confirmed%2Ccancelled&offset=20');
+  });
+
+  it('shows past travel latest first, or all of it, and business or personal travel only', async () => {
+    const fetchMock = stubBookings([booking(1, 'completed')], { totalCount: 1, nextOffset: null });
+    const { router } = renderApp(<BookingsPage />, { url: '/bookings' });
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('radio', { name: 'Past' }));
+    expect(router.state.location.search).toBe('?when=past');
+    await userEvent.click(screen.getByRole('radio', { name: 'Business' }));
+    expect(router.state.location.search).toBe('?when=past&travel=business');
+    await screen.findAllByRole('article');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(
+      `/api/bookings?limit=20&offset=0&endBefore=${todayIsoDate()}&travel=business`,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+    await screen.findAllByRole('article');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/bookings?limit=20&offset=0&travel=business');
   });
 
   it('a filter change goes back to the first page and into the URL', async () => {

@@ -12,10 +12,23 @@ import {
   bookingFiltersToParams,
   hasFilters,
   type BookingListFilters,
+  type BookingWhen,
+  type TravelKind,
 } from './booking-filters.ts';
 import { bookingQueries } from './booking-queries.ts';
 import { BookingStatusChip, statusLabel } from './booking-status-chip.tsx';
 import './bookings.css';
+
+const WHEN_CHOICES: [BookingWhen, string][] = [
+  ['upcoming', 'Upcoming'],
+  ['past', 'Past'],
+  ['all', 'All'],
+];
+const TRAVEL_CHOICES: [TravelKind | '', string][] = [
+  ['', 'Both'],
+  ['business', 'Business'],
+  ['personal', 'Personal'],
+];
 
 const VERTICAL_LABELS: Record<string, string> = { flight: 'Flight', stay: 'Stay', rail: 'Rail', car: 'Car' };
 const verticalLabel = (vertical: string) => VERTICAL_LABELS[vertical] ?? vertical;
@@ -67,6 +80,22 @@ export function BookingsPage() {
           aria-label="Filter bookings"
           onSubmit={(event) => event.preventDefault()}
         >
+          <fieldset>
+            <legend>Kind of travel</legend>
+            <div className="chip-toggles">
+              {TRAVEL_CHOICES.map(([travel, label]) => (
+                <label key={label} className="choice">
+                  <input
+                    type="radio"
+                    name="bookings-travel"
+                    checked={filters.travel === travel}
+                    onChange={() => update({ travel })}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <fieldset>
             <legend>Status</legend>
             <div className="chip-toggles">
@@ -134,6 +163,20 @@ export function BookingsPage() {
         </form>
 
         <section aria-labelledby="bookings-list-title" className="stack">
+          <fieldset className="segmented-filter">
+            <legend className="visually-hidden">Show</legend>
+            {WHEN_CHOICES.map(([when, label]) => (
+              <label key={when} className="choice">
+                <input
+                  type="radio"
+                  name="bookings-when"
+                  checked={filters.when === when}
+                  onChange={() => update({ when })}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
           <h2
             id="bookings-list-title"
             className="visually-hidden list-heading"
