@@ -3,6 +3,7 @@ export {
   AirportListSchema,
   CABIN_CLASSES,
   CURRENCIES,
+  FLIGHT_BOOKING_HORIZON_DAYS,
   FlightSearchResponseSchema,
   MAX_ITINERARY_LEGS,
   MAX_PASSENGERS,

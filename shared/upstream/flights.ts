@@ -46,6 +46,9 @@ export const PassengersSchema = z.object({
     .default(0),
 });
 
+/** Flights are sold this many days ahead at most (a search further out is 422 on its date). */
+export const FLIGHT_BOOKING_HORIZON_DAYS = 361;
+
 /**
  * Body of POST /v1/flights/search. One leg is one-way, two legs a return or open jaw, more a multi-city
  * trip. Dates are the origins' local dates, in order, from today to 361 days ahead.

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorDetail } from '#shared/upstream/error-envelope.ts';
 import {
+  FLIGHT_BOOKING_HORIZON_DAYS,
   AirportListSchema,
   AirportSearchQuerySchema,
   FlightSearchRequestSchema,
@@ -13,7 +14,6 @@ import { searchFlights, type FlightLegInput } from '../flights/search-flights.ts
 import { addDays, localDate } from '../time-zones.ts';
 
 /** How far ahead flights are sold, in days. */
-export const FLIGHT_BOOKING_HORIZON_DAYS = 361;
 
 /** POST /v1/flights/search and GET /v1/flights/airports (additive autocomplete). */
 function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {

@@ -13,7 +13,7 @@ import {
   type LegForm,
   type TripType,
 } from './flight-search-params.ts';
-import { validateFlightSearch } from './validate-flight-search.ts';
+import { lastBookableDate, validateFlightSearch } from './validate-flight-search.ts';
 
 export const CABIN_LABELS: Record<string, string> = {
   economy: 'Economy',
@@ -36,7 +36,8 @@ export function flightFieldLabel(path: string): string {
   }
   if (path === 'passengers.adults') return 'Adults';
   if (path === 'cabinClass') return 'Cabin';
-  return path;
+  // Never a raw field path in front of a traveler.
+  return 'Your search';
 }
 
 export interface FlightSearchFormProps {
@@ -183,6 +184,7 @@ export function FlightSearchForm({
                         type="date"
                         className="input"
                         min={form.legs[index - 1]?.date || today}
+                        max={lastBookableDate(today)}
                         value={leg.date}
                         onChange={(event) => setLeg(index, { date: event.target.value })}
                         onBlur={() => touch(`${path}.date`)}

@@ -26,6 +26,22 @@ function form(change: Partial<FlightSearchForm> = {}): FlightSearchForm {
 }
 
 describe('flight search validation', () => {
+  it('catches a date beyond what airlines sell, saying the last date they do', () => {
+    const errors = validateFlightSearch(
+      form({ tripType: 'one-way', legs: [{ origin: lhr, destination: jfk, date: '2028-11-22' }] }),
+      TODAY,
+    );
+    expect(errors['itinerary.0.date']).toBe(
+      'Airlines sell flights up to 361 days ahead: choose a date on or before 18 November 2027.',
+    );
+    expect(
+      validateFlightSearch(
+        form({ tripType: 'one-way', legs: [{ origin: lhr, destination: jfk, date: '2027-11-18' }] }),
+        TODAY,
+      ),
+    ).toEqual({});
+  });
+
   it('accepts a complete return trip', () => {
     expect(validateFlightSearch(form(), TODAY)).toEqual({});
   });

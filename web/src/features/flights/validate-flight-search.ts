@@ -1,9 +1,26 @@
-import { MAX_ITINERARY_LEGS, MAX_PASSENGERS, type FlightSearchRequest } from '#shared/api/flights.ts';
-import { todayIsoDate } from '../../lib/intl-format.ts';
+import {
+  FLIGHT_BOOKING_HORIZON_DAYS,
+  MAX_ITINERARY_LEGS,
+  MAX_PASSENGERS,
+  type FlightSearchRequest,
+} from '#shared/api/flights.ts';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+
+/** The last date airlines sell, as YYYY-MM-DD: the date field's max, and what the form checks. */
+export const lastBookableDate = (today: string = todayIsoDate()): string =>
+  addDays(today, FLIGHT_BOOKING_HORIZON_DAYS);
 import type { FlightSearchForm } from './flight-search-params.ts';
 
 /** Problems by the server's field path (itinerary.0.origin, passengers.adults, ...). */
 export type FieldErrors = Record<string, string>;
+
+const inWords = (isoDate: string): string =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 
 export function validateFlightSearch(form: FlightSearchForm, today: string = todayIsoDate()): FieldErrors {
   const errors: FieldErrors = {};
@@ -22,7 +39,10 @@ export function validateFlightSearch(form: FlightSearchForm, today: string = tod
     const previous = form.legs[index - 1];
     if (!leg.date) errors[`${path}.date`] = 'Choose a date.';
     else if (leg.date < today) errors[`${path}.date`] = 'Choose a date that is not in the past.';
-    else if (previous?.date && leg.date < previous.date) {
+    else if (leg.date > lastBookableDate(today)) {
+      errors[`${path}.date`] =
+        `Airlines sell flights up to ${FLIGHT_BOOKING_HORIZON_DAYS} days ahead: choose a date on or before ${inWords(lastBookableDate(today))}.`;
+    } else if (previous?.date && leg.date < previous.date) {
       errors[`${path}.date`] =
         form.tripType === 'return'
           ? 'Return on or after the outbound date.'
