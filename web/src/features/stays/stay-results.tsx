@@ -8,6 +8,7 @@ import { maxNightsOf } from './max-nights-of.ts';
 import { MaxNightsNotice } from './max-nights-notice.tsx';
 import { PropertyCard } from './property-card.tsx';
 import { propertyPagePath } from './property-link.ts';
+import { progressText } from './stay-progress.ts';
 import type { StaySearch } from './stay-search-params.ts';
 import { useStaySearchRun } from './use-stay-search-run.ts';
 
@@ -74,9 +75,7 @@ export function StayResults({
         </h2>
         <p className="progress-line" aria-hidden="true">
           {snapshot.phase === 'searching' && <span className="spinner" />}
-          {snapshot.properties.length > 0 || snapshot.phase !== 'searching'
-            ? `Priced ${snapshot.pricedCount} of ${expected}`
-            : 'Searching…'}
+          {progressText(snapshot, expected)}
         </p>
       </div>
       <p className="visually-hidden" role="status">

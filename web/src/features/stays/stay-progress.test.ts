@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_SNAPSHOT, type StaySearchSnapshot } from './stay-search-run.ts';
+import { progressText } from './stay-progress.ts';
+
+const snapshot = (change: Partial<StaySearchSnapshot>): StaySearchSnapshot => ({
+  ...INITIAL_SNAPSHOT,
+  ...change,
+});
+
+describe('progressText', () => {
+  it('says nothing beside an error when the search found no hotel (never "Priced 0 of 0")', () => {
+    expect(progressText(snapshot({ phase: 'failed' }), 0)).toBe('');
+    expect(progressText(snapshot({ phase: 'searching' }), 0)).toBe('Searching…');
+  });
+
+  it('never counts a hotel whose prices failed as priced', () => {
+    const prices = {
+      a: { state: 'priced' as const, cheapest: {} as never, fareCount: 2 },
+      b: { state: 'failed' as const, error: null },
+      c: { state: 'no-rooms' as const },
+    };
+    expect(progressText(snapshot({ phase: 'complete', prices, pricedCount: 3 }), 3)).toBe(
+      'Priced 2 of 3 · 1 unavailable',
+    );
+    expect(progressText(snapshot({ phase: 'pricing', prices: { a: prices.a }, pricedCount: 1 }), 3)).toBe(
+      'Priced 1 of 3',
+    );
+  });
+});

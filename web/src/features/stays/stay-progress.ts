@@ -1,0 +1,12 @@
+import type { StaySearchSnapshot } from './stay-search-run.ts';
+
+/**
+ * How far pricing got: hotels answered (with rates or with no rooms) of those found, and how many have no
+ * price because their fares failed; nothing when the search found no hotel (an error says why).
+ */
+export function progressText(snapshot: StaySearchSnapshot, expected: number): string {
+  if (expected === 0) return snapshot.phase === 'searching' ? 'Searching…' : '';
+  const unavailable = Object.values(snapshot.prices).filter((price) => price.state === 'failed').length;
+  const priced = `Priced ${snapshot.pricedCount - unavailable} of ${expected}`;
+  return unavailable > 0 ? `${priced} · ${unavailable} unavailable` : priced;
+}
