@@ -17,8 +17,8 @@ import { leaveEndedSession } from '../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../lib/login-url.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { answerShownLive } from './answer-shown-live.ts';
-import { setLiveConnectionState } from './live-connection-store.ts';
-import { subscribeToOtherTabs } from './notification-channel.ts';
+import { setLiveConnectionState, type LiveConnectionState } from './live-connection-store.ts';
+import { postToOtherTabs, subscribeToOtherTabs } from './notification-channel.ts';
 import {
   inAppPath,
   notificationQueries,
@@ -35,11 +35,26 @@ const MAX_TOASTS = 3;
 const MAX_REMEMBERED_ARRIVALS = 500;
 const SIGNED_OUT_REASONS = new Set(['logout', 'backchannel-logout']);
 
+/** Where the browser can elect one tab (Web Locks) and relay to the others (BroadcastChannel). */
+function canShareOneStream(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    navigator.locks !== undefined &&
+    typeof BroadcastChannel === 'function'
+  );
+}
+
 /**
  * Keeps the traveler's inbox live: reads the BFF notification stream with fetch, puts each arrival in
  * the inbox, toasts it once across tabs (announced politely), shows a quiet indicator while the
  * connection is away and catches up (refetch) each time it becomes live, when the server asks for a
  * resync, and when another tab changes read state.
+ *
+ * One stream per browser: the tab that holds a Web Lock named for the traveler reads the stream and relays
+ * every event and connection state to the other tabs over the notification channel; when it closes, the
+ * lock passes to another tab, which opens the stream with the last event id it heard and catches up. A
+ * browser with six HTTP/1.1 connections per host is never frozen by its own tabs. Without Web Locks or
+ * BroadcastChannel each tab reads its own stream.
  */
 export function LiveNotifications({ travelerId }: { travelerId: string }) {
   const queryClient = useQueryClient();
@@ -55,6 +70,18 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     const claims = createToastClaims(travelerId);
     const tab = crypto.randomUUID().replaceAll('-', '');
     const inboxKey = notificationQueries.inbox().queryKey;
+    const shared = canShareOneStream();
+    let holdsStream = false;
+    /** The holder's view of the other tabs: whether each is on screen. */
+    const otherTabsVisible = new Map<string, boolean>();
+    const onScreen = () => document.visibilityState === 'visible';
+    const anyTabOnScreen = () => onScreen() || [...otherTabsVisible.values()].some(Boolean);
+    let connection: LiveConnectionState = 'connecting';
+    const setConnection = (state: LiveConnectionState) => {
+      connection = state;
+      setLiveConnectionState(state);
+      if (shared && holdsStream) postToOtherTabs({ kind: 'connection-state', travelerId, state });
+    };
     let lastEventId: string | undefined;
     let retryAdvice: number | undefined;
     let failures = 0;
@@ -80,7 +107,23 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
       }
     };
     const stopHearingOtherTabs = subscribeToOtherTabs((message) => {
-      if (message.kind === 'read-state-changed') void catchUp();
+      if (message.kind === 'read-state-changed') {
+        void catchUp();
+        return;
+      }
+      if (!shared || !('travelerId' in message) || message.travelerId !== travelerId) return;
+      if (message.kind === 'stream-event' && !holdsStream) {
+        onEvent({ event: message.event, data: message.data, id: message.id });
+      } else if (message.kind === 'connection-state' && !holdsStream) {
+        setLiveConnectionState(message.state);
+      } else if (message.kind === 'tab-visibility' && holdsStream) {
+        otherTabsVisible.set(message.tab, message.visible);
+        reportVisibility();
+        // A tab that just opened learns how the stream is doing from its first word to the holder.
+        postToOtherTabs({ kind: 'connection-state', travelerId, state: connection });
+      } else if (message.kind === 'stream-holder-changed' && !holdsStream) {
+        tellHolderVisibility();
+      }
     });
     // A push for a notification this page already showed live raises no system notification.
     const arrivedLive = new Set<string>();
@@ -124,7 +167,8 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
             );
             for (const arrivals of catchUpArrivals) arrivals.push(notification);
             void queryClient.invalidateQueries({ queryKey: [...tripQueries.all(), notification.tripId] });
-            if (alert && !replay) {
+            // Shared stream: every tab hears the alert, and one that is on screen shows it.
+            if (alert && !replay && (!shared || onScreen())) {
               void claims.claim(notification.id).then((claimed) => {
                 if (claimed && !controller.signal.aborted) showToast(notification);
               });
@@ -133,6 +177,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
           }
           case EVENTS.status: {
             const { state } = parseSseData(message, NotificationStreamStatusSchema);
+            connection = state;
             setLiveConnectionState(state);
             if (state === 'live' && !streamLive) void catchUp();
             streamLive = state === 'live';
@@ -158,7 +203,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
       }
     };
 
-    const visible = () => (document.visibilityState === 'visible' ? '1' : '0');
+    const visible = () => (anyTabOnScreen() ? '1' : '0');
     const streamPath = () => {
       const params = new URLSearchParams({ tab, visible: visible() });
       if (lastEventId) params.set('lastEventId', lastEventId);
@@ -169,7 +214,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     // then, and reconnect as soon as it is back (waitToReconnect).
     let attempt: AbortController | undefined;
     const onOffline = () => {
-      setLiveConnectionState('offline');
+      setConnection('offline');
       attempt?.abort();
     };
     window.addEventListener('offline', onOffline);
@@ -177,12 +222,23 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     const run = async () => {
       let reopened = false;
       while (!controller.signal.aborted) {
-        setLiveConnectionState(reopened ? 'reconnecting' : 'connecting');
+        setConnection(reopened ? 'reconnecting' : 'connecting');
         // Aborted when the browser goes offline, or with everything else when the app stops listening.
         attempt = new AbortController();
         const end = await readEventStream(streamPath(), {
           signal: attempt.signal,
-          onEvent,
+          onEvent: (message) => {
+            onEvent(message);
+            if (shared) {
+              postToOtherTabs({
+                kind: 'stream-event',
+                travelerId,
+                event: message.event ?? 'message',
+                data: message.data,
+                ...(message.id === undefined ? {} : { id: message.id }),
+              });
+            }
+          },
           onRetry: (milliseconds) => {
             retryAdvice = milliseconds;
           },
@@ -196,7 +252,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
           leaveEndedSession(loginUrl());
           return;
         }
-        setLiveConnectionState(navigator.onLine === false ? 'offline' : 'reconnecting');
+        setConnection(navigator.onLine === false ? 'offline' : 'reconnecting');
         // Ended because the browser went offline: no failure of the server's, no back-off to grow.
         if (end.kind !== 'aborted') failures += 1;
         reopened = true;
@@ -205,15 +261,42 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
         await waitToReconnect(delay, controller.signal);
       }
     };
-    void run();
-
-    const reportVisibility = () => {
+    function reportVisibility() {
+      if (shared && !holdsStream) return;
       apiSend('/api/notifications/stream/visibility', {
         method: 'POST',
-        body: { tab, visible: document.visibilityState === 'visible' },
+        body: { tab, visible: anyTabOnScreen() },
       }).catch(() => undefined);
+    }
+    function tellHolderVisibility() {
+      postToOtherTabs({ kind: 'tab-visibility', travelerId, tab, visible: onScreen() });
+    }
+    const onVisibilityChange = () => {
+      if (shared && !holdsStream) tellHolderVisibility();
+      else reportVisibility();
     };
-    document.addEventListener('visibilitychange', reportVisibility);
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    // A tab that goes away is no longer on screen for the holder's count.
+    const onPageHide = () => {
+      if (shared && !holdsStream)
+        postToOtherTabs({ kind: 'tab-visibility', travelerId, tab, visible: false });
+    };
+    window.addEventListener('pagehide', onPageHide);
+
+    if (shared) {
+      setLiveConnectionState('connecting');
+      // Held until this tab closes or stops listening; then the next tab waiting for it takes over.
+      navigator.locks
+        .request(`wayfare:notification-stream:${travelerId}`, { signal: controller.signal }, async () => {
+          holdsStream = true;
+          postToOtherTabs({ kind: 'stream-holder-changed', travelerId });
+          await run();
+        })
+        .catch(() => undefined);
+      tellHolderVisibility();
+    } else {
+      void run();
+    }
 
     return () => {
       controller.abort();
@@ -221,7 +304,8 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
       claims.close();
       stopHearingOtherTabs();
       stopAnsweringServiceWorker();
-      document.removeEventListener('visibilitychange', reportVisibility);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('offline', onOffline);
     };
   }, [travelerId, queryClient]);

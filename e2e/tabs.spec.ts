@@ -1,0 +1,63 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { inboxCard, raiseDelay, toastFor } from './support/notifications.ts';
+
+const isNotificationStream = (request: Request) => request.url().includes('/api/notifications/stream?');
+
+function live(page: Page) {
+  return page.getByRole('status').filter({ hasText: /^Live$/ });
+}
+
+test('ten tabs share one notification stream: every tab works, each hears a notification once, one toast, and another tab takes over when the holder closes', async ({
+  signedInPage: first,
+  context,
+  admin,
+  traveler,
+}) => {
+  // The notification streams this browser holds open right now (a stream's request never finishes).
+  const open = new Set<Request>();
+  context.on('request', (request) => {
+    if (isNotificationStream(request)) open.add(request);
+  });
+  context.on('requestfinished', (request) => open.delete(request));
+  context.on('requestfailed', (request) => open.delete(request));
+
+  await first.goto('/inbox');
+  await expect(live(first)).toBeVisible();
+  const tabs = [first];
+  for (let index = 1; index < 10; index += 1) {
+    const tab = await context.newPage();
+    await tab.goto(index % 2 === 0 ? '/inbox' : '/trips');
+    tabs.push(tab);
+  }
+  for (const tab of tabs) {
+    await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+    // Every tab's own calls answer: nothing is queued behind streams.
+    expect(await tab.evaluate(async () => (await fetch('/api/session')).status)).toBe(200);
+  }
+  await expect.poll(() => open.size).toBe(1);
+
+  const raised = await raiseDelay(admin, traveler.id);
+  const inboxTabs = tabs.filter((_tab, index) => index % 2 === 0);
+  for (const tab of inboxTabs) await expect(inboxCard(tab, raised.title)).toHaveCount(1);
+  const toastCount = async () => {
+    let toasts = 0;
+    for (const tab of tabs) toasts += await toastFor(tab, raised.title).count();
+    return toasts;
+  };
+  await expect.poll(toastCount).toBe(1);
+  // Any second toast would have come with the same relay by now.
+  await expect(inboxCard(tabs[2]!, raised.title)).toHaveCount(1);
+  expect(await toastCount()).toBe(1);
+
+  // The first tab holds the stream; closing it hands the stream to another tab within about a second.
+  await first.close();
+  const remaining = tabs.slice(1);
+  await expect.poll(() => open.size, { timeout: 5_000 }).toBe(1);
+  await remaining[1]!.bringToFront();
+  await expect(live(remaining[1]!)).toBeVisible();
+  const after = await raiseDelay(admin, traveler.id, 'After the holder closed');
+  for (const tab of remaining.filter((_tab, index) => index % 2 === 1)) {
+    await expect(inboxCard(tab, after.title)).toHaveCount(1);
+  }
+});
