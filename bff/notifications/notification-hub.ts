@@ -6,7 +6,7 @@ import type {
   NotificationStreamState,
 } from '#shared/api/notification-stream-events.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
-import { reconnectDelay } from '../streams/reconnect-delay.ts';
+import { reconnectDelay } from '#shared/reconnect-delay.ts';
 import { BoundedIdSet } from './bounded-id-set.ts';
 import { RecentBuffer } from './recent-buffer.ts';
 

@@ -18,7 +18,7 @@ import type {
   SubscribeInput,
 } from '../notifications/notification-hub.ts';
 import type { DeliveryLedger } from '../push/delivery-ledger.ts';
-import { reconnectDelay } from '../streams/reconnect-delay.ts';
+import { reconnectDelay } from '#shared/reconnect-delay.ts';
 import { waitForRedis } from './redis-client.ts';
 import type { SharedRedis } from './redis-plugin.ts';
 import { sessionKey } from './redis-session-store.ts';

@@ -1,12 +1,14 @@
+import { reconnectDelay } from '#shared/reconnect-delay.ts';
+
 const BASE_MS = 1_000;
 const CAP_MS = 30_000;
 
 /**
- * Wait before reconnect attempt `failures` (1, 2, ...): the server's `retry` advice when it gave one,
- * otherwise capped exponential back-off with full jitter, so many tabs do not return in step.
+ * Wait before reconnect attempt `failures` (1, 2, ...): the server's `retry` advice when it gave one (the
+ * BFF spreads its own restarts that way), otherwise the project's one back-off (shared/reconnect-delay.ts):
+ * capped exponential with equal jitter, so many tabs do not return in step.
  */
 export function nextReconnectDelay(failures: number, advisedMs?: number, random: () => number = Math.random) {
   if (advisedMs !== undefined) return Math.min(advisedMs, CAP_MS);
-  const ceiling = Math.min(CAP_MS, BASE_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(BASE_MS / 2 + random() * (ceiling - BASE_MS / 2));
+  return reconnectDelay(failures - 1, { baseMs: BASE_MS, capMs: CAP_MS, random });
 }
