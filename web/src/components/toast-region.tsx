@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 export interface Toast {
@@ -25,17 +25,30 @@ export function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss:
   );
 }
 
+/**
+ * A toast goes away by itself after TOAST_LIFETIME_MS, but never while the pointer is on it or focus is
+ * inside it: the countdown starts again when they leave.
+ */
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
-  const cardRef = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (!cardRef.current?.matches(':hover, :focus-within')) onDismiss(toast.id);
-    }, TOAST_LIFETIME_MS);
+    if (held) return undefined;
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_LIFETIME_MS);
     return () => clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, onDismiss, held]);
 
   return (
-    <div ref={cardRef} className={`toast toast-${toast.tone}`}>
+    <div
+      className={`toast toast-${toast.tone}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
       <div className="toast-body">
         <span className="toast-title">{toast.title}</span>
         <span className="small">{toast.body}</span>
