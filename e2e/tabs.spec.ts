@@ -36,6 +36,14 @@ test('ten tabs share one notification stream: every tab works, each hears a noti
     expect(await tab.evaluate(async () => (await fetch('/api/session')).status)).toBe(200);
   }
   await expect.poll(() => open.size).toBe(1);
+  // The BFF counts one browser stream for this browser (its session), whatever the number of tabs.
+  const stats = await first.evaluate(async () => {
+    const response = await fetch('/api/notifications/stream/stats', {
+      headers: { 'x-requested-with': 'wayfare' },
+    });
+    return (await response.json()) as { thisBrowser: number };
+  });
+  expect(stats.thisBrowser).toBe(1);
 
   const raised = await raiseDelay(admin, traveler.id);
   const inboxTabs = tabs.filter((_tab, index) => index % 2 === 0);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { encodeSseEvent } from '#shared/sse.ts';
@@ -116,5 +117,37 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       return reply.code(204).send();
     },
   );
+
+  // Development and demo stats (counts only): how many browser streams this browser (its session) holds,
+  // and across sessions, so a test or a demo sees one stream per browser however many tabs are open.
+  if (app.config.NODE_ENV !== 'production' || app.config.DEMO_MODE) {
+    routes.get(
+      '/api/notifications/stream/stats',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Open notification streams: this browser’s and per session (development and demo only)',
+          response: { 200: StreamStatsSchema },
+        },
+        onRequest: app.requireSession,
+      },
+      (request) => {
+        const counts = [...openPerSession.values()];
+        return {
+          thisBrowser: request.session ? (openPerSession.get(request.session.id) ?? 0) : 0,
+          sessions: counts.length,
+          streams: counts.reduce((sum, count) => sum + count, 0),
+          mostInOneSession: Math.max(0, ...counts),
+        };
+      },
+    );
+  }
   return Promise.resolve();
 }
+
+const StreamStatsSchema = z.object({
+  thisBrowser: z.number().int().min(0),
+  sessions: z.number().int().min(0),
+  streams: z.number().int().min(0),
+  mostInOneSession: z.number().int().min(0),
+});
