@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concretePath, encodedSpellings } from '#shared/path-spellings.ts';
+import { concretePath } from '#shared/path-spellings.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
+import {
+  expectSpellingsGuarded,
+  guardAnswer,
+  type GuardAnswer,
+} from '../upstream/travel-api/test-support/guard-answers.ts';
 import { startGatewayStack, type GatewayStack } from './test-support/gateway-stack.ts';
 import type { TestBrowser } from './test-support/sign-in-stack.ts';
 
@@ -23,36 +28,24 @@ afterAll(async () => {
   await stack.close();
 });
 
-interface Answer {
-  status: number;
-  code: string | undefined;
-}
-
 const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 const FROM_THE_APP = { 'x-requested-with': 'wayfare', 'sec-fetch-site': 'same-origin' };
-const NOT_FOUND: Answer = { status: 404, code: 'RESOURCE_NOT_FOUND' };
 
 async function answer(
   browser: TestBrowser,
   method: string,
   path: string,
   headers: Record<string, string>,
-): Promise<Answer> {
+): Promise<GuardAnswer> {
   const withBody = method !== 'GET' && method !== 'DELETE';
-  const response = await browser.fetch(path, {
-    method,
-    headers: { ...headers, ...(withBody ? { 'content-type': 'application/json' } : {}) },
-    body: withBody ? '{}' : undefined,
-    signal: AbortSignal.timeout(5_000),
-  });
-  const text = await response.text();
-  let code: string | undefined;
-  try {
-    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
-  } catch {
-    code = undefined;
-  }
-  return { status: response.status, code };
+  return guardAnswer(
+    await browser.fetch(path, {
+      method,
+      headers: { ...headers, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+      body: withBody ? '{}' : undefined,
+      signal: AbortSignal.timeout(5_000),
+    }),
+  );
 }
 
 const hasGuard = (hooks: unknown, guard: unknown): boolean => [hooks].flat().includes(guard);
@@ -102,15 +95,9 @@ describe('BFF guards by route', () => {
         [traveler, CROSS_SITE],
         [stranger, FROM_THE_APP],
       ] as const) {
-        const plain = await answer(browser, route.method, path, headers);
-        // Only refusals are compared: an answer that did something would not be the same twice.
-        if (plain.status < 400 || plain.status === 404) continue;
-        for (const spelled of encodedSpellings(path)) {
-          const got = await answer(browser, route.method, spelled, headers);
-          spellingsTried += 1;
-          if (got.status === 404) expect(got, `${route.method} ${spelled}`).toEqual(NOT_FOUND);
-          else expect(got, `${route.method} ${spelled} (plain ${path})`).toEqual(plain);
-        }
+        spellingsTried += await expectSpellingsGuarded(route.method, path, (spelled) =>
+          answer(browser, route.method, spelled, headers),
+        );
       }
     }
     expect(spellingsTried).toBeGreaterThan(50);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concretePath, encodedSpellings } from '#shared/path-spellings.ts';
+import { concretePath } from '#shared/path-spellings.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
+import { expectSpellingsGuarded, guardAnswer, type GuardAnswer } from './test-support/guard-answers.ts';
 import { signedFetch } from './test-support/signed-fetch.ts';
 import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
 import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from './test-support/start-travel-api.ts';
@@ -26,11 +27,6 @@ afterAll(async () => {
   await identity.close();
 });
 
-interface Answer {
-  status: number;
-  code: string | undefined;
-}
-
 type Caller = (method: string, path: string) => Promise<Response>;
 
 const withBody = (method: string) => method !== 'GET' && method !== 'DELETE';
@@ -46,22 +42,12 @@ const unsigned: Caller = (method, path) =>
 const signedWithoutBearer: Caller = (method, path) =>
   signedFetch(api.baseUrl, { method, path, ...(withBody(method) ? { json: {} } : {}) });
 
-async function answer(caller: Caller, method: string, path: string): Promise<Answer> {
-  const response = await caller(method, path);
-  const text = await response.text();
-  let code: string | undefined;
-  try {
-    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
-  } catch {
-    code = undefined;
-  }
-  return { status: response.status, code };
-}
+const answer = async (caller: Caller, method: string, path: string): Promise<GuardAnswer> =>
+  guardAnswer(await caller(method, path));
 
 const isV1 = (route: RouteEntry) => route.url.startsWith('/v1/');
 const isAdmin = (route: RouteEntry) => route.url.startsWith('/admin/');
 const carries = (hooks: unknown, guard: unknown) => [hooks].flat().includes(guard);
-const NOT_FOUND: Answer = { status: 404, code: 'RESOURCE_NOT_FOUND' };
 
 describe('travel API guards by route', () => {
   it('refuses an unsigned call on every /v1 route and a call without the admin token on every /admin route', async () => {
@@ -97,14 +83,9 @@ describe('travel API guards by route', () => {
     for (const route of routes) {
       const path = concretePath(route.url);
       for (const caller of [unsigned, signedWithoutBearer]) {
-        const plain = await answer(caller, route.method, path);
-        if (plain.status < 400 || plain.status === 404) continue;
-        for (const spelled of encodedSpellings(path)) {
-          const got = await answer(caller, route.method, spelled);
-          spellingsTried += 1;
-          if (got.status === 404) expect(got, `${route.method} ${spelled}`).toEqual(NOT_FOUND);
-          else expect(got, `${route.method} ${spelled} (plain ${path})`).toEqual(plain);
-        }
+        spellingsTried += await expectSpellingsGuarded(route.method, path, (spelled) =>
+          answer(caller, route.method, spelled),
+        );
       }
     }
     expect(spellingsTried).toBeGreaterThan(80);
