@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { UpdateBanner } from './update-banner.tsx';
+import { updateCheckQueries } from './update-check-queries.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
@@ -30,6 +32,16 @@ function SearchThenBanner() {
   );
 }
 
+/** Resolves once the update check has its answer and the page has rendered with it. */
+async function answered(queryClient: QueryClient): Promise<void> {
+  await vi.waitFor(() =>
+    expect(queryClient.getQueryCache().findAll({ queryKey: updateCheckQueries.all() })[0]?.state.status).toBe(
+      'success',
+    ),
+  );
+  await act(() => Promise.resolve());
+}
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
@@ -46,16 +58,17 @@ describe('UpdateBanner', () => {
   });
 
   it('stays away when the app is current', async () => {
-    const fetchMock = stubFetch(() => ({ json: release(false) }));
-    renderApp(<UpdateBanner />);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    stubFetch(() => ({ json: release(false) }));
+    const { queryClient } = renderApp(<UpdateBanner />);
+    // Judged once the answer is in and rendered, not before it arrives.
+    await answered(queryClient);
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
   it('waits while a search is streaming, then appears; Later dismisses it', async () => {
     stubFetch(() => ({ json: release(true) }));
-    renderApp(<SearchThenBanner />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const { queryClient } = renderApp(<SearchThenBanner />);
+    await answered(queryClient);
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Finish the search' }));
     expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument();
