@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StayPropertyDestination } from '#shared/api/destinations.ts';
 import { StaysPage } from './stays-page.tsx';
+import { forgetFinishedSearches } from './use-stay-search-run.ts';
 import { PropertyPage } from './property-page.tsx';
 import { destinationFromParams } from './stay-search-params.ts';
 import { renderApp, sse } from '../../test-support/render-app.tsx';
@@ -12,6 +13,7 @@ import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 
 afterEach(() => {
   cleanup();
+  forgetFinishedSearches();
   vi.unstubAllGlobals();
 });
 

@@ -7,10 +7,12 @@ import { PropertyPage } from './property-page.tsx';
 import { renderApp, sse } from '../../test-support/render-app.tsx';
 import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { forgetFinishedSearches } from './use-stay-search-run.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  forgetFinishedSearches();
 });
 
 const checkIn = addDays(todayIsoDate(), 30);
@@ -91,6 +93,29 @@ function stubStays(faresFor: (body: { propertyId?: string }) => StubbedResponse)
 }
 
 describe('StaysPage', () => {
+  it('shows a search that finished minutes ago again on coming back, without searching or pricing again', async () => {
+    const fetchMock = stubStays(() => ({
+      chunks: [sse('fare', fare(1, uuid(101), 300)), sse('done', { fareCount: 1 })],
+    }));
+    const first = renderApp(<StaysPage />, { url: searchUrl });
+    await waitFor(() => expect(screen.getByText('Priced 2 of 2')).toBeInTheDocument());
+    const staysCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith('/api/stays')).length;
+    const callsBefore = staysCalls();
+    first.unmount();
+
+    renderApp(<StaysPage />, { url: searchUrl });
+    expect(await screen.findByText('Priced 2 of 2')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Stays' })).getAllByRole('article')).toHaveLength(2);
+    expect(staysCalls()).toBe(callsBefore);
+
+    // Asking to search again does search again.
+    await userEvent.click(screen.getByRole('button', { name: 'Search stays' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/stays/search').length).toBe(2),
+    );
+  });
+
   it('shows each property as the stream yields it, prices them and counts the priced ones', async () => {
     const fetchMock = stubStays((body) =>
       body.propertyId === uuid(101)

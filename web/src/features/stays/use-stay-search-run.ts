@@ -1,17 +1,57 @@
 import { useEffect, useState } from 'react';
-import { INITIAL_SNAPSHOT, startStaySearchRun, type StaySearchSnapshot } from './stay-search-run.ts';
 import type { StaySearch } from './stay-search-params.ts';
+import { INITIAL_SNAPSHOT, startStaySearchRun, type StaySearchSnapshot } from './stay-search-run.ts';
 
-/** Runs the stay search for `search` (again whenever `runKey` changes) and returns its latest snapshot. */
+/** How long a finished search is shown again, without searching and pricing again, on coming back to it. */
+export const FINISHED_SEARCH_FRESH_MS = 10 * 60 * 1000;
+const REMEMBERED_SEARCHES = 5;
+
+/** The last finished run of each recent search (by its URL), for "back to the search results". */
+const finishedSearches = new Map<string, { snapshot: StaySearchSnapshot; at: number }>();
+
+const searchKeyOf = (runKey: string) => runKey.split('#')[0] ?? runKey;
+
+function rememberFinished(runKey: string, snapshot: StaySearchSnapshot): void {
+  const key = searchKeyOf(runKey);
+  finishedSearches.delete(key);
+  finishedSearches.set(key, { snapshot, at: Date.now() });
+  const oldest = finishedSearches.keys().next();
+  if (finishedSearches.size > REMEMBERED_SEARCHES && !oldest.done) finishedSearches.delete(oldest.value);
+}
+
+function freshFinished(runKey: string): StaySearchSnapshot | undefined {
+  const entry = finishedSearches.get(searchKeyOf(runKey));
+  return entry && Date.now() - entry.at < FINISHED_SEARCH_FRESH_MS ? entry.snapshot : undefined;
+}
+
+/** Forgets every remembered search (tests, and a traveler signing out). */
+export function forgetFinishedSearches(): void {
+  finishedSearches.clear();
+}
+
+/**
+ * Runs the stay search for `runKey` and returns its live snapshot. Coming back to a search that finished a
+ * few minutes ago (the results page opened again from a hotel's page) shows its results as they were, with
+ * no new search and no new pricing; asking to search again (a new run key) always runs.
+ */
 export function useStaySearchRun(search: StaySearch, runKey: string): StaySearchSnapshot {
-  const [snapshot, setSnapshot] = useState(INITIAL_SNAPSHOT);
+  // Decided once, when the results mount: the run key whose finished results are shown again, if any.
+  const [mounted] = useState(() => {
+    const finished = freshFinished(runKey);
+    return { snapshot: finished ?? INITIAL_SNAPSHOT, reusedKey: finished ? runKey : null };
+  });
+  const [snapshot, setSnapshot] = useState(mounted.snapshot);
   const [searchFor, setSearchFor] = useState(runKey);
   if (searchFor !== runKey) {
     setSearchFor(runKey);
     setSnapshot(INITIAL_SNAPSHOT);
   }
   useEffect(() => {
-    const run = startStaySearchRun(search, setSnapshot);
+    if (mounted.reusedKey === runKey) return undefined;
+    const run = startStaySearchRun(search, (next) => {
+      setSnapshot(next);
+      if (next.phase === 'complete' && !next.truncated) rememberFinished(runKey, next);
+    });
     return () => run.stop();
     // The run key stands for the search (and the run number): a new key is a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
