@@ -29,6 +29,25 @@ test.describe('stay search', () => {
     },
   );
 
+  test('back from a hotel, the finished results come back as they were, without searching or pricing again', async ({
+    signedInPage: page,
+  }) => {
+    await (await fillStaySearch(page, { city: 'Paris', checkInInDays: 32, nights: 2 })).click();
+    await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+    const shown = await stayCards(page).count();
+    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').first().click();
+    await expect(page.getByRole('list', { name: 'Rates' }).getByRole('article').first()).toBeVisible();
+
+    const staysCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/stays\/(search|fares)/.test(request.url())) staysCalls.push(request.url());
+    });
+    await page.getByRole('link', { name: '← Back to the search results' }).click();
+    await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+    await expect(stayCards(page)).toHaveCount(shown);
+    expect(staysCalls).toEqual([]);
+  });
+
   test('a hotel’s rates show room, board, cancellation terms and the total for the stay', async ({
     signedInPage: page,
   }) => {
