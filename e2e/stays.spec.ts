@@ -127,6 +127,8 @@ test.describe('stay search', () => {
       await expect(visitorPage.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
       await expect(rateCards(visitorPage).first()).toBeVisible();
       await expect(rateCards(visitorPage).first()).toContainText('total for 2 nights');
+      // A business link does not hand the sharer's corporate rates to a guest.
+      await expect(visitorPage.getByText('Corporate rate')).toHaveCount(0);
       await expect(visitorPage.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
       const session = await visitorPage.request.get('/api/session');
       expect(await session.json()).toMatchObject({ authenticated: true, kind: 'guest' });

@@ -76,7 +76,16 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // Only the client a token was issued to may revoke it (the BFF revokes its own refresh tokens).
+        allowedPolicy: (_ctx, client, token) => {
+          if (token.clientId !== client.clientId) {
+            throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+          }
+          return true;
+        },
+      },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

@@ -35,6 +35,10 @@ export function SharedStayPage() {
 
   const stay = staySearchFormFromParams(params, { checkIn: '', checkOut: '', bookingProfile: false });
   const property = stay.destination?.type === 'property' ? stay.destination : null;
+  // A business link opened by someone who is not a signed-in traveler is priced as personal travel: a
+  // guest is not entitled to the sharer's corporate rates.
+  const traveler = session.data?.authenticated === true && session.data.kind === 'traveler';
+  const bookingProfile = traveler ? stay.bookingProfile : true;
   useDocumentTitle(property?.name ?? 'Shared stay');
   const complete =
     property && isCompleteStaySearch(stay, stay.checkIn) ? { ...stay, destination: property } : null;
@@ -45,7 +49,7 @@ export function SharedStayPage() {
         checkIn: complete.checkIn,
         checkOut: complete.checkOut,
         rooms: complete.rooms,
-        bookingProfile: complete.bookingProfile,
+        bookingProfile,
       }
     : null;
 
@@ -90,7 +94,7 @@ export function SharedStayPage() {
         checkIn={complete.checkIn}
         checkOut={complete.checkOut}
         rooms={complete.rooms}
-        bookingProfile={complete.bookingProfile}
+        bookingProfile={bookingProfile}
         format={format}
       />
       {session.data?.authenticated !== true || session.data.kind !== 'traveler' ? (
