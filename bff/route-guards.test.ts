@@ -55,7 +55,6 @@ const OPEN_TO_CROSS_SITE = new Set([
   'GET /api/session',
   'GET /api/app/update-check',
   'GET /api/push/public-key',
-  'GET /api/demo/status',
 ]);
 
 describe('BFF guards by route', () => {
