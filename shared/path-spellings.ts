@@ -14,19 +14,25 @@ function percentEncoded(character: string, upper: boolean): string {
 }
 
 /**
- * Other spellings of the same path: in each segment, its first character percent-encoded, in upper and in
- * lower hex (one spelling when the two agree). Separators are never encoded.
+ * Other spellings of the same path: in each segment, each of its characters percent-encoded in turn, in
+ * upper and in lower hex (one spelling when the two agree). Separators are never encoded. A sample id
+ * (a route parameter's value, which the router hands over decoded either way) gets its first character
+ * encoded only, so the count stays in the hundreds per route.
  */
 export function encodedSpellings(path: string): string[] {
   const segments = path.split('/');
   const spellings = new Set<string>();
   segments.forEach((segment, index) => {
-    const first = segment[0];
-    if (first === undefined) return;
-    for (const upper of [true, false]) {
-      const spelled = [...segments];
-      spelled[index] = percentEncoded(first, upper) + segment.slice(1);
-      spellings.add(spelled.join('/'));
+    const positions = segment === SAMPLE_ID ? 1 : segment.length;
+    for (let position = 0; position < positions; position += 1) {
+      for (const upper of [true, false]) {
+        const spelled = [...segments];
+        spelled[index] =
+          segment.slice(0, position) +
+          percentEncoded(segment[position]!, upper) +
+          segment.slice(position + 1);
+        spellings.add(spelled.join('/'));
+      }
     }
   });
   return [...spellings];
