@@ -67,6 +67,10 @@ describe('BookingsPage', () => {
       'href',
       `/trips/${uuid(900)}/segment/${uuid(801)}`,
     );
+    expect(within(list).getAllByRole('link', { name: /^Whole trip/ })[0]).toHaveAttribute(
+      'href',
+      `/trips/${uuid(900)}`,
+    );
     // The list leads with upcoming travel: what ends today or later, soonest first.
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
       `/api/bookings?limit=20&offset=0&endFrom=${todayIsoDate()}&sort=startDate&status=confirmed%2Ccancelled`,

@@ -263,10 +263,19 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
           {format.calendarDate(booking.startDate, 'long')}
           {sameDay ? '' : ` – ${format.calendarDate(booking.endDate, 'long')}`} · {booking.location.city}
         </p>
-        {booking.tripId && booking.segmentId && (
-          <Link className="small" to={`/trips/${booking.tripId}/segment/${booking.segmentId}`}>
-            Trip details and live status
-          </Link>
+        {booking.tripId && (
+          <p className="row small">
+            <Link to={`/trips/${encodeURIComponent(booking.tripId)}`}>
+              Whole trip<span className="visually-hidden">: {booking.title}</span>
+            </Link>
+            {booking.segmentId && (
+              <Link
+                to={`/trips/${encodeURIComponent(booking.tripId)}/segment/${encodeURIComponent(booking.segmentId)}`}
+              >
+                Trip details and live status
+              </Link>
+            )}
+          </p>
         )}
       </div>
       <div className="booking-side">

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { inAppPath, notificationQueries } from './notification-queries.ts';
+import { notificationThreads, type NotificationThread } from './notification-threads.ts';
 import { PushOptIn } from './push-opt-in.tsx';
 import { useMarkAllRead } from './use-mark-all-read.ts';
 import { useMarkNotificationRead } from './use-mark-notification-read.ts';
@@ -103,13 +104,20 @@ export function InboxPage() {
             </div>
           ) : (
             <ol className="card-list" aria-label="Notifications">
-              {shown.map((notification) => (
-                <li key={notification.id}>
+              {notificationThreads(shown).map((thread) => (
+                <li key={thread.key} className="notification-thread">
                   <NotificationCard
-                    notification={notification}
+                    notification={thread.current}
                     format={format}
-                    onMarkRead={() => markRead.mutate(notification.id)}
+                    onMarkRead={() => markRead.mutate(thread.current.id)}
                   />
+                  {thread.earlier.length > 0 && (
+                    <EarlierUpdates
+                      thread={thread}
+                      format={format}
+                      onMarkRead={(id) => markRead.mutate(id)}
+                    />
+                  )}
                 </li>
               ))}
             </ol>
@@ -186,5 +194,54 @@ function NotificationCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** The history under a segment's current status: what was said before, when, without the old details. */
+function EarlierUpdates({
+  thread,
+  format,
+  onMarkRead,
+}: {
+  thread: NotificationThread;
+  format: Formatters;
+  onMarkRead: (id: string) => void;
+}) {
+  const headingId = `earlier-${thread.current.id}`;
+  return (
+    <section className="notification-history" aria-labelledby={headingId}>
+      <h4 id={headingId} className="small muted">
+        Earlier updates ({format.count(thread.earlier.length)})
+      </h4>
+      <ol className="notification-history-list">
+        {thread.earlier.map((notification) => {
+          const unread = notification.readAt === null;
+          const titleId = `notification-${notification.id}`;
+          return (
+            <li key={notification.id}>
+              <article className="notification-history-item small" aria-labelledby={titleId}>
+                <span id={titleId}>
+                  {unread && <span className="visually-hidden">Unread: </span>}
+                  {notification.title}
+                </span>{' '}
+                <time className="muted" dateTime={notification.createdAt}>
+                  {format.relative(notification.createdAt)}
+                </time>
+                {unread && (
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() => onMarkRead(notification.id)}
+                  >
+                    Mark as read
+                    <span className="visually-hidden">: {notification.title}</span>
+                  </button>
+                )}
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

@@ -255,7 +255,8 @@ describe('InboxPage', () => {
       if (url.startsWith('/api/notifications')) {
         const items = [
           notification('n-1', 'Gate changed to B12', readAt),
-          notification('n-2', 'Check-in open', '2026-11-21T10:00:00Z'),
+          // Another segment: updates of one segment fold into one thread (notification-threads.ts).
+          { ...notification('n-2', 'Check-in open', '2026-11-21T10:00:00Z'), segmentId: 'segment-2' },
         ];
         return { json: page(items, readAt ? 0 : 1) };
       }
