@@ -21,6 +21,7 @@ import ssePlugin from './streams/sse-plugin.ts';
 import notificationsPlugin from './notifications/notifications-plugin.ts';
 import pushPlugin from './push/push-plugin.ts';
 import staysStreamRoutes from './routes/api/stays-stream.ts';
+import pricedStaySearchRoute from './routes/api/priced-stay-search-route.ts';
 import notificationsStreamRoutes from './routes/api/notifications-stream.ts';
 import pushRoutes from './routes/api/push.ts';
 import travelApiPushWebhook from './routes/webhooks/travel-api-push.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(notificationsPlugin);
   await app.register(pushPlugin);
   await app.register(staysStreamRoutes);
+  await app.register(pricedStaySearchRoute);
   await app.register(notificationsStreamRoutes);
   await app.register(pushRoutes);
   await app.register(travelApiPushWebhook);

@@ -17,7 +17,7 @@ test.describe('streamed stays', { tag: STACK_WIDE }, () => {
     await search.click();
     await expect(stayCards(page).first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'true');
-    const order = await streamOrder(page, 'hotel card', '/api/stays/search', since);
+    const order = await streamOrder(page, 'hotel card', '/api/stays/priced-search', since);
     expect(order.firstShownAt).toBeGreaterThanOrEqual(order.streamStartedAt);
     expect(order.firstShownAt, 'the first card is shown before the stream ends').toBeLessThan(
       order.streamEndedAt,

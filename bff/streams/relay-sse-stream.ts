@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodeSseEvent } from '#shared/sse.ts';
 import { readSseBody, SseIdleTimeoutError } from './read-sse-body.ts';
-import { hijackForStream } from './sse-connection.ts';
+import { openUpstreamForBrowser } from './open-upstream-for-browser.ts';
 import type { SseRegistry } from './sse-registry.ts';
 
 /** The events that end a finite upstream stream; the relay ends the browser stream right after them. */
@@ -43,27 +43,18 @@ export async function relaySseStream({
   idleTimeoutMs,
   open,
 }: RelaySseStreamInput): Promise<void> {
-  const upstream = new AbortController();
-  const browserGone = () => upstream.abort(new Error('the browser closed the stream'));
-  // The response's 'close', not the request's: a request emits 'close' as soon as its body is read.
-  reply.raw.once('close', browserGone);
-  let body: Readable;
-  try {
-    body = await open(upstream.signal);
-  } catch (error) {
-    reply.raw.off('close', browserGone);
-    throw error;
-  }
-
-  const connection = registry.connect(hijackForStream(reply), truncatedEvent('server-shutdown'));
-  connection.onClose(browserGone);
-  connection.open();
+  const { body, connection, signal } = await openUpstreamForBrowser({
+    reply,
+    registry,
+    farewell: truncatedEvent('server-shutdown'),
+    open,
+  });
 
   let relayed = 0;
   let ending: string = truncatedEvent('upstream-ended');
   try {
     await readSseBody(body, {
-      signal: upstream.signal,
+      signal,
       idleTimeoutMs,
       onEvent: (message) => {
         const chunk = encodeSseEvent({ event: message.event, rawData: message.data, id: message.id });
@@ -81,7 +72,7 @@ export async function relaySseStream({
       request.log.warn({ err: error, relayed }, 'upstream stream broke off');
     }
   } finally {
-    upstream.abort();
+    if (!body.destroyed) body.destroy();
   }
   if (connection.closed) {
     request.log.info({ relayed }, 'browser left the stream; upstream request aborted');

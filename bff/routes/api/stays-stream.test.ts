@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { BrowserStream } from '../../streams/testing/browser-stream.ts';
-import { ScriptedTravelApi, sendJson, type StaysCall } from '../../streams/testing/scripted-travel-api.ts';
+import {
+  openUpstreamStream,
+  ScriptedTravelApi,
+  sendJson,
+} from '../../streams/testing/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../streams/testing/start-test-bff.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000001';
@@ -49,11 +53,6 @@ function post(path: string, body: unknown, extraHeaders: Record<string, string> 
     headers: { ...extraHeaders, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-}
-
-function openUpstreamStream(call: StaysCall): void {
-  call.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  call.res.flushHeaders();
 }
 
 /** A search whose upstream opened its stream and sent one property, once the browser has that property. */

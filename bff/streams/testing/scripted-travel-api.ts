@@ -189,6 +189,12 @@ export class ScriptedTravelApi {
   }
 }
 
+/** Answers a stays call with an open event stream, as the travel API does before its first event. */
+export function openUpstreamStream(call: StaysCall): void {
+  call.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  call.res.flushHeaders();
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));

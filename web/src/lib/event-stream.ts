@@ -11,8 +11,8 @@ export type StreamEnd =
 export interface EventStreamOptions extends Omit<ApiRequestOptions, 'accept'> {
   /** Called for every event that is not `done`, `error` or `truncated`, as it arrives. */
   onEvent: (message: SseMessage) => void;
-  /** Called once the response headers arrived and the stream is open. */
-  onOpen?: () => void;
+  /** Called once the response headers arrived and the stream is open, with the BFF's request id. */
+  onOpen?: (requestId: string | undefined) => void;
   /** Called with the server's `retry:` advice (milliseconds) for the next reconnect. */
   onRetry?: (milliseconds: number) => void;
 }
@@ -34,8 +34,8 @@ export async function readEventStream(path: string, options: EventStreamOptions)
     throw error;
   }
   if (!response.body) return { kind: 'truncated' };
-  onOpen?.();
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
+  onOpen?.(requestId);
   try {
     for await (const message of readSseStream(response.body, { signal, onRetry })) {
       if (message.event === 'done') return { kind: 'done' };

@@ -72,11 +72,13 @@ function stubStays({ withDestination, autocomplete }: { withDestination: boolean
   return stubFetch((url) => {
     if (url.startsWith('/api/profile')) return { json: profile };
     if (url.startsWith('/api/stays/destinations')) return { json: { items: autocomplete } };
-    if (url === '/api/stays/search') {
+    if (url === '/api/stays/priced-search') {
+      const searchEnd = { searchId: uuid(99), propertyCount: 1, expiresAt: '2030-01-01T00:00:00Z' };
       return {
         chunks: [
           sse('property', willowEvent({ withDestination })),
-          sse('done', { searchId: uuid(99), propertyCount: 1, expiresAt: '2030-01-01T00:00:00Z' }),
+          sse('search-end', { ...searchEnd, outcome: 'done' }),
+          sse('done', { propertyCount: 1, priced: 0, noRooms: 0, failed: 0 }),
         ],
       };
     }

@@ -1,15 +1,16 @@
 import {
-  STAY_SEARCH_EVENTS,
-  StaySearchProgressSchema,
-  StaySearchPropertySchema,
-  type StayFare,
-  type StaySearchProperty,
-} from '#shared/api/stays.ts';
-import type { ApiError } from '../../lib/api-error.ts';
+  PRICED_STAY_SEARCH_EVENTS as EVENTS,
+  PricedStaySearchFareSchema,
+  PricedStaySearchProgressSchema,
+  PricedStaySearchPropertyEndSchema,
+  PricedStaySearchPropertySchema,
+  PricedStaySearchSearchEndSchema,
+} from '#shared/api/priced-stay-search.ts';
+import type { StayFare, StaySearchProperty } from '#shared/api/stays.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import type { StaySearch } from './stay-search-params.ts';
-import { streamStayFares } from './stream-stay-fares.ts';
 
 export type PropertyPrice =
   | { state: 'waiting' }
@@ -31,8 +32,10 @@ export interface StaySearchSnapshot {
   error: ApiError | null;
 }
 
-const FARE_CONCURRENCY = 4;
-const STOPPING_CODES = new Set(['MAX_NIGHTS_EXCEEDED', 'OFFER_EXPIRED']);
+const STOPPING_PHASES: Readonly<Record<string, StaySearchSnapshot['phase']>> = {
+  MAX_NIGHTS_EXCEEDED: 'max-nights',
+  OFFER_EXPIRED: 'offer-expired',
+};
 
 export const INITIAL_SNAPSHOT: StaySearchSnapshot = {
   phase: 'searching',
@@ -45,90 +48,71 @@ export const INITIAL_SNAPSHOT: StaySearchSnapshot = {
 };
 
 /**
- * Runs one stay search: the search stream yields properties, and each property is priced by its own
- * fares stream (a few at a time) as soon as it arrives. Every change is published as a new snapshot.
- * The run never repeats itself; `stop` aborts every open stream.
+ * Runs one stay search over one stream (POST /api/stays/priced-search): the BFF sends each property as
+ * the search finds it, then each property's fares and ending as its pricing goes. Every change is
+ * published as a new snapshot. The run never repeats itself; `stop` closes the stream, and the BFF
+ * aborts every upstream call of the search with it.
  */
 export function startStaySearchRun(search: StaySearch, publish: (snapshot: StaySearchSnapshot) => void) {
   const controller = new AbortController();
   let snapshot = INITIAL_SNAPSHOT;
-  let searchEnded = false;
-  const queue: StaySearchProperty[] = [];
-  let active = 0;
+  let requestId: string | undefined;
 
   const update = (change: Partial<StaySearchSnapshot>) => {
     snapshot = { ...snapshot, ...change };
     publish(snapshot);
   };
-  const setPrice = (property: StaySearchProperty, price: PropertyPrice, finished = false) => {
+  const setPrice = (searchSolutionId: string, price: PropertyPrice, finished = false) => {
     update({
-      prices: { ...snapshot.prices, [property.searchSolutionId]: price },
+      prices: { ...snapshot.prices, [searchSolutionId]: price },
       pricedCount: snapshot.pricedCount + (finished ? 1 : 0),
     });
   };
-  const settleIfComplete = () => {
-    if (searchEnded && active === 0 && queue.length === 0 && snapshot.phase === 'pricing') {
-      update({ phase: 'complete' });
-    }
-  };
-  const stopEverything = (phase: StaySearchSnapshot['phase'], error: ApiError) => {
-    update({ phase, error });
-    controller.abort();
-  };
+  const fareCounts = new Map<string, number>();
 
-  const price = async (property: StaySearchProperty) => {
-    let cheapest: StayFare | null = null;
-    let fareCount = 0;
-    setPrice(property, { state: 'pricing', cheapest });
-    const end = await streamStayFares(
-      {
-        searchSolutionId: property.searchSolutionId,
-        propertyId: property.propertyId,
-        solutionKey: property.solutionKey,
-        checkIn: search.checkIn,
-        checkOut: search.checkOut,
-        rooms: search.rooms,
-        bookingProfile: search.bookingProfile,
-      },
-      {
-        signal: controller.signal,
-        onFare: (fare) => {
-          fareCount += 1;
-          if (!cheapest || fare.totalPrice < cheapest.totalPrice) {
-            cheapest = fare;
-            setPrice(property, { state: 'pricing', cheapest });
-          }
-        },
-      },
-    );
-    if (end.kind === 'aborted') return;
-    if (end.kind === 'error' && STOPPING_CODES.has(end.error.code)) {
-      stopEverything(end.error.code === 'MAX_NIGHTS_EXCEEDED' ? 'max-nights' : 'offer-expired', end.error);
-      return;
-    }
-    const found: StayFare | null = cheapest;
-    if (end.kind === 'done' && found)
-      setPrice(property, { state: 'priced', cheapest: found, fareCount }, true);
-    else if (end.kind === 'done') setPrice(property, { state: 'no-rooms' }, true);
-    else setPrice(property, { state: 'failed', error: end.kind === 'error' ? end.error : null }, true);
+  const onProperty = (data: unknown) => {
+    const parsed = PricedStaySearchPropertySchema.safeParse(data);
+    if (!parsed.success) return;
+    const property = parsed.data;
+    if (snapshot.properties.some((known) => known.searchSolutionId === property.searchSolutionId)) return;
+    update({
+      properties: [...snapshot.properties, property],
+      prices: { ...snapshot.prices, [property.searchSolutionId]: { state: 'pricing', cheapest: null } },
+    });
   };
-
-  const pump = () => {
-    while (active < FARE_CONCURRENCY && queue.length > 0 && !controller.signal.aborted) {
-      const next = queue.shift();
-      if (!next) break;
-      active += 1;
-      void price(next).finally(() => {
-        active -= 1;
-        pump();
-        settleIfComplete();
-      });
+  const onFare = (data: unknown) => {
+    const parsed = PricedStaySearchFareSchema.safeParse(data);
+    if (!parsed.success) return;
+    const { searchSolutionId, fare } = parsed.data;
+    fareCounts.set(searchSolutionId, (fareCounts.get(searchSolutionId) ?? 0) + 1);
+    const current = snapshot.prices[searchSolutionId];
+    const cheapest = current?.state === 'pricing' ? current.cheapest : null;
+    if (!cheapest || fare.totalPrice < cheapest.totalPrice)
+      setPrice(searchSolutionId, { state: 'pricing', cheapest: fare });
+  };
+  const onPropertyEnd = (data: unknown) => {
+    const parsed = PricedStaySearchPropertyEndSchema.safeParse(data);
+    if (!parsed.success) return;
+    const ending = parsed.data;
+    const current = snapshot.prices[ending.searchSolutionId];
+    const cheapest = current?.state === 'pricing' ? current.cheapest : null;
+    if (ending.outcome === 'priced' && cheapest) {
+      const fareCount = fareCounts.get(ending.searchSolutionId) ?? ending.fareCount;
+      setPrice(ending.searchSolutionId, { state: 'priced', cheapest, fareCount }, true);
+    } else if (ending.outcome === 'failed') {
+      const error = new ApiError({ status: 200, body: ending.error.error, requestId });
+      setPrice(ending.searchSolutionId, { state: 'failed', error }, true);
+    } else if (ending.outcome === 'no-rooms') {
+      setPrice(ending.searchSolutionId, { state: 'no-rooms' }, true);
+    } else {
+      // Rates that arrived but could not be read are not "no rooms": say the answer was unexpected.
+      setPrice(ending.searchSolutionId, { state: 'failed', error: null }, true);
     }
   };
 
   const run = async () => {
     publish(snapshot);
-    const end = await readEventStream('/api/stays/search', {
+    const end = await readEventStream('/api/stays/priced-search', {
       method: 'POST',
       body: {
         destination: search.destination,
@@ -140,36 +124,41 @@ export function startStaySearchRun(search: StaySearch, publish: (snapshot: StayS
       signal: controller.signal,
       onEvent: (message) => {
         const data = safeJson(message.data);
-        if (message.event === STAY_SEARCH_EVENTS.property) {
-          const parsed = StaySearchPropertySchema.safeParse(data);
-          if (!parsed.success) return;
-          const property = parsed.data;
-          if (snapshot.properties.some((known) => known.searchSolutionId === property.searchSolutionId))
-            return;
-          update({
-            properties: [...snapshot.properties, property],
-            prices: { ...snapshot.prices, [property.searchSolutionId]: { state: 'waiting' } },
-          });
-          queue.push(property);
-          pump();
-        } else if (message.event === STAY_SEARCH_EVENTS.progress) {
-          const parsed = StaySearchProgressSchema.safeParse(data);
+        if (message.event === EVENTS.property) onProperty(data);
+        else if (message.event === EVENTS.fare) onFare(data);
+        else if (message.event === EVENTS.propertyEnd) onPropertyEnd(data);
+        else if (message.event === EVENTS.progress) {
+          const parsed = PricedStaySearchProgressSchema.safeParse(data);
           if (parsed.success) update({ expected: parsed.data.expected });
+        } else if (message.event === EVENTS.searchEnd) {
+          const parsed = PricedStaySearchSearchEndSchema.safeParse(data);
+          update({
+            phase: 'pricing',
+            expected: snapshot.properties.length,
+            truncated: parsed.success && parsed.data.outcome === 'truncated',
+          });
         }
+      },
+      onOpen: (id) => {
+        requestId = id;
       },
     });
     if (end.kind === 'aborted') return;
-    searchEnded = true;
     if (end.kind === 'error') {
-      stopEverything(end.error.code === 'MAX_NIGHTS_EXCEEDED' ? 'max-nights' : 'failed', end.error);
+      update({ phase: STOPPING_PHASES[end.error.code] ?? 'failed', error: end.error });
       return;
     }
+    // Whatever the stream left unpriced (it was cut short) has no price: say so on its card.
+    const unpriced = snapshot.properties.filter(
+      (property) => snapshot.prices[property.searchSolutionId]?.state === 'pricing',
+    );
+    for (const property of unpriced)
+      setPrice(property.searchSolutionId, { state: 'failed', error: null }, true);
     update({
-      phase: 'pricing',
+      phase: 'complete',
       expected: snapshot.properties.length,
-      truncated: end.kind === 'truncated',
+      truncated: snapshot.truncated || end.kind === 'truncated',
     });
-    settleIfComplete();
   };
   void run();
 

@@ -73,20 +73,32 @@ const profile = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function stubStays(faresFor: (body: { propertyId?: string }) => StubbedResponse) {
+const searchDone = { searchId: uuid(99), propertyCount: 2, expiresAt: '2030-01-01T00:00:00Z' };
+
+/** The one stream of a stay search: both hotels found, Hotel Saffron priced, Grand Willow with no rooms. */
+const PRICED_SEARCH = [
+  sse('progress', { searchId: uuid(99), received: 0, expected: 2 }),
+  sse('property', property(1, 'Hotel Saffron')),
+  sse('property', property(2, 'Grand Willow')),
+  sse('fare', { searchSolutionId: uuid(1), fare: fare(1, uuid(101), 300) }),
+  sse('search-end', { ...searchDone, outcome: 'done' }),
+  sse('fare', { searchSolutionId: uuid(1), fare: fare(2, uuid(101), 240) }),
+  sse('property-end', { searchSolutionId: uuid(2), outcome: 'no-rooms' }),
+  sse('property-end', { searchSolutionId: uuid(1), outcome: 'priced', fareCount: 2 }),
+  sse('done', { propertyCount: 2, priced: 1, noRooms: 1, failed: 0 }),
+];
+
+function stubStays({
+  pricedSearch = PRICED_SEARCH,
+  faresFor = () => ({ chunks: [sse('done', { fareCount: 0 })] }),
+}: {
+  pricedSearch?: string[];
+  faresFor?: (body: { propertyId?: string }) => StubbedResponse;
+}) {
   return stubFetch((url, init) => {
     if (url.startsWith('/api/profile')) return { json: profile };
     if (url.startsWith('/api/stays/destinations')) return { json: { items: [] } };
-    if (url === '/api/stays/search') {
-      return {
-        chunks: [
-          sse('progress', { searchId: uuid(99), received: 0, expected: 2 }),
-          sse('property', property(1, 'Hotel Saffron')),
-          sse('property', property(2, 'Grand Willow')),
-          sse('done', { searchId: uuid(99), propertyCount: 2, expiresAt: '2030-01-01T00:00:00Z' }),
-        ],
-      };
-    }
+    if (url === '/api/stays/priced-search') return { chunks: pricedSearch };
     if (url === '/api/stays/fares') return faresFor(sentJson(init) as { propertyId?: string });
     return { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') };
   });
@@ -94,9 +106,7 @@ function stubStays(faresFor: (body: { propertyId?: string }) => StubbedResponse)
 
 describe('StaysPage', () => {
   it('shows a search that finished minutes ago again on coming back, without searching or pricing again', async () => {
-    const fetchMock = stubStays(() => ({
-      chunks: [sse('fare', fare(1, uuid(101), 300)), sse('done', { fareCount: 1 })],
-    }));
+    const fetchMock = stubStays({});
     const first = renderApp(<StaysPage />, { url: searchUrl });
     await waitFor(() => expect(screen.getByText('Priced 2 of 2')).toBeInTheDocument());
     const staysCalls = () =>
@@ -112,22 +122,12 @@ describe('StaysPage', () => {
     // Asking to search again does search again.
     await userEvent.click(screen.getByRole('button', { name: 'Search stays' }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/stays/search').length).toBe(2),
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/stays/priced-search').length).toBe(2),
     );
   });
 
   it('shows each property as the stream yields it, prices them and counts the priced ones', async () => {
-    const fetchMock = stubStays((body) =>
-      body.propertyId === uuid(101)
-        ? {
-            chunks: [
-              sse('fare', fare(1, uuid(101), 300)),
-              sse('fare', fare(2, uuid(101), 240)),
-              sse('done', { fareCount: 2 }),
-            ],
-          }
-        : { chunks: [sse('done', { fareCount: 0 })] },
-    );
+    const fetchMock = stubStays({});
     renderApp(<StaysPage />, { url: searchUrl });
 
     const list = await screen.findByRole('list', { name: 'Stays' });
@@ -142,28 +142,28 @@ describe('StaysPage', () => {
     expect(within(willow).getByText('No rooms for these dates')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Prices ready for 2 stays.');
 
-    const searchCall = fetchMock.mock.calls.find(([url]) => url === '/api/stays/search');
-    expect(sentJson(searchCall?.[1])).toMatchObject({
+    // One stream for the whole search: the BFF prices each hotel itself.
+    const staysCalls = fetchMock.mock.calls.filter(
+      ([url]) => typeof url === 'string' && url.startsWith('/api/stays/'),
+    );
+    expect(staysCalls.map(([url]) => url)).toEqual(['/api/stays/priced-search']);
+    expect(sentJson(staysCalls[0]?.[1])).toMatchObject({
       destination: { type: 'city', cityId: 'paris-fr' },
       rooms: [{ adults: 2, childrenAges: [] }],
       bookingProfile: false,
     });
-    const faresCall = fetchMock.mock.calls.find(([url]) => url === '/api/stays/fares');
-    expect(sentJson(faresCall?.[1])).toMatchObject({
-      searchSolutionId: uuid(1),
-      propertyId: uuid(101),
-    });
   });
 
   it('MAX_NIGHTS_EXCEEDED shows the maximum and shortens the stay in one step', async () => {
-    stubStays(() => ({
-      chunks: [
+    stubStays({
+      pricedSearch: [
+        sse('property', property(1, 'Hotel Saffron')),
         sse(
           'error',
           envelope('MAX_NIGHTS_EXCEEDED', 'FIX_INPUT', { message: 'Stays are limited to 30 nights' }),
         ),
       ],
-    }));
+    });
     const { router } = renderApp(<StaysPage />, {
       url: searchUrl.replace(/checkOut=[^&]+/, `checkOut=${addDays(checkIn, 40)}`),
     });
@@ -178,9 +178,12 @@ describe('StaysPage', () => {
   it('an empty search says so instead of showing an empty list', async () => {
     stubFetch((url) => {
       if (url.startsWith('/api/profile')) return { json: profile };
-      if (url === '/api/stays/search')
+      if (url === '/api/stays/priced-search')
         return {
-          chunks: [sse('done', { searchId: uuid(99), propertyCount: 0, expiresAt: '2030-01-01T00:00:00Z' })],
+          chunks: [
+            sse('search-end', { ...searchDone, propertyCount: 0, outcome: 'done' }),
+            sse('done', { propertyCount: 0, priced: 0, noRooms: 0, failed: 0 }),
+          ],
         };
       return { json: { items: [] } };
     });
@@ -193,13 +196,15 @@ describe('PropertyPage', () => {
   const propertyUrl = `/stays/properties/${uuid(101)}?city=paris-fr&name=Paris&country=FR&lat=48.85&lng=2.35&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&rooms=2&purpose=business&solution=${uuid(1)}&solutionKey=${KEY}&hotel=Hotel+Saffron`;
 
   it('streams the rates with room, board, cancellation terms, nightly and total price', async () => {
-    stubStays(() => ({
-      chunks: [
-        sse('fare', fare(1, uuid(101), 300)),
-        sse('fare', fare(2, uuid(101), 260, false)),
-        sse('done', { fareCount: 2 }),
-      ],
-    }));
+    stubStays({
+      faresFor: () => ({
+        chunks: [
+          sse('fare', fare(1, uuid(101), 300)),
+          sse('fare', fare(2, uuid(101), 260, false)),
+          sse('done', { fareCount: 2 }),
+        ],
+      }),
+    });
     renderApp(<PropertyPage />, { url: propertyUrl, path: '/stays/properties/:propertyId' });
     expect(await screen.findByRole('heading', { name: 'Hotel Saffron', level: 1 })).toBeInTheDocument();
     const rates = await screen.findAllByRole('article');
@@ -213,7 +218,7 @@ describe('PropertyPage', () => {
   });
 
   it('OFFER_EXPIRED says prices changed and goes back to the search, which runs again', async () => {
-    stubStays(() => ({ status: 410, json: envelope('OFFER_EXPIRED', 'CHANGE_SELECTION') }));
+    stubStays({ faresFor: () => ({ status: 410, json: envelope('OFFER_EXPIRED', 'CHANGE_SELECTION') }) });
     const { router } = renderApp(<PropertyPage />, {
       url: propertyUrl,
       path: '/stays/properties/:propertyId',
@@ -225,9 +230,11 @@ describe('PropertyPage', () => {
   });
 
   it('PROVIDER_ERROR has its own state with a retry after the wait', async () => {
-    stubStays(() => ({
-      chunks: [sse('error', envelope('PROVIDER_ERROR', 'RETRY_LATER', { retryAfterSeconds: 30 }))],
-    }));
+    stubStays({
+      faresFor: () => ({
+        chunks: [sse('error', envelope('PROVIDER_ERROR', 'RETRY_LATER', { retryAfterSeconds: 30 }))],
+      }),
+    });
     renderApp(<PropertyPage />, { url: propertyUrl, path: '/stays/properties/:propertyId' });
     expect(
       await screen.findByRole('heading', { name: 'The hotel provider could not price this stay' }),

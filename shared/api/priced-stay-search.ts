@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ErrorEnvelopeSchema } from '../upstream/error-envelope.ts';
+import {
+  StayFareSchema,
+  StaySearchDoneSchema,
+  StaySearchProgressSchema,
+  StaySearchPropertySchema,
+} from '../upstream/stays.ts';
+
+/**
+ * The events of POST /api/stays/priced-search (docs/decisions.md, "Priced stay search"): the BFF runs the
+ * travel API's stay search and prices every property it finds, and sends both on this one stream. Order:
+ * a property's `property` comes before its `fare`s, which come before its `property-end`; `search-end`
+ * follows the last `property`; exactly one of `done`, `truncated` or `error` ends the stream, after every
+ * `property-end` (or, for `error`, instead of the rest).
+ */
+export const PRICED_STAY_SEARCH_EVENTS = {
+  /** A property the search found (the travel API's search event, unchanged). */
+  property: 'property',
+  /** How many properties the search has sent of how many it expects (unchanged). */
+  progress: 'progress',
+  /** One bookable rate of one property, as it arrives. */
+  fare: 'fare',
+  /** One property's pricing is over: priced, no rooms, or failed with its error envelope. */
+  propertyEnd: 'property-end',
+  /** The search sent its last property (complete, or cut short): only pricing is left. */
+  searchEnd: 'search-end',
+  /** Every property found was priced (or answered no rooms, or failed); ends the stream. */
+  done: 'done',
+  /** The search was cut short; every property sent so far has ended; ends the stream. */
+  truncated: 'truncated',
+  /** The search failed, or a price showed the whole search is void (MAX_NIGHTS_EXCEEDED, OFFER_EXPIRED). */
+  error: 'error',
+} as const;
+
+/** Data of `event: property`. */
+export const PricedStaySearchPropertySchema = StaySearchPropertySchema;
+/** Data of `event: progress`. */
+export const PricedStaySearchProgressSchema = StaySearchProgressSchema;
+
+/** Data of `event: fare`: the property it prices (its searchSolutionId) and the rate. */
+export const PricedStaySearchFareSchema = z.looseObject({
+  searchSolutionId: z.uuid(),
+  fare: StayFareSchema,
+});
+export type PricedStaySearchFare = z.infer<typeof PricedStaySearchFareSchema>;
+
+/** Data of `event: property-end`. */
+export const PricedStaySearchPropertyEndSchema = z.discriminatedUnion('outcome', [
+  z.looseObject({
+    searchSolutionId: z.uuid(),
+    outcome: z.literal('priced'),
+    fareCount: z.number().int().min(1),
+  }),
+  z.looseObject({ searchSolutionId: z.uuid(), outcome: z.literal('no-rooms') }),
+  z.looseObject({
+    searchSolutionId: z.uuid(),
+    outcome: z.literal('failed'),
+    /** Why: the travel API's envelope (PROVIDER_ERROR, RATE_LIMIT_EXCEEDED...) or the BFF's own. */
+    error: ErrorEnvelopeSchema,
+  }),
+]);
+export type PricedStaySearchPropertyEnd = z.infer<typeof PricedStaySearchPropertyEndSchema>;
+
+/**
+ * Why a stream ended without its complete answer: `upstream-ended` (the search closed early),
+ * `upstream-failed` (its connection broke), `upstream-silent` (it sent nothing for too long),
+ * `server-shutdown` (the BFF is going away). The same reasons as the relays' `truncated` event.
+ */
+export const TRUNCATED_REASONS = [
+  'upstream-ended',
+  'upstream-failed',
+  'upstream-silent',
+  'server-shutdown',
+] as const;
+export const TruncatedSchema = z.looseObject({ reason: z.string() });
+export type Truncated = z.infer<typeof TruncatedSchema>;
+
+/** Data of `event: search-end`: the travel API's `done` of the search, or why the search stopped early. */
+export const PricedStaySearchSearchEndSchema = z.discriminatedUnion('outcome', [
+  StaySearchDoneSchema.extend({ outcome: z.literal('done') }),
+  z.looseObject({ outcome: z.literal('truncated'), reason: z.string() }),
+]);
+export type PricedStaySearchSearchEnd = z.infer<typeof PricedStaySearchSearchEndSchema>;
+
+/** Data of `event: done`: how the properties found ended. */
+export const PricedStaySearchDoneSchema = z.looseObject({
+  propertyCount: z.number().int().min(0),
+  priced: z.number().int().min(0),
+  noRooms: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+export type PricedStaySearchDone = z.infer<typeof PricedStaySearchDoneSchema>;
+
+/** Data of `event: error`: the error envelope. */
+export const PricedStaySearchErrorSchema = ErrorEnvelopeSchema;
+
+/** Every event of the stream, for the OpenAPI document (the stream's items as `{ event, data }`). */
+export const PricedStaySearchEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('property'), data: PricedStaySearchPropertySchema }),
+  z.object({ event: z.literal('progress'), data: PricedStaySearchProgressSchema }),
+  z.object({ event: z.literal('fare'), data: PricedStaySearchFareSchema }),
+  z.object({ event: z.literal('property-end'), data: PricedStaySearchPropertyEndSchema }),
+  z.object({ event: z.literal('search-end'), data: PricedStaySearchSearchEndSchema }),
+  z.object({ event: z.literal('done'), data: PricedStaySearchDoneSchema }),
+  z.object({ event: z.literal('truncated'), data: TruncatedSchema }),
+  z.object({ event: z.literal('error'), data: PricedStaySearchErrorSchema }),
+]);
