@@ -1,6 +1,7 @@
+import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RouteEntry } from '#shared/route-path.ts';
-import type { Config } from './config.ts';
+import { readConfiguredFile, type Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -33,7 +34,7 @@ export interface BuildAppOptions {
 
 /** The BFF as a Fastify instance. server.ts listens; tests build it and listen on port 0. */
 export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app = createServer(config, {
     logger: withLogRedaction(logger, config.LOG_LEVEL),
     genReqId: generateRequestId,
     bodyLimit: 1024 * 1024,
@@ -76,6 +77,23 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
 
   await app.ready();
   return app;
+}
+
+/**
+ * Plain HTTP/1.1, or with a certificate HTTPS that speaks HTTP/2 to browsers offering it (ALPN) and
+ * HTTP/1.1 to the others. Node's compatibility API gives an HTTP/2 request and response the shape of
+ * HTTP/1.1 ones, so every route, hook and plugin is typed and written once, against node:http; the one
+ * place that writes below that API (bff/streams/sse-connection.ts) tells the two apart.
+ */
+function createServer(config: Config, options: FastifyServerOptions): FastifyInstance {
+  if (config.TLS_CERT_FILE === undefined || config.TLS_KEY_FILE === undefined) return Fastify(options);
+  const https = {
+    allowHTTP1: true,
+    cert: readConfiguredFile('TLS_CERT_FILE', config.TLS_CERT_FILE),
+    key: readConfiguredFile('TLS_KEY_FILE', config.TLS_KEY_FILE),
+  };
+  const http2Options = options as unknown as FastifyServerOptions<Http2SecureServer>;
+  return Fastify({ ...http2Options, http2: true, https }) as unknown as FastifyInstance;
 }
 
 declare module 'fastify' {

@@ -30,4 +30,11 @@ describe('BFF configuration', () => {
     });
     expect(config.PUBLIC_ORIGIN).toBe('https://travel.example.com');
   });
+
+  it('serves HTTPS only with both a certificate and its key', () => {
+    expect(() => loadConfig({ TLS_CERT_FILE: 'cert.pem' })).toThrow(/TLS_CERT_FILE, TLS_KEY_FILE: set both/);
+    expect(() => loadConfig({ TLS_KEY_FILE: 'key.pem' })).toThrow(/TLS_CERT_FILE, TLS_KEY_FILE: set both/);
+    const config = loadConfig({ TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem' });
+    expect(config.TLS_CERT_FILE).toBe('cert.pem');
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SessionEncryptionKeysSchema } from './redis/session-cipher.ts';
 
@@ -20,8 +21,19 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('.data/bff'),
   /** Folder of the built SPA; served when present. */
   WEB_DIST_DIR: z.string().default('dist/web'),
+  /**
+   * With both set, the BFF serves HTTPS: HTTP/2 to browsers that offer it, HTTP/1.1 to the others.
+   * Without them it serves plain HTTP/1.1 (behind a TLS front, or on loopback).
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
 
   TRAVEL_API_URL: z.url().default('http://localhost:4010'),
+  /**
+   * A PEM file of certificate authorities trusted for an https TRAVEL_API_URL, besides the system's
+   * (a private authority, or the stand-in's local one). Verification itself is never turned off.
+   */
+  TRAVEL_API_CA_FILE: z.string().min(1).optional(),
   CONSUMER_SLUG: z.string().min(1).default('wayfare-web'),
   CONSUMER_SECRET: z.string().min(16).default('dev-consumer-secret-change-me-0001'),
   /** The next secret during a rotation; see the README's rotation runbook. */
@@ -112,6 +124,12 @@ export const ConfigSchema = z.object({
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Settings that only mean something together. */
+function pairingIssues(config: Config): string[] {
+  if ((config.TLS_CERT_FILE === undefined) === (config.TLS_KEY_FILE === undefined)) return [];
+  return ['TLS_CERT_FILE, TLS_KEY_FILE: set both (HTTPS) or neither (plain HTTP)'];
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -132,8 +150,18 @@ function developmentSecretIssues(config: Config): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   const issues = parsed.success
-    ? developmentSecretIssues(parsed.data)
+    ? [...pairingIssues(parsed.data), ...developmentSecretIssues(parsed.data)]
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (parsed.success && issues.length === 0) return parsed.data;
   throw new ConfigError(`Invalid BFF configuration:\n${issues.map((line) => `  ${line}`).join('\n')}`);
+}
+
+/** The contents of a file a setting names; a missing or unreadable one is a configuration error. */
+export function readConfiguredFile(name: keyof Config, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`Invalid BFF configuration:\n  ${name}: cannot read ${file} (${reason})`);
+  }
 }

@@ -6,8 +6,9 @@ export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-cache, no-transform',
   'X-Accel-Buffering': 'no',
-  Connection: 'keep-alive',
 } as const;
+/** HTTP/1.1 only: HTTP/2 forbids connection-specific headers (RFC 9113, 8.2.2). */
+const HTTP1_SSE_HEADERS = { ...SSE_HEADERS, Connection: 'keep-alive' } as const;
 
 /**
  * Security headers that only mean something on a document the browser renders. An event stream is read
@@ -63,11 +64,16 @@ export type SseConnectionOwner = (connection: SseConnection, reason: SseCloseRea
  * framed as an HTTP/1.1 chunk when the response is chunked): one write of a shared Buffer per stream,
  * instead of ServerResponse.write's per-call string encoding, chunk header and deferred uncork. The
  * response still ends through ServerResponse.end, which writes the closing chunk.
+ *
+ * An HTTP/2 response (node:http2's compatibility API) shares its socket with every other stream of the
+ * connection: its events go through the response, which frames them as DATA frames of its own stream,
+ * and its unsent bytes are that stream's.
  */
 export class SseConnection {
   readonly #res: ServerResponse;
   readonly #options: SseConnectionOptions;
   readonly #owner: SseConnectionOwner | undefined;
+  readonly #http2: boolean;
   #closeListeners: ((reason: SseCloseReason) => void)[] | undefined;
   #drainTimer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -77,6 +83,7 @@ export class SseConnection {
     this.#res = res;
     this.#options = options;
     this.#owner = owner;
+    this.#http2 = isHttp2(res);
     const finish = () => this.#finish();
     res.once('close', finish);
     res.on('error', finish);
@@ -96,7 +103,8 @@ export class SseConnection {
     for (const name of DOCUMENT_ONLY_HEADERS) this.#res.removeHeader(name);
     if (this.#res.hasHeader('content-security-policy'))
       this.#res.setHeader('content-security-policy', STREAM_CONTENT_SECURITY_POLICY);
-    this.#res.writeHead(statusCode, headers === undefined ? SSE_HEADERS : { ...SSE_HEADERS, ...headers });
+    const base = this.#http2 ? SSE_HEADERS : HTTP1_SSE_HEADERS;
+    this.#res.writeHead(statusCode, headers === undefined ? base : { ...base, ...headers });
     this.#res.flushHeaders();
   }
 
@@ -105,7 +113,7 @@ export class SseConnection {
     if (this.#closed) return false;
     const flushed = this.#send(chunk);
     if (this.#closed) return false;
-    const socket = this.#res.socket;
+    const socket = this.#http2 ? null : this.#res.socket;
     const unsent = socket === null ? this.#res.writableLength : socket.writableLength;
     if (unsent > this.#options.maxBufferedBytes) {
       this.#cutOff();
@@ -142,7 +150,7 @@ export class SseConnection {
     // A zero-length chunk would end a chunked response; an empty event writes nothing anyway.
     if (frame.text === '') return true;
     const res = this.#res;
-    const socket = res.socket;
+    const socket = this.#http2 ? null : res.socket;
     if (!res.headersSent || socket === null) return res.write(frame.bytes);
     if (socket.destroyed) {
       this.#finish();
@@ -167,6 +175,11 @@ export class SseConnection {
     this.#closeListeners = undefined;
     if (listeners !== undefined) for (const listener of listeners) listener(this.#reason);
   }
+}
+
+/** Whether this is node:http2's Http2ServerResponse (which has the stream it writes to) in HTTP/1.1's clothes. */
+function isHttp2(res: ServerResponse): boolean {
+  return 'stream' in res;
 }
 
 /** Whether Node frames this response's body as HTTP/1.1 chunks (it does unless the client spoke HTTP/1.0). */

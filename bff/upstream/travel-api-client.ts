@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
@@ -71,6 +72,8 @@ export interface TravelApiClientOptions {
   /** The clock signatures are made with; tests move it to provoke skew. */
   now?: () => number;
   dispatcher?: Dispatcher;
+  /** Certificate authorities (PEM) trusted for an https baseUrl besides the system's. */
+  ca?: string | undefined;
 }
 
 /** Attempts of one call, not counting the re-signing with the other secret or a token refresh. */
@@ -103,13 +106,22 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   const now = options.now ?? Date.now;
   const secrets = new SigningSecretSelector(options.consumerSecret, options.consumerNextSecret);
   const ownsDispatcher = options.dispatcher === undefined;
+  // Over https the pools offer HTTP/2 first (ALPN) and take HTTP/1.1 when that is all the travel API
+  // speaks. On HTTP/2 a connection carries up to 100 concurrent streams (or fewer, if the server says
+  // so), so a few connections hold every traveler's notification stream instead of one each.
+  const connect = {
+    preferH2: true,
+    ...(options.ca === undefined ? {} : { ca: [...rootCertificates, options.ca] }),
+  };
   const dispatcher =
-    options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+    options.dispatcher ??
+    new Agent({ allowH2: true, connect, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   // Event streams get connections of their own. An undici pool looks through its connections for a free
   // one on every request and counts them on every disconnect; thousands of notification streams, each
-  // holding a connection for hours, would make every JSON call (and every idle keep-alive closing) pay
-  // for all of them.
-  const streamDispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 1_000 });
+  // holding a connection (HTTP/1.1) or a stream (HTTP/2) for hours, would make every JSON call (and every
+  // idle keep-alive closing) pay for all of them.
+  const streamDispatcher =
+    options.dispatcher ?? new Agent({ allowH2: true, connect, keepAliveTimeout: 1_000 });
   const origin = new URL(options.baseUrl).origin;
 
   async function attempt(

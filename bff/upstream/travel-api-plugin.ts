@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { readConfiguredFile } from '../config.ts';
 import { createTravelApiClient, type TravelApi } from './travel-api-client.ts';
 
 /** Decorates `app.travelApi`, the signed client of the travel API, and closes it with the app. */
@@ -12,6 +13,10 @@ export const travelApiPlugin = fp(
       timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
       retryBudgetMs: app.config.UPSTREAM_RETRY_BUDGET_MS,
       logger: app.log,
+      ca:
+        app.config.TRAVEL_API_CA_FILE === undefined
+          ? undefined
+          : readConfiguredFile('TRAVEL_API_CA_FILE', app.config.TRAVEL_API_CA_FILE).toString('utf8'),
     });
     app.decorate('travelApi', client);
     app.addHook('onClose', async () => {

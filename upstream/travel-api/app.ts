@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { RouteEntry } from '#shared/route-path.ts';
@@ -6,6 +9,7 @@ import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
 import notificationRoutes from './notifications/notification-routes.ts';
 import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
+import { ensureLocalCertificates } from './local-certificates.ts';
 import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import rateLimiting from './plugins/rate-limit.ts';
 import travelerAuth from './plugins/traveler-auth.ts';
@@ -28,7 +32,7 @@ export interface BuildTravelApiOptions {
 
 /** The travel API stand-in as a Fastify instance: server.ts listens; tests build it and listen on port 0. */
 export async function buildTravelApi({ config, logger }: BuildTravelApiOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyServerOptions = {
     logger: logger ?? {
       level: config.TRAVEL_API_LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["service-signature"]'],
@@ -37,7 +41,16 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: false,
-  });
+  };
+  // HTTP/2 requests and responses (node:http2's compatibility API) have the shape of HTTP/1.1 ones, so
+  // the routes are typed and written once, against node:http.
+  const app = config.TRAVEL_API_TLS
+    ? (Fastify({
+        ...(options as unknown as FastifyServerOptions<Http2SecureServer>),
+        http2: true,
+        https: await httpsOptions(config),
+      }) as unknown as FastifyInstance)
+    : Fastify(options);
   // Every /v1 body is JSON; any other media type is a validation error, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -74,6 +87,16 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
 
   await app.ready();
   return app;
+}
+
+/** The certificate made (or kept) in <data folder>/tls, HTTP/1.1 allowed beside HTTP/2. */
+async function httpsOptions(config: TravelApiConfig) {
+  const files = await ensureLocalCertificates(
+    path.join(config.TRAVEL_API_DATA_DIR, 'tls'),
+    'Wayfare travel API stand-in',
+  );
+  const [cert, key] = await Promise.all([readFile(files.certFile), readFile(files.keyFile)]);
+  return { allowHTTP1: true, cert, key };
 }
 
 declare module 'fastify' {

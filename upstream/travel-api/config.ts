@@ -21,6 +21,14 @@ export const TravelApiEnvSchema = z.object({
     .default('info'),
   /** Folder of the sqlite database and the consumer registry. */
   TRAVEL_API_DATA_DIR: z.string().min(1).default('.data/travel-api'),
+  /**
+   * Serves HTTPS (HTTP/2, and HTTP/1.1 to clients that do not offer h2) with a certificate for loopback
+   * signed by a local authority, both made into <data folder>/tls on first start; clients trust tls/ca.pem.
+   */
+  TRAVEL_API_TLS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
 
   IDENTITY_ISSUER: z.url().default('http://localhost:4020'),
   /** Signing keys of the identity platform; discovered from the issuer's metadata when unset. */

@@ -19,7 +19,6 @@ const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',
   'x-accel-buffering': 'no',
-  connection: 'keep-alive',
 };
 
 /**
@@ -55,6 +54,8 @@ export class EventStream {
   /** Takes the response over from Fastify and sends the 200 SSE headers (with any already set). */
   static open(reply: FastifyReply, options: EventStreamOptions): EventStream {
     reply.headers(SSE_HEADERS);
+    // HTTP/2 forbids connection-specific headers; HTTP/1.1 is told the connection stays.
+    if (reply.request.raw.httpVersionMajor < 2) reply.header('connection', 'keep-alive');
     reply.hijack();
     const raw = reply.raw;
     for (const [name, value] of Object.entries(reply.getHeaders())) {

@@ -37,7 +37,7 @@ export async function startTravelApi(env: Record<string, string> = {}): Promise<
   if (address === null || typeof address === 'string') throw new Error('travel API did not bind a TCP port');
   return {
     app,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `${config.TRAVEL_API_TLS ? 'https' : 'http'}://127.0.0.1:${address.port}`,
     config,
     dataDir,
     close: async () => {
