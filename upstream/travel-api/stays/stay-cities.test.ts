@@ -3,6 +3,7 @@ import { ISO_COUNTRY_CODES } from '../inventory/country-codes.ts';
 import { Inventory } from '../inventory/inventory.ts';
 import { CURRENCIES } from '#shared/upstream/flights.ts';
 import { fromEuros, localCurrencyOf, RATED_CURRENCIES } from '../money.ts';
+import { distanceKm } from '../inventory/geo.ts';
 import { HotelInventory } from './hotel-inventory.ts';
 import { cityIdOf, stayCitiesFrom } from './stay-cities.ts';
 
@@ -20,6 +21,22 @@ describe('stay cities', () => {
     expect(homeless.map((airport) => `${airport.code} ${airport.city}`)).toEqual([]);
     const invalid = stayCities.cities.filter((city) => !ISO_COUNTRY_CODES.has(city.countryCode));
     expect(invalid.map((city) => city.cityId)).toEqual([]);
+  });
+
+  it('measures "from centre" from the city itself, not from its airport', () => {
+    const notreDame = { latitude: 48.853, longitude: 2.3499 };
+    const charlesDeGaulle = inventory.airports.find((airport) => airport.code === 'CDG');
+    const paris = stayCities.cities.find((city) => city.cityId === 'paris-fr');
+    expect(paris && charlesDeGaulle).toBeTruthy();
+    if (!paris || !charlesDeGaulle) return;
+    expect(distanceKm(paris, notreDame)).toBeLessThan(3);
+    expect(distanceKm(paris, charlesDeGaulle)).toBeGreaterThan(20);
+    const properties = hotels.propertiesIn('paris-fr');
+    for (const property of properties) {
+      expect(Math.abs(distanceKm(property, notreDame) - property.distanceKm), property.name).toBeLessThan(3);
+    }
+    const london = stayCities.cities.find((city) => city.cityId === 'london-gb');
+    expect(london && distanceKm(london, { latitude: 51.5074, longitude: -0.1278 })).toBeLessThan(3);
   });
 
   it('prices the hotels of every city in the local currency when it has a rate, else in US dollars', () => {

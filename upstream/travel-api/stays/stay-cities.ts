@@ -1,4 +1,5 @@
 import type { Airport } from '#shared/upstream/flights.ts';
+import { cityCentreOf } from './city-centre.ts';
 import type { StayCity } from './hotel-inventory.ts';
 
 export interface StayCities {
@@ -8,8 +9,9 @@ export interface StayCities {
 }
 
 /**
- * One stay city per distinct (city, country) of the airport inventory, placed at its busiest airport's
- * coordinates and time zone. Airports without a country code are left out.
+ * One stay city per distinct (city, country) of the airport inventory, placed at the city's centre (its
+ * busiest airport's coordinates when the centre is not known) with that airport's time zone. Airports
+ * without a country code are left out.
  */
 export function stayCitiesFrom(inventory: {
   airports: readonly Airport[];
@@ -24,8 +26,7 @@ export function stayCitiesFrom(inventory: {
       cityId,
       name: airport.city,
       countryCode: airport.countryCode,
-      latitude: airport.latitude,
-      longitude: airport.longitude,
+      ...cityCentreOf(airport.city, airport.countryCode, airport),
       timeZone: airport.timeZone,
     });
   };
