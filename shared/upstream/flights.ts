@@ -161,6 +161,14 @@ export const FlightOfferLegSchema = z.looseObject({
 });
 export type FlightOfferLeg = z.infer<typeof FlightOfferLegSchema>;
 
+/** Bags included in a fare, per passenger. */
+export const BaggageSchema = z.looseObject({
+  cabinBags: z.number().int().min(0),
+  checkedBags: z.number().int().min(0),
+  checkedBagKg: z.number().int().min(0),
+});
+export type Baggage = z.infer<typeof BaggageSchema>;
+
 export const FlightOfferSchema = z.looseObject({
   offerId: z.string(),
   /** One entry per requested leg, in request order. */
@@ -171,6 +179,8 @@ export const FlightOfferSchema = z.looseObject({
   pricePerAdult: MoneySchema,
   carriers: z.array(CarrierSchema),
   fareConditions: z.looseObject({ refundable: z.boolean(), changeable: z.boolean() }),
+  /** Additive: the bags the fare includes per passenger; older servers may omit it. */
+  baggage: BaggageSchema.optional(),
   seatsLeft: z.number().int().min(0),
   expiresAt: z.iso.datetime(),
 });

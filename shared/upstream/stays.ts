@@ -217,6 +217,20 @@ export const STAY_BOARD_TYPES = [
 ] as const;
 export type KnownStayBoardType = (typeof STAY_BOARD_TYPES)[number];
 
+/** Taxes and fees the hotel collects at the property, not part of the price paid when booking. */
+export const DueAtPropertySchema = z.looseObject({
+  amount: money,
+  currency,
+  description: z.string(),
+});
+export type DueAtProperty = z.infer<typeof DueAtPropertySchema>;
+
+/** A rate's cancellation rule: free until the deadline when refundable. */
+export const StayCancellationSchema = z.looseObject({
+  refundable: z.boolean(),
+  freeCancellationUntil: z.iso.datetime({ offset: true }).nullable(),
+});
+
 /** Data of `event: fare`: one bookable rate of the property for the dates and rooms asked. */
 export const StayFareSchema = z.looseObject({
   fareId: z.uuid(),
@@ -226,10 +240,7 @@ export const StayFareSchema = z.looseObject({
   roomName: z.string(),
   bedType: z.string(),
   board: z.string(),
-  cancellation: z.looseObject({
-    refundable: z.boolean(),
-    freeCancellationUntil: z.iso.datetime({ offset: true }).nullable(),
-  }),
+  cancellation: StayCancellationSchema,
   nightlyPrice: money,
   totalPrice: money,
   currency,
@@ -237,6 +248,10 @@ export const StayFareSchema = z.looseObject({
   roomsLeft: z.number().int().min(1),
   /** A negotiated business-travel rate (bookingProfile false). */
   corporateRate: z.boolean(),
+  /** Additive: the hotel's IANA time zone, in which its cancellation deadlines fall. */
+  timeZone: z.string().optional(),
+  /** Additive: taxes and fees due at the property on top of totalPrice. */
+  dueAtProperty: DueAtPropertySchema.optional(),
 });
 export type StayFare = z.infer<typeof StayFareSchema>;
 

@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { RouteEntry } from '#shared/route-path.ts';
 import type { TravelApiConfig } from './config.ts';
+import bookingOperationsRoutes from './bookings/booking-operations-routes.ts';
+import quotesPlugin from './bookings/quotes-plugin.ts';
 import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
 import notificationRoutes from './notifications/notification-routes.ts';
@@ -71,6 +73,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   await app.register(travelerAuth);
   await app.register(rateLimiting);
   await app.register(adminGate);
+  await app.register(quotesPlugin);
 
   await app.register(adminFaultsRoutes);
   await app.register(guestSessionRoutes);
@@ -84,6 +87,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   await app.register(notificationRoutes);
   await app.register(adminNotificationStreamsRoutes);
   await app.register(simulatorRoutes);
+  await app.register(bookingOperationsRoutes);
 
   await app.ready();
   return app;

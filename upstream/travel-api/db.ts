@@ -36,8 +36,9 @@ export function applyMigrations(db: DatabaseSync, migrations: readonly Migration
   }
 }
 
-/** Runs `work` in one transaction: all of its writes land, or none. */
+/** Runs `work` in one transaction: all of its writes land, or none. Inside another, it joins that one. */
 export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();

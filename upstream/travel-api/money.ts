@@ -147,7 +147,11 @@ export function localCurrencyOf(countryCode: string): string {
 
 /** Converts a euro amount and rounds it to the currency's minor unit. */
 export function fromEuros(amountEur: number, currency: string): number {
-  const amount = amountEur * (RATES[currency] ?? 1);
+  return roundToMinorUnit(amountEur * (RATES[currency] ?? 1), currency);
+}
+
+/** Rounds an amount to the currency's minor unit (cents, or whole yen). */
+export function roundToMinorUnit(amount: number, currency: string): number {
   const factor = 10 ** (MINOR_UNITS[currency] ?? 2);
   return Math.round(amount * factor) / factor;
 }

@@ -1,6 +1,7 @@
 import type {
   Airport,
   AirportRef,
+  Baggage,
   Carrier,
   FlightOffer,
   FlightOfferLeg,
@@ -82,12 +83,21 @@ export function searchFlights({ seed, request, legs, hubs, now }: SearchFlightsI
         refundable: premium || offerRandom.chance(0.2),
         changeable: premium || request.cabinClass === 'premium_economy' || offerRandom.chance(0.5),
       },
+      baggage: baggageOf(request.cabinClass, premium),
       seatsLeft: offerRandom.int(1, 9),
       expiresAt: new Date(now.getTime() + OFFER_LIFETIME_MS).toISOString(),
     });
   }
   offers.sort((a, b) => a.totalPrice.amount - b.totalPrice.amount);
   return { searchId: offerRandom.uuid(), currency: request.currency, offers };
+}
+
+/** Bags per passenger: a cabin bag always, checked bags from premium economy up. */
+function baggageOf(cabin: string, premium: boolean): Baggage {
+  if (cabin === 'first') return { cabinBags: 2, checkedBags: 3, checkedBagKg: 32 };
+  if (premium) return { cabinBags: 2, checkedBags: 2, checkedBagKg: 32 };
+  if (cabin === 'premium_economy') return { cabinBags: 1, checkedBags: 2, checkedBagKg: 23 };
+  return { cabinBags: 1, checkedBags: 0, checkedBagKg: 0 };
 }
 
 function legOptions(

@@ -56,13 +56,24 @@ function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () =>
       if (details.length > 0) {
         throw new ApiError('VALIDATION_ERROR', { message: 'The request failed validation', details });
       }
-      return searchFlights({
+      const result = searchFlights({
         seed: app.travelConfig.TRAVEL_API_SEED,
         request: request.body,
         legs,
         hubs: app.inventory.majorAirports,
         now,
       });
+      const { passengers } = request.body;
+      app.quotes.save(
+        result.offers.map((offer) => ({
+          offerId: offer.offerId,
+          quote: { kind: 'flight', offer, passengers },
+          price: offer.totalPrice,
+          expiresAt: new Date(offer.expiresAt),
+        })),
+        now,
+      );
+      return result;
     },
   );
 
@@ -89,4 +100,7 @@ export function providerUnavailable(): ApiError {
   });
 }
 
-export default fp(flightsRoutes, { name: 'flights-routes', dependencies: ['traveler-auth', 'travelers'] });
+export default fp(flightsRoutes, {
+  name: 'flights-routes',
+  dependencies: ['traveler-auth', 'travelers', 'quotes'],
+});

@@ -29,6 +29,8 @@ export interface QuotedFare {
   nights: number;
   roomsLeft: number;
   corporateRate: boolean;
+  timeZone: string;
+  dueAtProperty: { amount: number; currency: string; description: string };
 }
 
 /** Share of (property, check-in) pairs that are sold out: their fares stream is empty. */
@@ -101,11 +103,30 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
           nights,
           roomsLeft,
           corporateRate: corporate && refundable,
+          timeZone: property.timeZone,
+          dueAtProperty: cityTax(property, rooms, nights),
         });
       }
     }
   }
   return fares.sort((a, b) => a.totalPrice - b.totalPrice || a.roomName.localeCompare(b.roomName));
+}
+
+const CITY_TAX_PER_PERSON_NIGHT_EUR = 1.5;
+
+/** The city tax the hotel collects on site: per adult and night, more for more stars. */
+function cityTax(
+  property: StayProperty,
+  rooms: readonly StayRoom[],
+  nights: number,
+): { amount: number; currency: string; description: string } {
+  const adults = rooms.reduce((sum, room) => sum + room.adults, 0);
+  const perNightEur = CITY_TAX_PER_PERSON_NIGHT_EUR * (1 + (property.stars - 2) * 0.5);
+  return {
+    amount: fromEuros(perNightEur * adults * nights, property.currency),
+    currency: property.currency,
+    description: `City tax for ${adults} adult${adults === 1 ? '' : 's'} and ${nights} night${nights === 1 ? '' : 's'}, paid at the hotel`,
+  };
 }
 
 function fits(roomType: StayRoomType, room: StayRoom): boolean {

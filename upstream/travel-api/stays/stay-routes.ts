@@ -218,6 +218,28 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         request.log.error({ err: error }, 'stay fares could not be priced');
         return endWithProviderError(stream);
       }
+      const quotedUntil = new Date(now.getTime() + config.TRAVEL_API_SESSION_CACHE_SECONDS * 1000);
+      app.quotes.save(
+        quoted.map((quote) => ({
+          offerId: quote.fareId,
+          quote: {
+            kind: 'stay',
+            fare: { ...quote, searchSolutionId, solutionKey },
+            property: {
+              propertyId: property.propertyId,
+              name: property.name,
+              address: property.address,
+              city: property.city,
+              countryCode: property.countryCode,
+              timeZone: property.timeZone,
+            },
+            ...terms,
+          },
+          price: { amount: quote.totalPrice, currency: quote.currency },
+          expiresAt: quotedUntil,
+        })),
+        now,
+      );
       let fareCount = 0;
       for (const quote of quoted) {
         const fare: StayFare = { ...quote, searchSolutionId, solutionKey };
@@ -399,5 +421,5 @@ function propertySummary(property: StayProperty) {
 
 export default fp(stayRoutes, {
   name: 'stay-routes',
-  dependencies: ['db', 'faults', 'travelers', 'traveler-auth', 'rate-limit'],
+  dependencies: ['db', 'faults', 'travelers', 'traveler-auth', 'rate-limit', 'quotes'],
 });

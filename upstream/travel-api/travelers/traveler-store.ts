@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Booking, BookingFilters } from '#shared/upstream/bookings.ts';
 import type { Airport } from '#shared/upstream/flights.ts';
 import type { Profile } from '#shared/upstream/profile.ts';
@@ -62,6 +62,7 @@ export interface TravelerStoreOptions {
 export class TravelerStore {
   readonly #db: DatabaseSync;
   readonly #options: TravelerStoreOptions;
+  #insertBookingStatement: StatementSync | undefined;
 
   constructor(db: DatabaseSync, options: TravelerStoreOptions) {
     this.#db = db;
@@ -134,28 +135,22 @@ export class TravelerStore {
         .run(...profileValues(generated.profile), now.toISOString(), now.toISOString(), now.toISOString());
       if (created.changes === 0) return;
       this.#options.trips.insertTrips(traveler.id, generated.trips, now);
-      const insertBooking = this.#db.prepare(`INSERT INTO bookings (booking_id, traveler_id, reference,
-        vertical, status, title, start_date, end_date, trip_id, segment_id, city, country_code, total_amount,
-        currency, booking_profile, booked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const booking of generated.bookings) {
-        insertBooking.run(
-          booking.bookingId,
-          traveler.id,
-          booking.reference,
-          booking.vertical,
-          booking.status,
-          booking.title,
-          booking.startDate,
-          booking.endDate,
-          booking.tripId,
-          booking.segmentId,
-          booking.city,
-          booking.countryCode,
-          booking.totalAmount,
-          booking.currency,
-          booking.bookingProfile ? 1 : 0,
-          booking.bookedAt.toISOString(),
-        );
+        this.insertBooking(traveler.id, {
+          bookingId: booking.bookingId,
+          reference: booking.reference,
+          vertical: booking.vertical,
+          status: booking.status,
+          title: booking.title,
+          startDate: booking.startDate,
+          endDate: booking.endDate,
+          tripId: booking.tripId,
+          segmentId: booking.segmentId,
+          location: { city: booking.city, countryCode: booking.countryCode },
+          totalPrice: { amount: booking.totalAmount, currency: booking.currency },
+          bookingProfile: booking.bookingProfile,
+          bookedAt: booking.bookedAt.toISOString(),
+        });
       }
     });
   }
@@ -248,6 +243,47 @@ export class TravelerStore {
       .prepare(`SELECT * FROM bookings WHERE ${where} ORDER BY ${order}${paging}`)
       .all(...values, ...(page ? [page.limit, page.offset] : [])) as unknown as BookingRow[];
     return { items: rows.map(toBooking), totalCount: count };
+  }
+
+  /** One of the traveler's bookings; undefined when it does not exist or is someone else's. */
+  booking(travelerId: string, bookingId: string): Booking | undefined {
+    const row = this.#db
+      .prepare('SELECT * FROM bookings WHERE traveler_id = ? AND booking_id = ?')
+      .get(travelerId, bookingId) as BookingRow | undefined;
+    return row ? toBooking(row) : undefined;
+  }
+
+  /** Stores a booking made through the booking operations. */
+  insertBooking(travelerId: string, booking: Booking): void {
+    this.#insertBookingStatement ??= this.#db.prepare(
+      `INSERT INTO bookings (booking_id, traveler_id, reference, vertical, status, title, start_date, end_date,
+          trip_id, segment_id, city, country_code, total_amount, currency, booking_profile, booked_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertBookingStatement.run(
+      booking.bookingId,
+      travelerId,
+      booking.reference,
+      booking.vertical,
+      booking.status,
+      booking.title,
+      booking.startDate,
+      booking.endDate,
+      booking.tripId,
+      booking.segmentId,
+      booking.location.city,
+      booking.location.countryCode,
+      booking.totalPrice.amount,
+      booking.totalPrice.currency,
+      booking.bookingProfile ? 1 : 0,
+      booking.bookedAt,
+    );
+  }
+
+  setBookingStatus(travelerId: string, bookingId: string, status: string): void {
+    this.#db
+      .prepare('UPDATE bookings SET status = ? WHERE traveler_id = ? AND booking_id = ?')
+      .run(status, travelerId, bookingId);
   }
 
   /** Travelers who called the service since the given instant (for demo events). */

@@ -1,5 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { createHash } from 'node:crypto';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   Segment,
   SegmentDetails,
@@ -10,7 +10,7 @@ import type {
 } from '#shared/upstream/trips.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import { toLocalIso } from '../time-zones.ts';
-import type { TripRecord } from '../travelers/traveler-records.ts';
+import type { SegmentRecord, TripRecord } from '../travelers/traveler-records.ts';
 
 interface SegmentRow {
   segment_id: string;
@@ -47,6 +47,7 @@ const SELECT_SEGMENT = `SELECT s.*, t.title AS trip_title, t.start_date, t.end_d
 /** Travelers' trips and their segments, with live status and delays (the simulator changes them). */
 export class TripStore {
   readonly #db: DatabaseSync;
+  #insertSegmentStatement: StatementSync | undefined;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -92,36 +93,85 @@ export class TripStore {
     const insertTrip = this.#db.prepare(
       'INSERT INTO trips (trip_id, traveler_id, title, start_date, end_date) VALUES (?, ?, ?, ?, ?)',
     );
-    const insertSegment = this.#db.prepare(`INSERT INTO segments (segment_id, trip_id, traveler_id, position,
-      kind, title, status, origin, destination, scheduled_departure, scheduled_arrival, delay_minutes, carrier,
-      service_number, terminal, gate, seat, booking_reference, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     for (const trip of trips) {
       insertTrip.run(trip.tripId, travelerId, trip.title, trip.startDate, trip.endDate);
-      for (const segment of trip.segments) {
-        insertSegment.run(
-          segment.segmentId,
-          trip.tripId,
-          travelerId,
-          segment.position,
-          segment.kind,
-          segment.title,
-          segment.status,
-          JSON.stringify(segment.origin),
-          JSON.stringify(segment.destination),
-          segment.scheduledDeparture.toISOString(),
-          segment.scheduledArrival.toISOString(),
-          segment.delayMinutes,
-          segment.carrier ? JSON.stringify(segment.carrier) : null,
-          segment.serviceNumber,
-          segment.terminal,
-          segment.gate,
-          segment.seat,
-          segment.bookingReference,
-          now.toISOString(),
-        );
-      }
+      for (const segment of trip.segments) this.#insertSegment(travelerId, segment, now);
     }
+  }
+
+  /**
+   * Puts a new booking's segments into the traveler's trip that overlaps its dates (widening the trip when
+   * the booking reaches past it), or into a new trip with the given title; call inside a transaction.
+   */
+  addBookedSegments(
+    travelerId: string,
+    booking: { title: string; startDate: string; endDate: string },
+    segments: readonly Omit<SegmentRecord, 'tripId' | 'position'>[],
+    now: Date,
+  ): { tripId: string } {
+    const existing = this.#db
+      .prepare(
+        `SELECT trip_id, start_date, end_date FROM trips t WHERE traveler_id = ? AND start_date <= ? AND end_date >= ?
+          AND EXISTS (SELECT 1 FROM segments s WHERE s.trip_id = t.trip_id AND s.status != 'CANCELLED')
+          ORDER BY start_date, trip_id LIMIT 1`,
+      )
+      .get(travelerId, booking.endDate, booking.startDate) as
+      { trip_id: string; start_date: string; end_date: string } | undefined;
+    let tripId: string;
+    if (existing) {
+      tripId = existing.trip_id;
+      this.#db
+        .prepare('UPDATE trips SET start_date = ?, end_date = ? WHERE trip_id = ?')
+        .run(
+          existing.start_date < booking.startDate ? existing.start_date : booking.startDate,
+          existing.end_date > booking.endDate ? existing.end_date : booking.endDate,
+          tripId,
+        );
+    } else {
+      tripId = randomUUID();
+      this.#db
+        .prepare(
+          'INSERT INTO trips (trip_id, traveler_id, title, start_date, end_date) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(tripId, travelerId, booking.title, booking.startDate, booking.endDate);
+    }
+    const { next } = this.#db
+      .prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM segments WHERE trip_id = ?')
+      .get(tripId) as { next: number };
+    segments.forEach((segment, index) =>
+      this.#insertSegment(travelerId, { ...segment, tripId, position: next + index }, now),
+    );
+    return { tripId };
+  }
+
+  #insertSegment(travelerId: string, segment: SegmentRecord, now: Date): void {
+    this.#insertSegmentStatement ??= this.#db.prepare(
+      `INSERT INTO segments (segment_id, trip_id, traveler_id, position, kind, title, status, origin,
+          destination, scheduled_departure, scheduled_arrival, delay_minutes, carrier, service_number, terminal,
+          gate, seat, booking_reference, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertSegmentStatement.run(
+      segment.segmentId,
+      segment.tripId,
+      travelerId,
+      segment.position,
+      segment.kind,
+      segment.title,
+      segment.status,
+      JSON.stringify(segment.origin),
+      JSON.stringify(segment.destination),
+      segment.scheduledDeparture.toISOString(),
+      segment.scheduledArrival.toISOString(),
+      segment.delayMinutes,
+      segment.carrier ? JSON.stringify(segment.carrier) : null,
+      segment.serviceNumber,
+      segment.terminal,
+      segment.gate,
+      segment.seat,
+      segment.bookingReference,
+      now.toISOString(),
+    );
   }
 
   /** Every segment of the traveler's trips, earliest departure first. */

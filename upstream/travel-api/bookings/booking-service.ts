@@ -1,0 +1,622 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  BookingDetails,
+  BookingTraveler,
+  CancellationTerms,
+  PaymentMethod,
+  PriceCheck,
+} from '#shared/upstream/booking-operations.ts';
+import type { Booking } from '#shared/upstream/bookings.ts';
+import type { ErrorEnvelope } from '#shared/upstream/error-envelope.ts';
+import type { Money } from '#shared/upstream/flights.ts';
+import { ApiError } from '../api-error.ts';
+import { applyMigrations, transaction } from '../db.ts';
+import type { FaultRegistry } from '../faults.ts';
+import { roundToMinorUnit } from '../money.ts';
+import type { NotificationCenter } from '../notifications/notification-center.ts';
+import { zonedInstant } from '../time-zones.ts';
+import type { SegmentRecord } from '../travelers/traveler-records.ts';
+import type { TravelerStore } from '../travelers/traveler-store.ts';
+import type { TripStore } from '../trips/trip-store.ts';
+import type { BookingLevers } from './booking-levers.ts';
+import type { FlightQuote, QuoteStore, StayQuote, StoredQuote } from './quote-store.ts';
+
+/** A create-booking request as validated: the body with its defaults and the traveler's idempotency key. */
+export interface CreateBooking {
+  travelerId: string;
+  idempotencyKey: string;
+  offerId: string;
+  price: Money;
+  paymentMethodId: string;
+  traveler: BookingTraveler;
+  bookingProfile?: boolean | undefined;
+}
+
+/** What a create (or its replay) answers: a status and a body, stored under the idempotency key. */
+export interface BookingOutcome {
+  status: number;
+  body: BookingDetails | ErrorEnvelope;
+  replayed: boolean;
+}
+
+/** What the service keeps about a booking made through POST /v1/bookings, beyond the bookings row. */
+interface BookingRecord {
+  offerId: string;
+  traveler: BookingTraveler;
+  paymentMethod: { paymentMethodId: string; brand: string; last4: string; label: string };
+  quote: FlightQuote | StayQuote;
+  segmentIds: string[];
+  cancellation: { cancelledAt: string; refund: Money; fee: Money } | null;
+}
+
+export interface BookingServiceOptions {
+  db: DatabaseSync;
+  quotes: QuoteStore;
+  trips: TripStore;
+  travelers: TravelerStore;
+  levers: BookingLevers;
+  faults: FaultRegistry;
+  notifications: NotificationCenter;
+  paymentMethods: (travelerId: string) => PaymentMethod[];
+}
+
+/** Outcomes of a create that are kept under the key: the same request gets the same answer again. */
+const KEPT_FAILURES = new Set(['OFFER_EXPIRED', 'PRICE_CHANGED', 'BOOKING_CONFLICT', 'PAYMENT_DECLINED']);
+const PRICE_CHANGE_FACTOR = 1.08;
+const STAY_CHECK_IN_MINUTE = 15 * 60;
+const STAY_CHECK_OUT_MINUTE = 11 * 60;
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * Price checks, bookings and cancellations. Every step of a create runs synchronously in one sqlite
+ * transaction, so two requests with the same idempotency key can never both book.
+ */
+export class BookingService {
+  readonly #options: BookingServiceOptions;
+  readonly #db: DatabaseSync;
+
+  constructor(options: BookingServiceOptions) {
+    this.#options = options;
+    this.#db = options.db;
+    applyMigrations(this.#db, [
+      {
+        name: 'bookings-002-records',
+        sql: `CREATE TABLE booking_records (
+          booking_id TEXT PRIMARY KEY,
+          traveler_id TEXT NOT NULL,
+          record TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE booking_requests (
+          traveler_id TEXT NOT NULL,
+          idempotency_key TEXT NOT NULL,
+          request_hash TEXT NOT NULL,
+          status INTEGER NOT NULL,
+          response TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          PRIMARY KEY (traveler_id, idempotency_key)
+        ) STRICT;`,
+      },
+    ]);
+  }
+
+  /** Re-prices a quoted offer or rate: unchanged, changed (the new price is the one to book), or expired. */
+  priceCheck(travelerId: string, offerId: string, now: Date): PriceCheck {
+    const stored = this.#liveQuote(travelerId, offerId, now);
+    const previousPrice = stored.price;
+    let price = previousPrice;
+    if (this.#options.levers.take(travelerId, 'price-change')) {
+      price = {
+        amount: roundToMinorUnit(previousPrice.amount * PRICE_CHANGE_FACTOR, previousPrice.currency),
+        currency: previousPrice.currency,
+      };
+      this.#options.quotes.reprice(offerId, price, now);
+    }
+    return {
+      offerId,
+      kind: stored.quote.kind,
+      status: price.amount === previousPrice.amount ? 'unchanged' : 'changed',
+      previousPrice,
+      price,
+      expiresAt: stored.expiresAt.toISOString(),
+    };
+  }
+
+  /** The answer already given to this key, or undefined; a different body under a used key is refused. */
+  replay(travelerId: string, idempotencyKey: string, requestHash?: string): BookingOutcome | undefined {
+    const row = this.#db
+      .prepare(
+        'SELECT request_hash, status, response FROM booking_requests WHERE traveler_id = ? AND idempotency_key = ?',
+      )
+      .get(travelerId, idempotencyKey) as
+      { request_hash: string; status: number; response: string } | undefined;
+    if (!row) return undefined;
+    if (requestHash !== undefined && row.request_hash !== requestHash) {
+      throw new ApiError('IDEMPOTENCY_KEY_REUSED', {
+        status: 422,
+        recoveryAction: 'FIX_INPUT',
+        message: 'This Idempotency-Key was used for a different booking request; send a new key',
+        details: [{ field: 'idempotency-key', code: 'idempotency_key_reused', message: 'Key already used' }],
+      });
+    }
+    const body = JSON.parse(row.response) as BookingDetails | ErrorEnvelope;
+    if (row.status === 201)
+      return {
+        status: 201,
+        body: this.details(travelerId, (body as BookingDetails).bookingId) ?? body,
+        replayed: true,
+      };
+    return { status: row.status, body, replayed: true };
+  }
+
+  /** Books a quoted offer or rate once per (traveler, idempotency key). */
+  create(request: CreateBooking, now: Date): BookingOutcome {
+    const requestHash = hashRequest(request);
+    const outcome = transaction(this.#db, (): BookingOutcome => {
+      const earlier = this.replay(request.travelerId, request.idempotencyKey, requestHash);
+      if (earlier) return earlier;
+      let result: BookingOutcome;
+      try {
+        const details = this.#book(request, now);
+        result = { status: 201, body: details, replayed: false };
+      } catch (error) {
+        if (!(error instanceof ApiError) || !KEPT_FAILURES.has(error.code)) throw error;
+        result = { status: error.statusCode, body: error.envelope, replayed: false };
+      }
+      this.#db
+        .prepare(
+          `INSERT INTO booking_requests (traveler_id, idempotency_key, request_hash, status, response, created_at)
+          VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          request.travelerId,
+          request.idempotencyKey,
+          requestHash,
+          result.status,
+          JSON.stringify(result.body),
+          now.toISOString(),
+        );
+      return result;
+    });
+    if (outcome.status === 201 && !outcome.replayed)
+      this.#confirm(request.travelerId, outcome.body as BookingDetails, now);
+    return outcome;
+  }
+
+  /** The confirmation notification, sent once the booking is stored. */
+  #confirm(travelerId: string, booking: BookingDetails, now: Date): void {
+    if (!booking.tripId || !booking.segmentId) return;
+    const method = booking.paymentMethod;
+    this.#options.notifications.dispatch(
+      {
+        travelerId,
+        tripId: booking.tripId,
+        segmentId: booking.segmentId,
+        eventType: 'BOOKING_CONFIRMED',
+        severity: 'info',
+        title: `Booking confirmed: ${booking.title}`,
+        body: `Reference ${booking.reference}, ${booking.startDate} to ${booking.endDate}, ${formatMoney(booking.totalPrice)}${
+          method ? ` paid with ${method.label} ending ${method.last4}` : ''
+        }.`,
+      },
+      now,
+    );
+  }
+
+  /** A booking of the traveler with what was booked; undefined when it does not exist or is not theirs. */
+  details(travelerId: string, bookingId: string, now = new Date()): BookingDetails | undefined {
+    const booking = this.#options.travelers.booking(travelerId, bookingId);
+    if (!booking) return undefined;
+    const record = this.#record(travelerId, bookingId);
+    if (!record) {
+      return {
+        ...booking,
+        offerId: null,
+        traveler: null,
+        paymentMethod: null,
+        flight: null,
+        stay: null,
+        cancellationTerms: null,
+        cancellation: null,
+      };
+    }
+    const { quote } = record;
+    return {
+      ...booking,
+      offerId: record.offerId,
+      traveler: record.traveler,
+      paymentMethod: record.paymentMethod,
+      flight:
+        quote.kind === 'flight'
+          ? {
+              legs: quote.offer.legs,
+              cabinClass: quote.offer.cabinClass,
+              fareConditions: quote.offer.fareConditions,
+              baggage: quote.offer.baggage ?? { cabinBags: 1, checkedBags: 0, checkedBagKg: 0 },
+            }
+          : null,
+      stay:
+        quote.kind === 'stay'
+          ? {
+              propertyId: quote.property.propertyId,
+              propertyName: quote.property.name,
+              address: quote.property.address,
+              city: quote.property.city,
+              countryCode: quote.property.countryCode,
+              timeZone: quote.property.timeZone,
+              checkIn: quote.checkIn,
+              checkOut: quote.checkOut,
+              nights: quote.fare.nights,
+              rooms: quote.rooms,
+              roomName: quote.fare.roomName,
+              bedType: quote.fare.bedType,
+              board: quote.fare.board,
+              cancellation: quote.fare.cancellation,
+              dueAtProperty: quote.fare.dueAtProperty ?? {
+                amount: 0,
+                currency: quote.fare.currency,
+                description: 'Nothing is due at the hotel',
+              },
+            }
+          : null,
+      cancellationTerms: booking.status === 'cancelled' ? null : cancellationTerms(booking, quote, now),
+      cancellation: record.cancellation,
+    };
+  }
+
+  /** Cancels by the rules the rate showed; cancelling a cancelled booking answers it as it is. */
+  cancel(travelerId: string, bookingId: string, now: Date): BookingDetails {
+    const { details, changed } = transaction(this.#db, () => {
+      const current = this.details(travelerId, bookingId, now);
+      if (!current) throw notFound();
+      if (current.status === 'cancelled') return { details: current, changed: false };
+      const record = this.#record(travelerId, bookingId);
+      const terms = current.cancellationTerms;
+      if (!record || !terms) {
+        throw new ApiError('BOOKING_CONFLICT', {
+          message:
+            current.status === 'completed' || !record
+              ? 'This booking cannot be cancelled online; contact support'
+              : 'This booking has started and can no longer be cancelled',
+          recoveryAction: 'CONTACT_SUPPORT',
+          details: [{ field: 'bookingId', code: 'not_cancellable', message: 'Not cancellable online' }],
+        });
+      }
+      record.cancellation = { cancelledAt: now.toISOString(), refund: terms.refund, fee: terms.fee };
+      this.#db
+        .prepare('UPDATE booking_records SET record = ? WHERE booking_id = ?')
+        .run(JSON.stringify(record), bookingId);
+      this.#options.travelers.setBookingStatus(travelerId, bookingId, 'cancelled');
+      for (const segmentId of record.segmentIds) {
+        this.#options.trips.updateSegmentStatus(
+          travelerId,
+          current.tripId ?? '',
+          segmentId,
+          { status: 'CANCELLED' },
+          now,
+        );
+      }
+      return { details: this.details(travelerId, bookingId, now)!, changed: true };
+    });
+    if (changed && details.tripId && details.segmentId) {
+      const refund = details.cancellation?.refund;
+      this.#options.notifications.dispatch(
+        {
+          travelerId,
+          tripId: details.tripId,
+          segmentId: details.segmentId,
+          eventType: 'BOOKING_CANCELLED',
+          severity: 'info',
+          title: `Booking cancelled: ${details.title}`,
+          body: `Reference ${details.reference}. ${
+            refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
+          }`,
+        },
+        now,
+      );
+    }
+    return details;
+  }
+
+  #liveQuote(travelerId: string, offerId: string, now: Date): StoredQuote {
+    const stored = this.#options.quotes.get(offerId, now);
+    const expired =
+      this.#options.levers.take(travelerId, 'offer-expired') || this.#options.faults.current.offersExpired;
+    if (!stored || expired) {
+      throw new ApiError('OFFER_EXPIRED', {
+        message: 'This offer has expired or is no longer available; choose another',
+        recoveryAction: 'CHANGE_SELECTION',
+      });
+    }
+    return stored;
+  }
+
+  #record(travelerId: string, bookingId: string): BookingRecord | undefined {
+    const row = this.#db
+      .prepare('SELECT record FROM booking_records WHERE booking_id = ? AND traveler_id = ?')
+      .get(bookingId, travelerId) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as BookingRecord) : undefined;
+  }
+
+  #book(request: CreateBooking, now: Date): BookingDetails {
+    const { travelerId } = request;
+    const stored = this.#liveQuote(travelerId, request.offerId, now);
+    const { quote, price } = stored;
+    if (price.amount !== request.price.amount || price.currency !== request.price.currency) {
+      throw new ApiError('PRICE_CHANGED', {
+        status: 409,
+        recoveryAction: 'FIX_INPUT',
+        message: `The price is now ${formatMoney(price)}; check the price and confirm it`,
+        details: [{ field: 'price', code: 'price_changed', message: `Now ${formatMoney(price)}` }],
+      });
+    }
+    const profile = this.#options.travelers.profile(travelerId);
+    const bookingProfile =
+      quote.kind === 'stay'
+        ? quote.bookingProfile
+        : (request.bookingProfile ?? profile?.bookingProfile ?? false);
+    const method = this.#options
+      .paymentMethods(travelerId)
+      .find((candidate) => candidate.paymentMethodId === request.paymentMethodId);
+    if (!method || method.bookingProfile !== bookingProfile) {
+      throw new ApiError('VALIDATION_ERROR', {
+        message: 'The request failed validation',
+        details: [
+          method
+            ? {
+                field: 'paymentMethodId',
+                code: 'payment_method_profile',
+                message: bookingProfile
+                  ? 'Personal travel is paid with a personal card'
+                  : 'Business travel is paid with a company card',
+              }
+            : {
+                field: 'paymentMethodId',
+                code: 'unknown_payment_method',
+                message: 'No such payment method on file',
+              },
+        ],
+      });
+    }
+
+    const reference = newReference();
+    const plan = quote.kind === 'flight' ? flightPlan(quote, reference) : stayPlan(quote, reference);
+    this.#checkConflicts(travelerId, plan.segments, reference);
+    if (this.#options.levers.take(travelerId, 'payment-decline')) {
+      throw new ApiError('PAYMENT_DECLINED', {
+        status: 402,
+        recoveryAction: 'CHANGE_PAYMENT',
+        message: `The card issuer declined ${method.label} ending ${method.last4}; choose another payment method`,
+        details: [{ field: 'paymentMethodId', code: 'card_declined', message: 'Declined by the issuer' }],
+      });
+    }
+
+    const bookingId = randomUUID();
+    const { tripId } = this.#options.trips.addBookedSegments(
+      travelerId,
+      { title: plan.tripTitle, startDate: plan.startDate, endDate: plan.endDate },
+      plan.segments,
+      now,
+    );
+    const booking: Booking = {
+      bookingId,
+      reference,
+      vertical: quote.kind,
+      status: 'confirmed',
+      title: plan.title,
+      startDate: plan.startDate,
+      endDate: plan.endDate,
+      tripId,
+      segmentId: plan.segments[0]!.segmentId,
+      location: plan.location,
+      totalPrice: price,
+      bookingProfile,
+      bookedAt: now.toISOString(),
+    };
+    this.#options.travelers.insertBooking(travelerId, booking);
+    const record: BookingRecord = {
+      offerId: request.offerId,
+      traveler: request.traveler,
+      paymentMethod: {
+        paymentMethodId: method.paymentMethodId,
+        brand: method.brand,
+        last4: method.last4,
+        label: method.label,
+      },
+      quote,
+      segmentIds: plan.segments.map((segment) => segment.segmentId),
+      cancellation: null,
+    };
+    this.#db
+      .prepare('INSERT INTO booking_records (booking_id, traveler_id, record) VALUES (?, ?, ?)')
+      .run(bookingId, travelerId, JSON.stringify(record));
+    return this.details(travelerId, bookingId, now)!;
+  }
+
+  /** The same flight twice, a stay overlapping another, or a clash the provider reports (lever). */
+  #checkConflicts(travelerId: string, planned: readonly PlannedSegment[], reference: string): void {
+    const existing = this.#options.trips
+      .listSegments(travelerId)
+      .filter((segment) => segment.status !== 'CANCELLED' && segment.bookingReference !== reference);
+    for (const segment of planned) {
+      const start = segment.scheduledDeparture.getTime();
+      const end = segment.scheduledArrival.getTime();
+      const clash = existing.find((other) =>
+        segment.kind === 'flight'
+          ? other.kind === 'flight' &&
+            other.serviceNumber === segment.serviceNumber &&
+            Date.parse(other.scheduledDeparture) === start
+          : other.kind === 'stay' &&
+            Date.parse(other.scheduledDeparture) < end &&
+            Date.parse(other.scheduledArrival) > start,
+      );
+      if (clash) {
+        const message =
+          segment.kind === 'flight'
+            ? `You already have flight ${clash.serviceNumber} on ${clash.scheduledDeparture.slice(0, 10)} (booking ${clash.bookingReference})`
+            : `Your stay at ${clash.title} (booking ${clash.bookingReference}) overlaps these dates, ${clash.scheduledDeparture.slice(0, 10)} to ${clash.scheduledArrival.slice(0, 10)}`;
+        throw new ApiError('BOOKING_CONFLICT', {
+          message,
+          details: [
+            {
+              field: 'offerId',
+              code: segment.kind === 'flight' ? 'same_flight' : 'overlapping_stay',
+              message,
+            },
+          ],
+        });
+      }
+    }
+    if (this.#options.levers.take(travelerId, 'booking-conflict')) {
+      const message = 'The provider already holds a reservation for this traveler that clashes with this one';
+      throw new ApiError('BOOKING_CONFLICT', {
+        message,
+        details: [{ field: 'offerId', code: 'provider_conflict', message }],
+      });
+    }
+  }
+}
+
+type PlannedSegment = Omit<SegmentRecord, 'tripId' | 'position'>;
+
+interface BookingPlan {
+  title: string;
+  tripTitle: string;
+  startDate: string;
+  endDate: string;
+  location: { city: string; countryCode: string | null };
+  segments: PlannedSegment[];
+}
+
+function flightPlan(quote: FlightQuote, reference: string): BookingPlan {
+  const { legs } = quote.offer;
+  const first = legs[0]!;
+  const last = legs[legs.length - 1]!;
+  const segments: PlannedSegment[] = legs.flatMap((leg) =>
+    leg.segments.map((flight) => ({
+      segmentId: randomUUID(),
+      kind: 'flight' as const,
+      title: `${flight.origin.city} → ${flight.destination.city}`,
+      status: 'SCHEDULED',
+      origin: {
+        code: flight.origin.code,
+        name: flight.origin.name,
+        city: flight.origin.city,
+        timeZone: flight.origin.timeZone,
+      },
+      destination: {
+        code: flight.destination.code,
+        name: flight.destination.name,
+        city: flight.destination.city,
+        timeZone: flight.destination.timeZone,
+      },
+      scheduledDeparture: new Date(flight.departureTime),
+      scheduledArrival: new Date(flight.arrivalTime),
+      delayMinutes: 0,
+      carrier: { code: flight.carrier.code, name: flight.carrier.name },
+      serviceNumber: flight.flightNumber,
+      terminal: null,
+      gate: null,
+      seat: null,
+      bookingReference: reference,
+    })),
+  );
+  return {
+    title:
+      legs.length === 2 && last.destination.code === first.origin.code
+        ? `${first.origin.city} → ${first.destination.city} and back`
+        : [...legs.map((leg) => leg.origin.city), last.destination.city].join(' → '),
+    tripTitle: `${first.destination.city} trip`,
+    startDate: first.departureTime.slice(0, 10),
+    endDate: last.arrivalTime.slice(0, 10),
+    location: { city: first.destination.city, countryCode: null },
+    segments,
+  };
+}
+
+function stayPlan(quote: StayQuote, reference: string): BookingPlan {
+  const { property } = quote;
+  const place = { code: null, name: property.name, city: property.city, timeZone: property.timeZone };
+  return {
+    title: property.name,
+    tripTitle: `${property.city} trip`,
+    startDate: quote.checkIn,
+    endDate: quote.checkOut,
+    location: { city: property.city, countryCode: property.countryCode },
+    segments: [
+      {
+        segmentId: randomUUID(),
+        kind: 'stay',
+        title: property.name,
+        status: 'SCHEDULED',
+        origin: place,
+        destination: place,
+        scheduledDeparture: zonedInstant(quote.checkIn, STAY_CHECK_IN_MINUTE, property.timeZone),
+        scheduledArrival: zonedInstant(quote.checkOut, STAY_CHECK_OUT_MINUTE, property.timeZone),
+        delayMinutes: 0,
+        carrier: null,
+        serviceNumber: null,
+        terminal: null,
+        gate: null,
+        seat: null,
+        bookingReference: reference,
+      },
+    ],
+  };
+}
+
+/**
+ * What cancelling at `now` gives: a flight's refundable fare is refunded in full until departure, another
+ * keeps everything; a stay's refundable rate is free until its deadline, then costs the first night until
+ * check-in; a non-refundable rate keeps everything. Null once the trip has started.
+ */
+export function cancellationTerms(
+  booking: Pick<Booking, 'totalPrice'>,
+  quote: FlightQuote | StayQuote,
+  now: Date,
+): CancellationTerms | null {
+  const total = booking.totalPrice;
+  const money = (amount: number): Money => ({
+    amount: roundToMinorUnit(amount, total.currency),
+    currency: total.currency,
+  });
+  if (quote.kind === 'flight') {
+    const departure = Date.parse(quote.offer.legs[0]!.departureTime);
+    if (now.getTime() >= departure) return null;
+    return quote.offer.fareConditions.refundable
+      ? { refund: money(total.amount), fee: money(0), freeUntil: new Date(departure).toISOString() }
+      : { refund: money(0), fee: money(total.amount), freeUntil: null };
+  }
+  const checkIn = zonedInstant(quote.checkIn, STAY_CHECK_IN_MINUTE, quote.property.timeZone).getTime();
+  if (now.getTime() >= checkIn) return null;
+  const { refundable, freeCancellationUntil } = quote.fare.cancellation;
+  if (!refundable) return { refund: money(0), fee: money(total.amount), freeUntil: null };
+  if (freeCancellationUntil && now.getTime() < Date.parse(freeCancellationUntil)) {
+    return {
+      refund: money(total.amount),
+      fee: money(0),
+      freeUntil: new Date(freeCancellationUntil).toISOString(),
+    };
+  }
+  const fee = Math.min(total.amount, quote.fare.nightlyPrice);
+  return { refund: money(total.amount - fee), fee: money(fee), freeUntil: null };
+}
+
+function hashRequest(request: CreateBooking): string {
+  const { travelerId: _traveler, idempotencyKey: _key, ...body } = request;
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function newReference(): string {
+  let reference = '';
+  for (let i = 0; i < 6; i++) reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return reference;
+}
+
+function formatMoney(money: Money): string {
+  return `${money.currency} ${money.amount.toFixed(money.currency === 'JPY' ? 0 : 2)}`;
+}
+
+function notFound(): ApiError {
+  return new ApiError('RESOURCE_NOT_FOUND', { message: 'Booking not found' });
+}
