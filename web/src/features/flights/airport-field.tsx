@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Airport } from '#shared/api/flights.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
@@ -20,11 +20,19 @@ const labelOf = (airport: Airport) =>
 /** Airport autocomplete by code, city or name. */
 export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
   const [text, setText] = useState(value?.label ?? '');
-  const [shownCode, setShownCode] = useState(value?.code ?? null);
-  if ((value?.code ?? null) !== shownCode) {
-    setShownCode(value?.code ?? null);
-    if (value) setText(value.label);
+  const [shown, setShown] = useState(value);
+  if (value?.code !== shown?.code || value?.label !== shown?.label) {
+    setShown(value);
+    // A new airport shows its label; the same airport newly named replaces its code, not typed text.
+    if (value && (value.code !== shown?.code || text === shown?.label)) setText(value.label);
   }
+  // A choice known only by its code (from a link or the profile) is named from the airport list once.
+  const codeOnly = value !== null && value.label === value.code;
+  const named = useQuery({ ...flightQueries.airports(value?.code ?? ''), enabled: codeOnly });
+  const namedAirport = codeOnly ? named.data?.items.find((airport) => airport.code === value.code) : undefined;
+  useEffect(() => {
+    if (namedAirport) onChange({ code: namedAirport.code, label: labelOf(namedAirport) });
+  }, [namedAirport, onChange]);
   const query = useDebouncedValue(text);
   // The chosen airport's own label is not a search: only typing asks the server.
   const typing = query !== value?.label;

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -17,6 +18,8 @@ export interface FlightResultsProps {
   view: FlightResultView;
   onViewChange: (view: FlightResultView) => void;
   onEditSearch: () => void;
+  /** The results' heading, which takes focus after a search. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 const PLACEHOLDER_REQUEST: FlightSearchRequest = {
@@ -25,7 +28,14 @@ const PLACEHOLDER_REQUEST: FlightSearchRequest = {
   cabinClass: 'economy',
 };
 
-export function FlightResults({ request, route, view, onViewChange, onEditSearch }: FlightResultsProps) {
+export function FlightResults({
+  request,
+  route,
+  view,
+  onViewChange,
+  onEditSearch,
+  headingRef,
+}: FlightResultsProps) {
   const search = useQuery({
     ...flightQueries.search(request ?? PLACEHOLDER_REQUEST),
     enabled: request !== null,
@@ -38,7 +48,7 @@ export function FlightResults({ request, route, view, onViewChange, onEditSearch
   return (
     <section className="results" aria-labelledby="flight-results-title">
       <div className="results-header">
-        <h2 id="flight-results-title">
+        <h2 id="flight-results-title" ref={headingRef} tabIndex={-1}>
           Flights {route}
           {search.isSuccess && (
             <span className="muted small results-subtitle">

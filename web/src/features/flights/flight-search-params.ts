@@ -1,4 +1,5 @@
 import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS, type CabinClass } from '#shared/api/flights.ts';
+import { dateInWords } from './validate-flight-search.ts';
 
 export const TRIP_TYPES = ['one-way', 'return', 'multi-city'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
@@ -94,6 +95,28 @@ export function flightSearchFormFromParams(
     adults: Number.isInteger(adults) && adults >= 1 && adults <= MAX_PASSENGERS ? adults : 1,
     cabinClass: oneOf(CABIN_CLASSES, params.get('cabin'), 'economy'),
   };
+}
+
+/**
+ * What a shared or bookmarked search link asked for that the form does not search as it is, in words:
+ * a number of adults the form cannot search (it searches for one) and dates that have passed
+ * (the traveler chooses new ones). Empty for a link the form takes as it is.
+ */
+export function linkCorrections(params: URLSearchParams, form: FlightSearchForm, today: string): string[] {
+  const notes: string[] = [];
+  const asked = params.get('adults');
+  if (asked !== null && asked.trim() !== '' && asked !== String(form.adults)) {
+    notes.push(
+      `The link asked for ${asked} adults: the search is for ${form.adults} ${form.adults === 1 ? 'adult' : 'adults'} (1 to ${MAX_PASSENGERS} travel on one search).`,
+    );
+  }
+  const past = [...new Set(form.legs.map((leg) => leg.date).filter((date) => date !== '' && date < today))];
+  if (past.length > 0) {
+    notes.push(
+      `The link's ${past.length === 1 ? 'date' : 'dates'} ${past.map(dateInWords).join(' and ')} ${past.length === 1 ? 'has' : 'have'} passed: choose ${past.length === 1 ? 'a new date' : 'new dates'} and search again.`,
+    );
+  }
+  return notes;
 }
 
 export function flightSearchToParams(form: FlightSearchForm, view?: FlightResultView): URLSearchParams {

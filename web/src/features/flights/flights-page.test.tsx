@@ -218,3 +218,52 @@ describe('FlightsPage before the profile arrives', () => {
     expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('Edi');
   });
 });
+
+describe('FlightsPage after a search', () => {
+  const airports: Record<string, unknown> = {
+    LHR: { ...lhr, country: 'United Kingdom', countryCode: 'GB', latitude: 51.47, longitude: -0.45 },
+    JFK: { ...jfk, country: 'United States', countryCode: 'US', latitude: 40.64, longitude: -73.78 },
+  };
+  function stubSearchAndAirports() {
+    return stubFetch((called) => {
+      if (called === '/api/profile') return { json: profile };
+      if (called === '/api/flights/search')
+        return { json: { searchId: 's', currency: 'GBP', offers: [cheapOneStop] } };
+      const code = /^\/api\/flights\/airports\?query=([A-Z]{3})$/.exec(called)?.[1] ?? '';
+      return { json: { items: airports[code] ? [airports[code]] : [] } };
+    });
+  }
+
+  it('names the airports of a link by city and airport, never by the bare code', async () => {
+    stubSearchAndAirports();
+    renderApp(<FlightsPage />, { url });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('London · Heathrow (LHR)'),
+    );
+    expect(screen.getByRole('combobox', { name: 'To' })).toHaveValue('New York · John F. Kennedy (JFK)');
+  });
+
+  it('moves focus to the results heading after Search', async () => {
+    stubSearchAndAirports();
+    renderApp(<FlightsPage />, { url });
+    await screen.findByRole('article', { name: /Skylark/ });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Cabin' }), 'business');
+    await userEvent.click(screen.getByRole('button', { name: 'Search flights' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: /^Flights LHR → JFK/ })).toHaveFocus(),
+    );
+  });
+
+  it('says what it changed in a link with no adults, and which dates of a link have passed', async () => {
+    stubSearchAndAirports();
+    renderApp(<FlightsPage />, {
+      url: `/flights?trip=one-way&leg=LHR.JFK.2020-03-03&adults=0&cabin=economy`,
+    });
+    const notice = await screen.findByRole('status', { name: '' });
+    expect(notice).toHaveTextContent(
+      'The link asked for 0 adults: the search is for 1 adult (1 to 9 travel on one search).',
+    );
+    expect(notice).toHaveTextContent("The link's date 3 March 2020 has passed: choose a new date and search again.");
+    expect(screen.getByLabelText('Adults')).toHaveValue('1');
+  });
+});

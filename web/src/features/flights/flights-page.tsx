@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
@@ -11,6 +12,7 @@ import { FlightSearchForm } from './flight-search-form.tsx';
 import {
   flightSearchFormFromParams,
   flightSearchToParams,
+  linkCorrections,
   resultViewFromParams,
   type FlightSearchForm as FlightSearchFormValue,
   writeResultView,
@@ -40,6 +42,7 @@ export function FlightsPage() {
     home,
   });
   const view = resultViewFromParams(params);
+  const corrections = params.has('leg') ? linkCorrections(params, form, today) : [];
   const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today)).length === 0;
   // The search is priced in the traveler's currency, so it waits for the profile or its first failure
   // (an errored query refetching shows as pending again; that must not hide the results).
@@ -53,6 +56,14 @@ export function FlightsPage() {
   // The form remounts when the search in the URL changes, never when the profile arrives: the home
   // airport default is handed to the mounted form, which keeps whatever the traveler already typed.
   const formKey = params.has('leg') ? flightSearchToParams(form).toString() : 'new-search';
+  // After Search the form remounts: focus moves to the results' heading instead of dropping to the page.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const focusResults = useRef(false);
+  useEffect(() => {
+    if (!focusResults.current || !searched) return;
+    focusResults.current = false;
+    resultsHeading.current?.focus();
+  }, [formKey, searched]);
 
   return (
     <div className="page">
@@ -61,15 +72,26 @@ export function FlightsPage() {
         <p className="muted">One-way, return or multi-city, in local times.</p>
       </div>
       <div className="stack">
+        {corrections.length > 0 && (
+          <div className="notice notice-info" role="status">
+            {corrections.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+          </div>
+        )}
         <FlightSearchForm
           key={formKey}
           initial={form}
           homeAirport={home}
           serverErrors={serverErrors}
-          onSearch={(next) => setParams(flightSearchToParams(next, view))}
+          onSearch={(next) => {
+            focusResults.current = true;
+            setParams(flightSearchToParams(next, view));
+          }}
         />
         {searched && (
           <FlightResults
+            headingRef={resultsHeading}
             request={request}
             route={routeLabel(form)}
             view={view}

@@ -14,7 +14,8 @@ import type { FlightSearchForm } from './flight-search-params.ts';
 /** Problems by the server's field path (itinerary.0.origin, passengers.adults, ...). */
 export type FieldErrors = Record<string, string>;
 
-const inWords = (isoDate: string): string =>
+/** 3 March 2027: a date as the form's messages write it. */
+export const dateInWords = (isoDate: string): string =>
   new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
     timeZone: 'UTC',
     day: 'numeric',
@@ -41,7 +42,7 @@ export function validateFlightSearch(form: FlightSearchForm, today: string = tod
     else if (leg.date < today) errors[`${path}.date`] = 'Choose a date that is not in the past.';
     else if (leg.date > lastBookableDate(today)) {
       errors[`${path}.date`] =
-        `Airlines sell flights up to ${FLIGHT_BOOKING_HORIZON_DAYS} days ahead: choose a date on or before ${inWords(lastBookableDate(today))}.`;
+        `Airlines sell flights up to ${FLIGHT_BOOKING_HORIZON_DAYS} days ahead: choose a date on or before ${dateInWords(lastBookableDate(today))}.`;
     } else if (previous?.date && leg.date < previous.date) {
       errors[`${path}.date`] =
         form.tripType === 'return'
