@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -58,5 +59,74 @@ describe('documented commands', () => {
     expect(result.stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|at .+\.ts:\d+/);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout.toLowerCase()).toContain('usage');
+  });
+});
+
+describe('installing on an old Node', () => {
+  const old = olderNode();
+  const withNode = (node: string) => ({
+    ...process.env,
+    PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+  });
+
+  it.skipIf(old === process.execPath)(
+    'a bare npm install stops at once with npm’s one engine error, not a page of warnings',
+    () => {
+      const result = spawnSync('npm', ['install', '--dry-run', '--no-audit', '--no-fund'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: withNode(old),
+        timeout: 60_000,
+      });
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('Required: {"node":">=22.22"}');
+      expect(result.stderr).not.toMatch(/npm warn EBADENGINE/);
+    },
+  );
+
+  it('the first npm test of a fresh clone installs the dependencies under a Node they support', () => {
+    const clone = mkdtempSync(path.join(tmpdir(), 'wayfare-clone-'));
+    try {
+      mkdirSync(path.join(clone, 'scripts'));
+      cpSync(path.join(root, 'scripts', 'launch.mjs'), path.join(clone, 'scripts', 'launch.mjs'));
+      cpSync(path.join(root, '.npmrc'), path.join(clone, '.npmrc'));
+      if (existsSync(path.join(root, '.tools'))) symlinkSync(path.join(root, '.tools'), path.join(clone, '.tools'));
+      mkdirSync(path.join(clone, 'needs-new-node'));
+      writeFileSync(
+        path.join(clone, 'needs-new-node', 'package.json'),
+        JSON.stringify({ name: 'needs-new-node', version: '1.0.0', engines: { node: '>=22.22' } }),
+      );
+      writeFileSync(
+        path.join(clone, 'package.json'),
+        JSON.stringify({
+          name: 'clone',
+          version: '1.0.0',
+          private: true,
+          engines: { node: '>=22.22' },
+          scripts: { 'test:all': 'node -e "console.log(\'tests ran on \' + process.version)"' },
+          dependencies: { 'needs-new-node': 'file:./needs-new-node' },
+        }),
+      );
+      const lock = spawnSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund'], {
+        cwd: clone,
+        encoding: 'utf8',
+        env: withNode(process.execPath),
+      });
+      expect(lock.status, lock.stderr).toBe(0);
+
+      const result = spawnSync(old, ['scripts/launch.mjs', 'test'], {
+        cwd: clone,
+        encoding: 'utf8',
+        env: withNode(old),
+        timeout: 120_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('Installing the dependencies (npm ci, one time).');
+      expect(result.stdout).toMatch(/tests ran on v(2[2-9]|[3-9]\d)\./);
+      expect(`${result.stdout}${result.stderr}`).not.toMatch(/EBADENGINE/);
+      expect(existsSync(path.join(clone, 'node_modules', 'needs-new-node', 'package.json'))).toBe(true);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
   });
 });

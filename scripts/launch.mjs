@@ -71,6 +71,17 @@ function environmentWithCurrentNode() {
   return { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
 }
 
+/**
+ * A fresh clone's first `npm start` or `npm test` installs the locked dependencies itself, under the Node it
+ * then runs with, so npm checks their engines against a Node they support and prints no warnings.
+ */
+function installDependenciesOnce(env) {
+  if (existsSync(path.join(root, 'node_modules', '.package-lock.json'))) return;
+  console.log('Installing the dependencies (npm ci, one time).');
+  const status = run('npm', ['ci', '--no-audit', '--no-fund'], env);
+  if (status !== 0) process.exit(status);
+}
+
 const [task, ...rest] = process.argv.slice(2);
 if (task === 'run' && rest.length > 0) {
   // One project script under the current Node, e.g. `node scripts/launch.mjs run bench/run.ts sse`: what
@@ -89,6 +100,7 @@ if (!scripts) {
   process.exit(2);
 }
 const env = environmentWithCurrentNode();
+installDependenciesOnce(env);
 for (const script of scripts) {
   const status = run('npm', ['run', '--silent', script], env);
   if (status !== 0) process.exit(status);
