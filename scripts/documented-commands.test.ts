@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,7 +99,8 @@ describe('installing on an old Node', () => {
       mkdirSync(path.join(clone, 'scripts'));
       cpSync(path.join(root, 'scripts', 'launch.mjs'), path.join(clone, 'scripts', 'launch.mjs'));
       cpSync(path.join(root, '.npmrc'), path.join(clone, '.npmrc'));
-      if (existsSync(path.join(root, '.tools'))) symlinkSync(path.join(root, '.tools'), path.join(clone, '.tools'));
+      if (existsSync(path.join(root, '.tools')))
+        symlinkSync(path.join(root, '.tools'), path.join(clone, '.tools'));
       mkdirSync(path.join(clone, 'needs-new-node'));
       writeFileSync(
         path.join(clone, 'needs-new-node', 'package.json'),

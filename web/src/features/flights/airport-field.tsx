@@ -29,7 +29,9 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
   // A choice known only by its code (from a link or the profile) is named from the airport list once.
   const codeOnly = value !== null && value.label === value.code;
   const named = useQuery({ ...flightQueries.airports(value?.code ?? ''), enabled: codeOnly });
-  const namedAirport = codeOnly ? named.data?.items.find((airport) => airport.code === value.code) : undefined;
+  const namedAirport = codeOnly
+    ? named.data?.items.find((airport) => airport.code === value.code)
+    : undefined;
   useEffect(() => {
     if (namedAirport) onChange({ code: namedAirport.code, label: labelOf(namedAirport) });
   }, [namedAirport, onChange]);
