@@ -2,13 +2,18 @@
  * A set of ids that remembers at most `capacity` of them, forgetting the oldest first. Dedupe by
  * notification id with a fixed memory bound per traveler.
  */
+/** Throws unless `capacity` is a positive integer (a bound of a per-traveler memory). */
+export function assertCapacity(capacity: number): void {
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError('capacity must be a positive integer');
+}
+
 export class BoundedIdSet {
   readonly #capacity: number;
   readonly #ids = new Set<string>();
 
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError('capacity must be a positive integer');
+    assertCapacity(capacity);
     this.#capacity = capacity;
   }
 

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
+import { createRedisClient, createSubscriberClient } from '../redis/redis-client.ts';
+import { RedisServerProcess } from '../redis/testing/redis-server-process.ts';
 import { notificationFixture } from '../streams/testing/scripted-travel-api.ts';
 import {
   NotificationHub,
@@ -10,6 +14,9 @@ import {
   type HubSubscriber,
   type NotificationUpstream,
 } from './notification-hub.ts';
+import type { NotificationStore, NotificationStoreLimits } from './notification-store.ts';
+import { MemoryNotificationStore } from './notification-store.memory.ts';
+import { RedisNotificationStore } from './notification-store.redis.ts';
 
 const PAGE_SIZE = 3;
 
@@ -106,41 +113,94 @@ class FakeTab implements HubSubscriber {
   }
 }
 
+const logger = pino({ level: 'silent' });
 const hubs: NotificationHub[] = [];
+const connections: Redis[] = [];
+let redisServer: RedisServerProcess | undefined;
 
-function setup(
-  options: {
-    lingerMs?: number;
-    upstreamIdleMs?: number;
-    onShownLive?: (travelerId: string, id: string) => void;
-  } = {},
-) {
-  const upstream = new FakeUpstream();
-  const hub = new NotificationHub({
-    upstream,
-    logger: pino({ level: 'silent' }),
-    lingerMs: options.lingerMs ?? 50,
-    reconnectBaseMs: 5,
-    reconnectCapMs: 20,
-    dedupeCapacity: 100,
-    resumeCapacity: 10,
-    maxCatchUpPages: 5,
-    ...(options.upstreamIdleMs ? { upstreamIdleMs: options.upstreamIdleMs } : {}),
-    ...(options.onShownLive ? { onShownLive: options.onShownLive } : {}),
-  });
-  hubs.push(hub);
-  return { upstream, hub };
-}
-
-async function live(tab: FakeTab): Promise<void> {
-  await vi.waitFor(() => expect(tab.lastStatus()).toBe('live'));
-}
+/** The two stores the one hub runs on: in-process, and a real redis-server on a free loopback port. */
+const STORES: { name: string; store: () => (limits: NotificationStoreLimits) => NotificationStore }[] = [
+  { name: 'in-process', store: () => (limits) => new MemoryNotificationStore(limits) },
+  {
+    name: 'Redis',
+    store: () => {
+      if (redisServer === undefined) throw new Error('redis-server is not running');
+      const client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 2000 });
+      connections.push(client);
+      // One key space per test: every hub of the test shares it, as the instances of a fleet do.
+      const prefix = `hub-suite-${randomUUID()}:`;
+      return (limits) =>
+        new RedisNotificationStore({
+          ...limits,
+          redis: {
+            client,
+            instanceId: randomUUID(),
+            key: (...parts) => `${prefix}${parts.join(':')}`,
+            subscriber: () => {
+              const subscriber = createSubscriberClient(client, logger);
+              connections.push(subscriber);
+              return subscriber;
+            },
+          },
+          logger,
+          leaseMs: 900,
+          sessionExists: () => Promise.resolve(true),
+        });
+    },
+  },
+];
 
 afterEach(() => {
   for (const hub of hubs.splice(0)) hub.close();
+  for (const connection of connections.splice(0)) connection.disconnect();
 });
 
-describe('NotificationHub', () => {
+afterAll(async () => {
+  await redisServer?.stop();
+});
+
+describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) => {
+  beforeAll(async () => {
+    if (name === 'Redis') redisServer ??= await RedisServerProcess.start();
+  });
+
+  function setup(
+    options: {
+      lingerMs?: number;
+      upstreamIdleMs?: number;
+      onShownLive?: (travelerId: string, id: string) => void;
+    } = {},
+  ) {
+    const upstream = new FakeUpstream();
+    const hub = new NotificationHub({
+      store: store(),
+      upstream,
+      logger,
+      lingerMs: options.lingerMs ?? 50,
+      reconnectBaseMs: 5,
+      reconnectCapMs: 20,
+      dedupeCapacity: 100,
+      resumeCapacity: 10,
+      maxCatchUpPages: 5,
+      ...(options.upstreamIdleMs ? { upstreamIdleMs: options.upstreamIdleMs } : {}),
+      ...(options.onShownLive ? { onShownLive: options.onShownLive } : {}),
+    });
+    hubs.push(hub);
+    return { upstream, hub };
+  }
+
+  async function live(tab: FakeTab): Promise<void> {
+    await vi.waitFor(() => expect(tab.lastStatus()).toBe('live'));
+  }
+
+  /** A visible tab of traveler t1 (session-1) whose stream is live. */
+  async function liveTab(hub: NotificationHub): Promise<FakeTab> {
+    const tab = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    return tab;
+  }
+
   it('opens one upstream stream for five tabs and gives each tab each notification once, with one toast', async () => {
     const { upstream, hub } = setup();
     const tabs = Array.from({ length: 5 }, (_, index) => new FakeTab('session-1', `tab-${index}`));
@@ -163,9 +223,7 @@ describe('NotificationHub', () => {
 
   it('catches up after a dropped connection: what was persisted meanwhile arrives once', async () => {
     const { upstream, hub } = setup();
-    const tab = new FakeTab();
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     upstream.emit('n1');
     await vi.waitFor(() => expect(tab.ids()).toEqual(['n1']));
     // Persisted while the connection was already broken: never sent on it.
@@ -184,9 +242,7 @@ describe('NotificationHub', () => {
 
   it('reconnects and catches up after the upstream says done', async () => {
     const { upstream, hub } = setup();
-    const tab = new FakeTab();
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     upstream.done();
     upstream.emit('after-done', { live: false });
     await vi.waitFor(() => expect(tab.ids()).toEqual(['after-done']));
@@ -195,9 +251,7 @@ describe('NotificationHub', () => {
 
   it('recovers a notification the live stream missed while connected (multi-worker gap) at the next reconnect', async () => {
     const { upstream, hub } = setup();
-    const tab = new FakeTab();
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     upstream.emit('seen-1');
     upstream.emit('missed', { live: false });
     upstream.emit('seen-2');
@@ -208,10 +262,8 @@ describe('NotificationHub', () => {
 
   it('pages the catch-up back across several pages to the last known notification', async () => {
     const { upstream, hub } = setup();
-    const tab = new FakeTab();
     upstream.emit('old', { live: false });
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     upstream.drop();
     const missed = Array.from({ length: 8 }, (_, index) => `m${index}`);
     missed.forEach((id) => upstream.emit(id, { live: false }));
@@ -221,10 +273,8 @@ describe('NotificationHub', () => {
 
   it('asks for a resync when a catch-up cannot reach the last known notification within its page budget', async () => {
     const { upstream, hub } = setup();
-    const tab = new FakeTab();
     upstream.emit('old', { live: false });
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     upstream.drop();
     Array.from({ length: PAGE_SIZE * 5 + 1 }, (_, index) => upstream.emit(`m${index}`, { live: false }));
     await vi.waitFor(() => expect(tab.of('resync').map((event) => event.reason)).toContain('gap'));
@@ -240,29 +290,49 @@ describe('NotificationHub', () => {
 
     const resumed = new FakeTab();
     hub.subscribe({ travelerId: 't1', subscriber: resumed, visible: true, lastEventId: 'n1' });
-    expect(resumed.ids()).toEqual(['n2', 'n3']);
+    // The replay is written before anything live reaches the resumed stream (from the log, on either store).
+    await vi.waitFor(() => expect(resumed.ids()).toEqual(['n2', 'n3']));
     expect(resumed.of('notification').every((event) => event.replay && !event.alert)).toBe(true);
     expect(resumed.of('resync')).toEqual([]);
 
     const lost = new FakeTab();
     hub.subscribe({ travelerId: 't1', subscriber: lost, visible: true, lastEventId: 'long-gone' });
-    expect(lost.of('resync')).toEqual([{ type: 'resync', reason: 'unknown-last-event-id' }]);
+    await vi.waitFor(() =>
+      expect(lost.of('resync')).toEqual([{ type: 'resync', reason: 'unknown-last-event-id' }]),
+    );
+  });
+
+  it('keeps as many notifications for Last-Event-ID resume as its resume capacity, on either store', async () => {
+    const { upstream, hub } = setup();
+    const first = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: first, visible: true, lastEventId: undefined });
+    await live(first);
+    const ids = Array.from({ length: 12 }, (_, index) => `c${index}`);
+    ids.forEach((id) => upstream.emit(id));
+    await vi.waitFor(() => expect(first.ids()).toEqual(ids));
+
+    // Ten are kept (c2..c11): c2 is still known, c1 no longer is.
+    const kept = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: kept, visible: true, lastEventId: 'c2' });
+    await vi.waitFor(() => expect(kept.ids()).toEqual(ids.slice(3)));
+    const forgotten = new FakeTab();
+    hub.subscribe({ travelerId: 't1', subscriber: forgotten, visible: true, lastEventId: 'c1' });
+    await vi.waitFor(() =>
+      expect(forgotten.of('resync')).toEqual([{ type: 'resync', reason: 'unknown-last-event-id' }]),
+    );
+    expect(forgotten.ids()).toEqual([]);
   });
 
   it('tells a fresh tab to refetch its inbox once the channel is live', async () => {
     const { hub } = setup();
-    const tab = new FakeTab();
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     expect(tab.of('resync')).toEqual([{ type: 'resync', reason: 'initial' }]);
   });
 
   it('keeps reconnecting with back-off while the upstream refuses, then goes live', async () => {
     const { upstream, hub } = setup();
     upstream.failOpens = 3;
-    const tab = new FakeTab();
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    await liveTab(hub);
     expect(upstream.opens).toBe(4);
   });
 
@@ -306,10 +376,10 @@ describe('NotificationHub', () => {
     const hidden = new FakeTab('session-1', 'hidden-tab');
     hub.subscribe({ travelerId: 't1', subscriber: hidden, visible: false, lastEventId: undefined });
     await live(hidden);
-    hub.ingest('t1', notificationFixture('p1'));
+    await hub.ingest('t1', notificationFixture('p1'));
     expect(shown).toEqual([]);
     hub.setVisibility('session-1', 'hidden-tab', true);
-    hub.ingest('t1', notificationFixture('p2'));
+    await hub.ingest('t1', notificationFixture('p2'));
     upstream.emit('p2');
     await vi.waitFor(() => expect(hub.stats().duplicatesDropped).toBe(1));
     expect(hidden.ids()).toEqual(['p1', 'p2']);
@@ -318,9 +388,7 @@ describe('NotificationHub', () => {
 
   it('reopens an upstream stream that went silent (a dead connection without a close) and catches up', async () => {
     const { upstream, hub } = setup({ upstreamIdleMs: 60 });
-    const tab = new FakeTab();
-    hub.subscribe({ travelerId: 't1', subscriber: tab, visible: true, lastEventId: undefined });
-    await live(tab);
+    const tab = await liveTab(hub);
     upstream.emit('lost-on-the-dead-connection', { live: false });
     await vi.waitFor(() => expect(tab.ids()).toEqual(['lost-on-the-dead-connection']));
     expect(upstream.opens).toBeGreaterThanOrEqual(2);

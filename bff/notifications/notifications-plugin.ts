@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotificationsPageSchema } from '#shared/upstream/notifications.ts';
 import { MemoryDeliveryLedger, type DeliveryLedger } from '../push/delivery-ledger.ts';
-import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
-import { FleetNotificationHub } from '../redis/fleet-notification-hub.ts';
+import { sessionKey } from '../redis/redis-session-store.ts';
 import { RedisDeliveryLedger } from '../redis/redis-delivery-ledger.ts';
+import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
+import type { NotificationStoreLimits } from './notification-store.ts';
+import { MemoryNotificationStore } from './notification-store.memory.ts';
+import { RedisNotificationStore } from './notification-store.redis.ts';
 
 /** Newest-first page size of the hub's catch-up reads. */
 const CATCH_UP_PAGE_SIZE = 100;
@@ -50,9 +53,23 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
   const ledger: DeliveryLedger = app.redis
     ? new RedisDeliveryLedger(app.redis, { idsPerTraveler: 1000, ttlMs: 7 * 24 * 60 * 60 * 1000 })
     : new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000 });
-  const hubOptions = {
+  const { redis } = app;
+  const logger = app.log.child({ component: 'notification-hub' });
+  const hub = new NotificationHub({
+    // Several instances on one Redis: one upstream stream per traveler across all of them.
+    store: redis
+      ? (limits: NotificationStoreLimits) =>
+          new RedisNotificationStore({
+            ...limits,
+            redis,
+            logger,
+            leaseMs: config.NOTIFICATION_LEASE_MS,
+            sessionExists: async (sessionId) =>
+              (await redis.client.exists(sessionKey(redis, sessionId))) === 1,
+          })
+      : (limits: NotificationStoreLimits) => new MemoryNotificationStore(limits),
     upstream,
-    logger: app.log.child({ component: 'notification-hub' }),
+    logger,
     lingerMs: config.NOTIFICATION_HUB_LINGER_MS,
     reconnectBaseMs: config.NOTIFICATION_RECONNECT_BASE_MS,
     reconnectCapMs: config.NOTIFICATION_RECONNECT_CAP_MS,
@@ -60,21 +77,11 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
     dedupeCapacity: 2000,
     resumeCapacity: 200,
     maxCatchUpPages: 10,
-    onShownLive: (travelerId: string, notificationId: string) =>
-      void ledger.recordShownLive(travelerId, notificationId),
-  };
-  // Several instances on one Redis: one upstream stream per traveler across all of them.
-  const hub = app.redis
-    ? new FleetNotificationHub({
-        ...hubOptions,
-        redis: app.redis,
-        ledger,
-        leaseMs: config.NOTIFICATION_LEASE_MS,
-      })
-    : new NotificationHub(hubOptions);
+    onShownLive: (travelerId, notificationId) => ledger.recordShownLive(travelerId, notificationId),
+  });
   const stopListening = app.sessions.onEnd(({ sessionId, reason }) => hub.endSession(sessionId, reason));
 
-  app.decorate<FastifyInstance['notificationHub']>('notificationHub', hub);
+  app.decorate('notificationHub', hub);
   app.decorate('deliveryLedger', ledger);
   app.addHook('preClose', (done) => {
     stopListening();
@@ -92,7 +99,7 @@ export default fp(notificationsPlugin, {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    notificationHub: NotificationHub | FleetNotificationHub;
+    notificationHub: NotificationHub;
     deliveryLedger: DeliveryLedger;
   }
 }

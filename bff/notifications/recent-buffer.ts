@@ -1,3 +1,5 @@
+import { assertCapacity } from './bounded-id-set.ts';
+
 /**
  * The last `capacity` items in delivery order, for Last-Event-ID resume. `after(id)` returns what came
  * after `id` only when `id` is still held: otherwise continuity cannot be proven and the caller resyncs.
@@ -7,13 +9,17 @@ export class RecentBuffer<T extends { id: string }> {
   #items: T[] = [];
 
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError('capacity must be a positive integer');
+    assertCapacity(capacity);
     this.#capacity = capacity;
   }
 
   get size(): number {
     return this.#items.length;
+  }
+
+  /** Everything held, oldest first. */
+  items(): readonly T[] {
+    return this.#items;
   }
 
   push(item: T): void {

@@ -1,0 +1,256 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationStreamState } from '#shared/api/notification-stream-events.ts';
+import type { Notification } from '#shared/upstream/notifications.ts';
+import { reconnectDelay } from '#shared/reconnect-delay.ts';
+import { AppError } from '../errors.ts';
+import { readSseBody } from '../streams/read-sse-body.ts';
+import { EVENT_ID, parseNotification, type NotificationStore } from './notification-store.ts';
+
+/** What the hub needs of the travel API, on behalf of one of the traveler's sessions. */
+export interface NotificationUpstream {
+  /** Opens GET /v1/me/notifications/stream; resolves with the body once the upstream answered 200. */
+  openStream(sessionId: string, signal: AbortSignal): Promise<Readable>;
+  /** One page of GET /v1/me/notifications, newest first. */
+  listPage(
+    sessionId: string,
+    before: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ items: Notification[]; nextCursor: string | null }>;
+}
+
+export interface NotificationHubCounters {
+  upstreamConnects: number;
+  upstreamDrops: number;
+  caughtUp: number;
+  duplicatesDropped: number;
+  resyncs: number;
+}
+
+export interface NotificationUpstreamReaderOptions {
+  store: NotificationStore;
+  upstream: NotificationUpstream;
+  logger: FastifyBaseLogger;
+  reconnectBaseMs: number;
+  reconnectCapMs: number;
+  /** Silence (not even a heartbeat) after which an upstream stream counts as dead and is reopened. */
+  upstreamIdleMs?: number | undefined;
+  /** Catch-up pages read at most after a reconnect before the hub gives up and asks for a resync. */
+  maxCatchUpPages: number;
+}
+
+/**
+ * The upstream notification stream of one traveler, kept by the hub that holds the traveler's lease:
+ * open, catch up through the list from the store's checkpoint (the live stream is a lossy hint,
+ * notification rule 3), read live, and reconnect with back-off, also after a silence longer than the
+ * idle limit (a connection that died without a FIN). Every notification enters the store once.
+ */
+export class NotificationUpstreamReader {
+  readonly #travelerId: string;
+  readonly #options: NotificationUpstreamReaderOptions;
+  readonly #store: NotificationStore;
+  readonly #counters: NotificationHubCounters;
+  readonly #stop = new AbortController();
+  /** The session whose token opened the stream no longer exists: its streams end, another takes over. */
+  readonly #onCredentialGone: (sessionId: string) => void;
+  #credential: string;
+  #attempt: AbortController | undefined;
+  #state: NotificationStreamState = 'connecting';
+  #retryHintMs: number | undefined;
+
+  constructor(
+    travelerId: string,
+    credential: string,
+    options: NotificationUpstreamReaderOptions,
+    counters: NotificationHubCounters,
+    onCredentialGone: (sessionId: string) => void,
+  ) {
+    this.#travelerId = travelerId;
+    this.#credential = credential;
+    this.#options = options;
+    this.#store = options.store;
+    this.#counters = counters;
+    this.#onCredentialGone = onCredentialGone;
+    void this.#run();
+  }
+
+  get credential(): string {
+    return this.#credential;
+  }
+
+  /** Reopens the stream with another session's token. */
+  replaceCredential(sessionId: string): void {
+    this.#credential = sessionId;
+    this.#attempt?.abort();
+  }
+
+  stop(): void {
+    this.#stop.abort();
+  }
+
+  /** Keeps the shared view of the upstream's state alive while this hub holds it. */
+  async refreshState(): Promise<void> {
+    await this.#store.setUpstreamState(this.#travelerId, this.#state);
+  }
+
+  async #setState(state: NotificationStreamState): Promise<void> {
+    if (this.#state === state) return;
+    this.#state = state;
+    try {
+      await this.refreshState();
+      await this.#store.publish(this.#travelerId, { type: 'status', state });
+    } catch (error) {
+      this.#options.logger.warn({ err: error, travelerId: this.#travelerId }, 'upstream state not shared');
+    }
+  }
+
+  async #run(): Promise<void> {
+    const stopSignal = this.#stop.signal;
+    let failures = 0;
+    while (!stopSignal.aborted) {
+      const attempt = new AbortController();
+      this.#attempt = attempt;
+      // Stopping the reader aborts the attempt: one signal per attempt, no AbortSignal.any composite
+      // (and its weak references) kept alive for the hours an upstream stream lasts.
+      const stopAttempt = () => attempt.abort(stopSignal.reason);
+      stopSignal.addEventListener('abort', stopAttempt, { once: true });
+      const signal = attempt.signal;
+      let endedByDone = false;
+      try {
+        const body = await this.#options.upstream.openStream(this.#credential, signal);
+        this.#counters.upstreamConnects += 1;
+        await this.#catchUp(signal);
+        await this.#setState('live');
+        failures = 0;
+        endedByDone = await this.#readLive(body, signal);
+      } catch (error) {
+        if (stopSignal.aborted) break;
+        if (error instanceof AppError && error.code === 'SESSION_EXPIRED') {
+          this.#onCredentialGone(this.#credential);
+          if (stopSignal.aborted) break;
+        } else if (!attempt.signal.aborted) {
+          failures += 1;
+          this.#options.logger.warn(
+            { travelerId: this.#travelerId, err: error, failures },
+            'notification upstream failed',
+          );
+        }
+      } finally {
+        stopSignal.removeEventListener('abort', stopAttempt);
+        attempt.abort();
+      }
+      if (stopSignal.aborted) break;
+      this.#counters.upstreamDrops += 1;
+      await this.#setState('reconnecting');
+      const delay = reconnectDelay(endedByDone ? 0 : failures, {
+        baseMs: this.#options.reconnectBaseMs,
+        capMs: this.#options.reconnectCapMs,
+        retryHintMs: this.#retryHintMs,
+      });
+      await sleep(delay, stopSignal);
+    }
+  }
+
+  /**
+   * Reads the live stream until it ends; true when it ended with the upstream's `done`. Each
+   * notification enters the store in arrival order (one after the other).
+   */
+  async #readLive(body: Readable, signal: AbortSignal): Promise<boolean> {
+    let endedByDone = false;
+    let admitting: Promise<unknown> = Promise.resolve();
+    const { upstreamIdleMs } = this.#options;
+    // However the read ends, the notifications it started admitting are in (or failed) before this returns.
+    await readSseBody(body, {
+      signal,
+      // The only guard against an upstream connection that died without a FIN: reopen after this silence.
+      ...(upstreamIdleMs === undefined ? {} : { idleTimeoutMs: upstreamIdleMs }),
+      onRetry: (retryMs) => {
+        this.#retryHintMs = retryMs;
+      },
+      onEvent: (message) => {
+        if (message.event === 'done') {
+          endedByDone = true;
+          return false;
+        }
+        if (message.event !== 'notification') return true;
+        const notification = parseNotification(message.data);
+        if (notification === undefined) {
+          this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
+          return true;
+        }
+        admitting = admitting.then(() => this.#admit(notification, 'publish'));
+        // Awaited when the read ends; marked handled so a failed admit is no unhandled rejection meanwhile.
+        admitting.catch(() => undefined);
+        return true;
+      },
+    }).finally(() => admitting);
+    return endedByDone;
+  }
+
+  /** True when the notification was new. */
+  async #admit(notification: Notification, mode: 'publish' | 'baseline'): Promise<boolean> {
+    if (!EVENT_ID.test(notification.id)) {
+      this.#options.logger.warn({ travelerId: this.#travelerId }, 'notification with an unusable id skipped');
+      return false;
+    }
+    const reached = await this.#store.admit(this.#travelerId, { notification, mode, ack: '' });
+    if (reached === -1) this.#counters.duplicatesDropped += 1;
+    return reached !== -1;
+  }
+
+  /**
+   * Pages the list back to the checkpoint (the newest id any holder saw at its last catch-up),
+   * publishing what nobody published yet. Without a checkpoint (the traveler's first stream) it only
+   * records what exists: the SPA lists those itself.
+   */
+  async #catchUp(signal: AbortSignal): Promise<void> {
+    // '' records a baseline taken while the list was empty: everything listed later is new.
+    const stored = await this.#store.readCheckpoint(this.#travelerId);
+    const baselined = stored !== null;
+    const checkpoint = stored === null || stored === '' ? undefined : stored;
+    const collected: Notification[] = [];
+    let before: string | undefined;
+    let reachedCheckpoint = false;
+    let exhausted = false;
+    let head: string | undefined;
+    for (let page = 0; page < this.#options.maxCatchUpPages; page += 1) {
+      const { items, nextCursor } = await this.#options.upstream.listPage(this.#credential, before, signal);
+      if (page === 0) head = items[0]?.id;
+      for (const item of items) {
+        if (item.id === checkpoint) {
+          reachedCheckpoint = true;
+          break;
+        }
+        collected.push(item);
+      }
+      if (nextCursor === null) exhausted = true;
+      if (reachedCheckpoint || nextCursor === null || !baselined) break;
+      before = nextCursor;
+    }
+    collected.reverse();
+    for (const item of collected) {
+      const fresh = await this.#admit(item, baselined ? 'publish' : 'baseline');
+      if (fresh && baselined) this.#counters.caughtUp += 1;
+    }
+    // Pages missing before the checkpoint, or a new baseline (the store lost the traveler's state, e.g.
+    // Redis restarted without persistence): browsers that were already reading refetch their inbox.
+    if (!baselined || (!reachedCheckpoint && !exhausted)) {
+      this.#counters.resyncs += 1;
+      await this.#store.publish(this.#travelerId, { type: 'resync', reason: 'gap' });
+    }
+    if (head !== undefined || !baselined) await this.#store.writeCheckpoint(this.#travelerId, head ?? '');
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
