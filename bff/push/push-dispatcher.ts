@@ -2,22 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { deepLinkPath } from './deep-link-path.ts';
 import type { DeliveryLedger } from './delivery-ledger.ts';
+import { PUSH_OUTCOMES, pushDecision, type PushOutcome } from './push-decision.ts';
 import { pushTopic } from './push-topic.ts';
 import type { PushSubscriptionStore } from './push-subscription-store.ts';
 import type { WebPushSender } from './web-push-sender.ts';
-
-/**
- * Outcomes of the push decision, one counter each:
- * - `suppressed-live`: delivered live to a visible app, so no system notification (no double alert);
- * - `sent`: a Web Push went to at least one of the traveler's subscriptions;
- * - `no-subscription`: not shown live, and the traveler has not opted in to push on any browser;
- * - `duplicate`: the push channel repeated a notification already decided;
- * - `failed`: no subscription accepted it and one may again (a push service down); the webhook answers
- *   503 so the travel API retries. Subscriptions that are gone or whose keys cannot encrypt are removed,
- *   and never fail the webhook.
- */
-export const PUSH_OUTCOMES = ['suppressed-live', 'sent', 'no-subscription', 'duplicate', 'failed'] as const;
-export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
 
 /** What the service worker receives, encrypted, in the push message. */
 export interface PushPayload {
@@ -81,9 +69,11 @@ export class PushDispatcher {
 
   async #decide(travelerId: string, notification: Notification): Promise<PushOutcome> {
     await this.#options.deliverLive(travelerId, notification);
-    if (await this.#options.ledger.wasShownLive(travelerId, notification.id)) return 'suppressed-live';
-    const subscriptions = await this.#options.store.list(travelerId);
-    if (subscriptions.length === 0) return 'no-subscription';
+    const shownLive = await this.#options.ledger.wasShownLive(travelerId, notification.id);
+    const subscriptions = shownLive ? [] : await this.#options.store.list(travelerId);
+    const facts = { shownLive, subscriptions: subscriptions.length };
+    const decision = pushDecision(facts);
+    if (decision !== 'send') return decision;
     const payload: PushPayload = {
       notificationId: notification.id,
       title: notification.title,
@@ -104,9 +94,7 @@ export class PushDispatcher {
         result: await this.#options.send(subscription, message),
       })),
     );
-    let accepted = 0;
     for (const { subscription, result } of results) {
-      if (result.kind === 'accepted') accepted += 1;
       if (result.kind === 'gone' || result.kind === 'unusable') {
         await this.#options.store.removeEndpoint(subscription.endpoint);
         this.#subscriptionsRemoved += 1;
@@ -116,9 +104,7 @@ export class PushDispatcher {
         this.#options.logger.warn({ travelerId, status: result.status }, 'push service refused a message');
       }
     }
-    if (accepted > 0) return 'sent';
-    const removed = (result: { kind: string }) => result.kind === 'gone' || result.kind === 'unusable';
-    return results.every(({ result }) => removed(result)) ? 'no-subscription' : 'failed';
+    return pushDecision({ ...facts, results: results.map(({ result }) => result.kind) });
   }
 
   #record(travelerId: string, notification: Notification, outcome: PushOutcome): PushOutcome {
