@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SessionEncryptionKeysSchema } from './redis/session-cipher.ts';
+import { SessionEncryptionKeysSchema } from './sessions/session-cipher.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])

@@ -8,7 +8,7 @@ import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';
-import { newSessionId } from './session.ts';
+import { newSessionId } from '../sessions/session-plugin.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';

@@ -1,47 +1,10 @@
-import { BoundedIdSet } from '../notifications/bounded-id-set.ts';
-
 /**
  * Which notification ids were delivered live to a visible app, per traveler: the fact the push
- * decision rests on. The in-memory ledger serves one BFF process; several instances need a shared
- * store behind the same interface (Redis), because the push may reach another instance than the
+ * decision rests on. In memory (`delivery-ledger.memory.ts`) for one BFF process; several instances
+ * share one in Redis (`delivery-ledger.redis.ts`), because the push may reach another instance than the
  * traveler's streams.
  */
 export interface DeliveryLedger {
   recordShownLive(travelerId: string, notificationId: string): void | Promise<void>;
   wasShownLive(travelerId: string, notificationId: string): boolean | Promise<boolean>;
-}
-
-export interface MemoryDeliveryLedgerOptions {
-  /** Ids remembered per traveler. */
-  idsPerTraveler: number;
-  /** Travelers remembered; the one recorded least recently is forgotten first. */
-  travelers: number;
-}
-
-export class MemoryDeliveryLedger implements DeliveryLedger {
-  readonly #options: MemoryDeliveryLedgerOptions;
-  readonly #byTraveler = new Map<string, BoundedIdSet>();
-
-  constructor(options: MemoryDeliveryLedgerOptions) {
-    this.#options = options;
-  }
-
-  recordShownLive(travelerId: string, notificationId: string): void {
-    let ids = this.#byTraveler.get(travelerId);
-    if (ids === undefined) {
-      ids = new BoundedIdSet(this.#options.idsPerTraveler);
-    } else {
-      this.#byTraveler.delete(travelerId);
-    }
-    this.#byTraveler.set(travelerId, ids);
-    ids.add(notificationId);
-    if (this.#byTraveler.size > this.#options.travelers) {
-      const oldest = this.#byTraveler.keys().next();
-      if (!oldest.done) this.#byTraveler.delete(oldest.value);
-    }
-  }
-
-  wasShownLive(travelerId: string, notificationId: string): boolean {
-    return this.#byTraveler.get(travelerId)?.has(notificationId) ?? false;
-  }
 }

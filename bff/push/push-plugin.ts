@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PushDispatcher } from './push-dispatcher.ts';
 import type { PushSubscriptionStore } from './push-subscription-store.ts';
-import { SqlitePushSubscriptionStore } from './sqlite-push-subscription-store.ts';
-import { RedisPushSubscriptionStore } from '../redis/redis-push-subscription-store.ts';
+import { SqlitePushSubscriptionStore } from './push-subscription-store.sqlite.ts';
+import { RedisPushSubscriptionStore } from './push-subscription-store.redis.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
 import { createWebPushSender } from './web-push-sender.ts';
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { ConfigError } from '../config.ts';
 import { createRedisClient, createSubscriberClient, waitForRedis } from './redis-client.ts';
-import { SessionCipher } from './session-cipher.ts';
+import { SessionCipher } from '../sessions/session-cipher.ts';
 
 /** How long start-up waits for Redis before serving anyway (requests answer 503 until it is reachable). */
 const STARTUP_WAIT_MS = 3_000;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { SessionEncryptionKeysSchema, type SessionEncryptionKey } from '../redis/session-cipher.ts';
+import { SessionEncryptionKeysSchema, type SessionEncryptionKey } from './session-cipher.ts';
 
 const KEY_FILE = 'session-keys';
 

@@ -8,7 +8,7 @@ import {
   type SignInStack,
   type TestBrowser,
 } from '../../test-support/sign-in-stack.ts';
-import type { SessionEnd } from '../../plugins/session.ts';
+import type { SessionEnd } from '../../sessions/session-plugin.ts';
 import { SIGN_INS_PER_MINUTE } from './auth-routes.ts';
 
 const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SessionStatusSchema, type SessionStatus } from '#shared/api/session-status.ts';
-import type { SessionView } from '../../plugins/session.ts';
+import type { SessionView } from '../../sessions/session-plugin.ts';
 
 export function sessionStatus(session: SessionView | null): SessionStatus {
   if (!session) return { authenticated: false };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { newSessionId } from '../../plugins/session.ts';
+import { newSessionId } from '../../sessions/session-plugin.ts';
 
 export interface TestBff {
   app: FastifyInstance;

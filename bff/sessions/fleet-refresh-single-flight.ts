@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withRedis } from './redis-client.ts';
-import type { SharedRedis } from './redis-plugin.ts';
+import { withRedis } from '../redis/redis-client.ts';
+import type { SharedRedis } from '../redis/redis-plugin.ts';
 
 /** Runs `refresh` for a session; resolves with the session's access token. */
 export type RefreshSingleFlight = (sessionId: string, refresh: () => Promise<string>) => Promise<string>;

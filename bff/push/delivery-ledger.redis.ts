@@ -1,6 +1,6 @@
-import type { DeliveryLedger } from '../push/delivery-ledger.ts';
-import { withRedis } from './redis-client.ts';
-import type { SharedRedis } from './redis-plugin.ts';
+import type { DeliveryLedger } from './delivery-ledger.ts';
+import { withRedis } from '../redis/redis-client.ts';
+import type { SharedRedis } from '../redis/redis-plugin.ts';
 
 export interface RedisDeliveryLedgerOptions {
   /** Ids remembered per traveler (the most recent ones). */

@@ -3,12 +3,12 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-import { sessionCookie, type SessionCookie } from '../sessions/session-cookie.ts';
-import type { SessionKind, SessionStore, StoredSession } from '../sessions/session-store.ts';
-import { SqliteSessionStore } from '../sessions/sqlite-session-store.ts';
-import { loadSessionKeys } from '../sessions/session-keys.ts';
-import { SessionCipher } from '../redis/session-cipher.ts';
-import { RedisSessionStore } from '../redis/redis-session-store.ts';
+import { sessionCookie, type SessionCookie } from './session-cookie.ts';
+import type { SessionKind, SessionStore, StoredSession } from './session-store.ts';
+import { SqliteSessionStore } from './session-store.sqlite.ts';
+import { loadSessionKeys } from './session-keys.ts';
+import { SessionCipher } from './session-cipher.ts';
+import { RedisSessionStore } from './session-store.redis.ts';
 import { routePath } from '#shared/route-path.ts';
 
 /** What route handlers see of a session: never a token. */

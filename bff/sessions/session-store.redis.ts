@@ -1,6 +1,6 @@
-import type { LoginTransaction, SessionStore, StoredSession } from '../sessions/session-store.ts';
-import { withRedis } from './redis-client.ts';
-import type { SharedRedis } from './redis-plugin.ts';
+import type { LoginTransaction, SessionStore, StoredSession } from './session-store.ts';
+import { withRedis } from '../redis/redis-client.ts';
+import type { SharedRedis } from '../redis/redis-plugin.ts';
 
 export interface RedisSessionStoreOptions {
   redis: SharedRedis;

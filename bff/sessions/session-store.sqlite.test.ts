@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionCipher } from '../redis/session-cipher.ts';
+import { SessionCipher } from './session-cipher.ts';
 import { loadSessionKeys } from './session-keys.ts';
 import type { StoredSession } from './session-store.ts';
-import { SqliteSessionStore } from './sqlite-session-store.ts';
+import { SqliteSessionStore } from './session-store.sqlite.ts';
 
 let dataDir: string;
 let store: SqliteSessionStore;

@@ -1,6 +1,6 @@
-import type { PushSubscriptionStore, StoredPushSubscription } from '../push/push-subscription-store.ts';
-import { withRedis } from './redis-client.ts';
-import type { SharedRedis } from './redis-plugin.ts';
+import type { PushSubscriptionStore, StoredPushSubscription } from './push-subscription-store.ts';
+import { withRedis } from '../redis/redis-client.ts';
+import type { SharedRedis } from '../redis/redis-plugin.ts';
 
 /** Moves an endpoint to a traveler: an endpoint belongs to one traveler at a time. */
 const SAVE_SCRIPT = `

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConfigError } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { isLoopbackHttp, OidcClient, RefreshError, type TokenSet } from '../sessions/oidc-client.ts';
-import type { StoredSession } from '../sessions/session-store.ts';
-import { fleetRefreshSingleFlight } from '../redis/fleet-refresh-single-flight.ts';
+import { isLoopbackHttp, OidcClient, RefreshError, type TokenSet } from './oidc-client.ts';
+import type { StoredSession } from './session-store.ts';
+import { fleetRefreshSingleFlight } from './fleet-refresh-single-flight.ts';
 
 export interface Auth {
   readonly oidc: OidcClient;

@@ -6,9 +6,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
-import authPlugin from './auth.ts';
-import csrfPlugin from './csrf.ts';
-import sessionPlugin, { type SessionEnd } from './session.ts';
+import authPlugin from './auth-plugin.ts';
+import csrfPlugin from '../plugins/csrf.ts';
+import sessionPlugin, { type SessionEnd } from './session-plugin.ts';
 import sessionRoute from '../routes/auth/session-route.ts';
 import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { SessionCipher } from '../redis/session-cipher.ts';
+import type { SessionCipher } from './session-cipher.ts';
 import { openPrivateDatabase } from './private-database.ts';
 import type { LoginTransaction, SessionStore, StoredSession } from './session-store.ts';
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
-import { newSessionId } from '../plugins/session.ts';
+import { newSessionId } from '../sessions/session-plugin.ts';
 import { TestPushService } from '../push/testing/test-push-service.ts';
 import { BrowserStream } from '../streams/testing/browser-stream.ts';
 import { notificationFixture, ScriptedTravelApi } from '../streams/testing/scripted-travel-api.ts';
 import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../streams/testing/start-test-bff.ts';
-import { BffFleet, type FleetInstance } from './testing/bff-fleet.ts';
-import { RedisServerProcess, waitFor } from './testing/redis-server-process.ts';
+import { BffFleet, type FleetInstance } from '../redis/testing/bff-fleet.ts';
+import { RedisServerProcess, waitFor } from '../redis/testing/redis-server-process.ts';
 
 const LEASE_MS = 900;
 const WEBHOOK_PATH = '/webhooks/travel-api/push';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { RefreshError } from '../sessions/oidc-client.ts';
-import type { StoredSession } from '../sessions/session-store.ts';
+import { RefreshError } from './oidc-client.ts';
+import type { StoredSession } from './session-store.ts';
 import {
   APP_ORIGIN,
   startSignInStack,
   type SignInStack,
   type TestBrowser,
 } from '../test-support/sign-in-stack.ts';
-import type { SessionEnd } from './session.ts';
+import type { SessionEnd } from './session-plugin.ts';
 
 const APP_HEADERS = { 'x-requested-with': 'wayfare', origin: APP_ORIGIN };
 
