@@ -22,9 +22,15 @@
  * traveler has `--tabs-per-traveler` streams, so the BFF also holds one upstream stream per traveler
  * (counted in the memory per stream).
  *
+ * Memory per signed-in traveler with two tabs open: a fresh BFF, `--travelers-with-two-tabs` travelers
+ * signed in, first one browser stream each (the tab that holds the browser's notification stream, the
+ * other tab hears it over BroadcastChannel), then a second stream each (every tab its own stream, as
+ * before): the BFF's memory over the empty process per traveler, both ways.
+ *
  * Flags: --streams <n> (default 10000), --tabs-per-traveler <n> (default 2), --steady-rate <per second>
  * (default 100), --steady-seconds <n> (default 40: more than the longest heartbeat interval), --bursts <n>
- * (default 5), --timeout <seconds for the whole run> (default 600).
+ * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
+ * 2000), --traveler-memory-only (skips the fan-out).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http, { type ServerResponse } from 'node:http';
@@ -36,6 +42,7 @@ import { notificationFixture, ScriptedTravelApi } from '../bff/streams/testing/s
 import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/streams/testing/start-test-bff.ts';
 import { hubEventFrame } from '../bff/notifications/encode-hub-event.ts';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
+import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +54,8 @@ const { values } = parseArgs({
     'steady-seconds': { type: 'string', default: '40' },
     bursts: { type: 'string', default: '5' },
     timeout: { type: 'string', default: '600' },
+    'travelers-with-two-tabs': { type: 'string', default: '2000' },
+    'traveler-memory-only': { type: 'boolean', default: false },
   },
 });
 
@@ -509,6 +518,57 @@ async function runBenchmark(): Promise<void> {
   }
 }
 
+/**
+ * BFF memory per signed-in traveler with two tabs open: one browser stream per traveler (one stream per
+ * browser) against two (a stream per tab), on the same process, over the empty process.
+ */
+async function runTravelerMemory(): Promise<void> {
+  const travelers = Number(values['travelers-with-two-tabs']);
+  const deadline = Date.now() + Number(values.timeout) * 1000;
+  const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+  const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const tabs: Tab[] = [];
+  try {
+    const { port } = await reply(child, undefined, 'ready');
+    const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
+    const empty = (await reply(child, { type: 'memory' }, 'memory')).report;
+    const openOnePerTraveler = async () => {
+      await openTabs(port, travelers, (index) => cookies[index % travelers] ?? '', tabs, deadline);
+      await waitUntil(() => tabs.every((tab) => tab.live), deadline);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return (await reply(child, { type: 'memory' }, 'memory')).report;
+    };
+    const oneStream = await openOnePerTraveler();
+    const twoStreams = await openOnePerTraveler();
+
+    const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+    const row = (label: string, report: MemoryReport) => [
+      label,
+      `${report.sseStreams} / ${report.channels}`,
+      kib((report.rss - empty.rss) / travelers),
+      kib((report.heapUsed - empty.heapUsed) / travelers),
+    ];
+    console.log(
+      `\nBFF memory per signed-in traveler with two tabs open (${travelers} travelers, over the empty process):`,
+    );
+    printTable(
+      ['', 'browser / upstream streams', 'RSS per traveler, KiB', 'V8 heap per traveler, KiB'],
+      [
+        row('one stream per browser (the tabs share it)', oneStream),
+        row('one stream per tab (before)', twoStreams),
+      ],
+    );
+    console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
+  } finally {
+    for (const tab of tabs) tab.close();
+    await closeChild(child);
+    await travelApi.close();
+  }
+}
+
 async function closeChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -565,4 +625,7 @@ function percentile(sorted: number[], p: number): number {
 
 if (values['serve-bff'] !== undefined) await serveBff(values['serve-bff']);
 else if (values['serve-floor'] !== undefined) serveFloor(values['serve-floor']);
-else await runBenchmark();
+else {
+  if (!values['traveler-memory-only']) await runBenchmark();
+  await runTravelerMemory();
+}

@@ -1,0 +1,260 @@
+/**
+ * A stay search of `--properties` hotels (default 20), priced, seen from one browser, two ways in the same
+ * run, alternating:
+ *   before   the browser reads the search relay (POST /api/stays/search) and opens one fares stream per
+ *            hotel (POST /api/stays/fares), four at a time, as the SPA did
+ *   after    the browser reads one stream (POST /api/stays/priced-search); the BFF prices each hotel
+ * and reports the time from sending the search to the first hotel card, the first price and the last
+ * hotel priced, and the most streams the browser held open at once. The BFF runs in this process against
+ * a scripted travel API (every call's signature checked) that paces its answers like a provider: a hotel
+ * every `--search-gap-ms` (25 ms), and `--fares` rates (3) each `--fare-gap-ms` (40 ms) apart. The browser
+ * is an undici agent with Chromium's six HTTP/1.1 connections per host.
+ *
+ * Flags: --properties <n> (20), --runs <n per way> (5), --search-gap-ms, --fares, --fare-gap-ms.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { Agent, fetch } from 'undici';
+import { encodeSseEvent, readSseStream } from '#shared/sse.ts';
+import {
+  openUpstreamStream,
+  ScriptedTravelApi,
+  type StaysCall,
+} from '../bff/streams/testing/scripted-travel-api.ts';
+import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/streams/testing/start-test-bff.ts';
+import { printTable } from './support/print-table.ts';
+
+const { values } = parseArgs({
+  options: {
+    properties: { type: 'string', default: '20' },
+    runs: { type: 'string', default: '5' },
+    'search-gap-ms': { type: 'string', default: '25' },
+    fares: { type: 'string', default: '3' },
+    'fare-gap-ms': { type: 'string', default: '40' },
+  },
+});
+const PROPERTIES = Number(values.properties);
+const RUNS = Number(values.runs);
+const SEARCH_GAP_MS = Number(values['search-gap-ms']);
+const FARES = Number(values.fares);
+const FARE_GAP_MS = Number(values['fare-gap-ms']);
+/** The SPA's fares streams at once, before the BFF priced the search itself. */
+const BROWSER_FARES_CONCURRENCY = 4;
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const search = {
+  destination: {
+    type: 'city',
+    cityId: 'LIS',
+    name: 'Lisbon',
+    countryCode: 'PT',
+    latitude: 38.72,
+    longitude: -9.14,
+  },
+  checkIn: '2027-03-10',
+  checkOut: '2027-03-12',
+  rooms: [{ adults: 2, childrenAges: [] }],
+  bookingProfile: false,
+};
+
+function property(n: number) {
+  return {
+    searchId: uuid(9999),
+    searchSolutionId: uuid(n),
+    propertyId: uuid(1000 + n),
+    solutionKey: String(n % 10).repeat(64),
+    name: `Hotel ${n}`,
+    stars: 4,
+    address: `${n} Rua Augusta`,
+    city: 'Lisbon',
+    countryCode: 'PT',
+    latitude: 38.71,
+    longitude: -9.13,
+    distanceKm: n / 10,
+    reviewScore: 8.2,
+    reviewCount: 310,
+    amenities: ['wifi'],
+    thumbnail: { palette: ['#223344'], monogram: 'H' },
+    priceFrom: { nightlyPrice: 90, currency: 'EUR' },
+  };
+}
+
+function fare(propertyId: string, searchSolutionId: string, index: number) {
+  return {
+    fareId: uuid(5000 + index),
+    propertyId,
+    searchSolutionId,
+    solutionKey: null,
+    roomName: 'Double room',
+    bedType: 'Double',
+    board: 'BREAKFAST',
+    cancellation: { refundable: true, freeCancellationUntil: '2027-03-08T18:00:00+00:00' },
+    nightlyPrice: 100 + index,
+    totalPrice: 200 + 2 * index,
+    currency: 'EUR',
+    nights: 2,
+    roomsLeft: 3,
+    corporateRate: false,
+  };
+}
+
+/** Answers stays calls as a provider would, paced; stops writing when the caller went away. */
+async function answer(call: StaysCall): Promise<void> {
+  openUpstreamStream(call);
+  const write = async (event: string, data: unknown, gapMs: number) => {
+    await sleep(gapMs);
+    if (!call.res.destroyed) call.res.write(encodeSseEvent({ event, data }));
+  };
+  if (call.path === '/v1/stays/search') {
+    for (let n = 1; n <= PROPERTIES; n += 1) await write('property', property(n), SEARCH_GAP_MS);
+    const done = { searchId: uuid(9999), propertyCount: PROPERTIES, expiresAt: '2027-03-01T10:00:00Z' };
+    if (!call.res.destroyed) call.res.end(encodeSseEvent({ event: 'done', data: done }));
+    return;
+  }
+  const { propertyId, searchSolutionId } = call.body as { propertyId: string; searchSolutionId: string };
+  for (let index = 0; index < FARES; index += 1)
+    await write('fare', fare(propertyId, searchSolutionId, index), FARE_GAP_MS);
+  if (!call.res.destroyed) call.res.end(encodeSseEvent({ event: 'done', data: { fareCount: FARES } }));
+}
+
+interface Timing {
+  firstCardMs: number;
+  firstPriceMs: number;
+  allPricedMs: number;
+  mostStreams: number;
+}
+
+/** Opens one SSE POST from the browser and yields its events. */
+async function* stream(url: string, body: unknown, headers: Record<string, string>, dispatcher: Agent) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+    dispatcher,
+  });
+  if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status}`);
+  yield* readSseStream(response.body as ReadableStream<Uint8Array>);
+}
+
+async function runBefore(base: string, headers: Record<string, string>, dispatcher: Agent): Promise<Timing> {
+  const started = performance.now();
+  let firstCard = 0;
+  let firstPrice = 0;
+  let open = 1;
+  let mostStreams = 1;
+  const queue: ReturnType<typeof property>[] = [];
+  const pricing = new Set<Promise<void>>();
+  const price = async (found: ReturnType<typeof property>) => {
+    open += 1;
+    mostStreams = Math.max(mostStreams, open);
+    const body = {
+      searchSolutionId: found.searchSolutionId,
+      propertyId: found.propertyId,
+      solutionKey: found.solutionKey,
+      checkIn: search.checkIn,
+      checkOut: search.checkOut,
+      rooms: search.rooms,
+      bookingProfile: search.bookingProfile,
+    };
+    for await (const message of stream(`${base}/api/stays/fares`, body, headers, dispatcher)) {
+      if (message.event === 'fare') firstPrice ||= performance.now() - started;
+    }
+    open -= 1;
+  };
+  const pump = () => {
+    while (pricing.size < BROWSER_FARES_CONCURRENCY && queue.length > 0) {
+      const next = queue.shift() as ReturnType<typeof property>;
+      const running: Promise<void> = price(next).finally(() => {
+        pricing.delete(running);
+        pump();
+      });
+      pricing.add(running);
+    }
+  };
+  for await (const message of stream(`${base}/api/stays/search`, search, headers, dispatcher)) {
+    if (message.event !== 'property') continue;
+    firstCard ||= performance.now() - started;
+    queue.push(JSON.parse(message.data) as ReturnType<typeof property>);
+    pump();
+  }
+  open -= 1;
+  while (pricing.size > 0) await Promise.race(pricing);
+  return {
+    firstCardMs: firstCard,
+    firstPriceMs: firstPrice,
+    allPricedMs: performance.now() - started,
+    mostStreams,
+  };
+}
+
+async function runAfter(base: string, headers: Record<string, string>, dispatcher: Agent): Promise<Timing> {
+  const started = performance.now();
+  let firstCard = 0;
+  let firstPrice = 0;
+  let priced = 0;
+  for await (const message of stream(`${base}/api/stays/priced-search`, search, headers, dispatcher)) {
+    if (message.event === 'property') firstCard ||= performance.now() - started;
+    else if (message.event === 'fare') firstPrice ||= performance.now() - started;
+    else if (message.event === 'property-end') priced += 1;
+  }
+  if (priced !== PROPERTIES) throw new Error(`only ${priced} of ${PROPERTIES} hotels were priced`);
+  return {
+    firstCardMs: firstCard,
+    firstPriceMs: firstPrice,
+    allPricedMs: performance.now() - started,
+    mostStreams: 1,
+  };
+}
+
+const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+const bff = await startTestBff({
+  TRAVEL_API_URL: travelApi.url,
+  RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+  RATE_LIMIT_FARES_PER_MINUTE: '100000',
+});
+let serving = true;
+void (async () => {
+  while (serving) void answer(await travelApi.nextStaysCall());
+})();
+// One browser: Chromium opens at most six HTTP/1.1 connections to a host.
+const browser = new Agent({ connections: 6 });
+try {
+  const { headers } = await bff.signIn('5f1c2a7e-0b1d-4c5e-9a01-100000000003');
+  const results: Record<'before' | 'after', Timing[]> = { before: [], after: [] };
+  await runAfter(bff.url, headers, browser); // warm-up: connections, JIT
+  for (let run = 0; run < RUNS; run += 1) {
+    results.before.push(await runBefore(bff.url, headers, browser));
+    results.after.push(await runAfter(bff.url, headers, browser));
+  }
+  if (travelApi.rejectedSignatures > 0) throw new Error('the travel API refused a signature');
+
+  const median = (samples: number[]) =>
+    [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
+  const cell = (timings: Timing[], field: keyof Timing) => {
+    const samples = timings.map((timing) => timing[field]);
+    return `${median(samples).toFixed(0)} (${Math.min(...samples).toFixed(0)}-${Math.max(...samples).toFixed(0)})`;
+  };
+  console.log(
+    `Stay search of ${PROPERTIES} hotels, ${FARES} rates each; provider pacing ${SEARCH_GAP_MS} ms per hotel, ` +
+      `${FARE_GAP_MS} ms per rate; ${RUNS} runs each way, median (min-max), ms:`,
+  );
+  printTable(
+    ['', 'first card', 'first price', 'all priced', 'browser streams at once'],
+    (['before', 'after'] as const).map((way) => [
+      way === 'before'
+        ? 'before: search relay + a fares stream per hotel (4 at a time)'
+        : 'after: one priced-search stream',
+      cell(results[way], 'firstCardMs'),
+      cell(results[way], 'firstPriceMs'),
+      cell(results[way], 'allPricedMs'),
+      String(Math.max(...results[way].map((timing) => timing.mostStreams))),
+    ]),
+  );
+  console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
+} finally {
+  serving = false;
+  await browser.close();
+  await bff.close();
+  await travelApi.close();
+}
