@@ -45,12 +45,15 @@ export interface UpstreamTap {
   url: string;
   seen: TappedRequest[];
   answerNext(pathname: string, answer: ScriptedAnswer): void;
+  /** Forwards the next request to a path at once but holds its answer back for `ms` (a slow answer). */
+  holdNext(pathname: string, ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
   const seen: TappedRequest[] = [];
   const scripted = new Map<string, ScriptedAnswer[]>();
+  const holds = new Map<string, number[]>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -64,6 +67,7 @@ export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
         response.end(JSON.stringify(answer.body));
         return;
       }
+      const holdMs = holds.get(url.split('?')[0] ?? url)?.shift() ?? 0;
       const headers = { ...request.headers };
       delete headers.host;
       delete headers.connection;
@@ -73,6 +77,7 @@ export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
         body: body.length > 0 ? body : undefined,
       })
         .then(async (upstream) => {
+          if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
           const forwarded: http.OutgoingHttpHeaders = { ...upstream.headers, ...UPSTREAM_ONLY_HEADERS };
           delete forwarded['transfer-encoding'];
           delete forwarded.connection;
@@ -90,6 +95,9 @@ export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
     seen,
     answerNext(pathname, answer) {
       scripted.set(pathname, [...(scripted.get(pathname) ?? []), answer]);
+    },
+    holdNext(pathname, ms) {
+      holds.set(pathname, [...(holds.get(pathname) ?? []), ms]);
     },
     close: () =>
       new Promise<void>((resolve) => {

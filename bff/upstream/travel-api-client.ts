@@ -28,6 +28,8 @@ interface TravelApiRequestBase {
   path: string;
   query?: UpstreamQuery;
   body?: unknown;
+  /** Further request headers, such as Idempotency-Key (the signature never covers headers). */
+  headers?: Readonly<Record<string, string>>;
   auth: UpstreamAuth;
   requestId: string;
   signal?: AbortSignal;
@@ -132,6 +134,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
     secret: SigningSecret,
   ): Promise<AttemptOutcome> {
     const headers: Record<string, string> = {
+      ...request.headers,
       accept: request.stream ? 'text/event-stream' : 'application/json',
       'x-request-id': request.requestId,
       ...signedHeaders({

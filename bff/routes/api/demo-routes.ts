@@ -16,6 +16,7 @@ import { withErrorResponses } from './error-responses.ts';
 
 /** What the stand-in's PUT /admin/faults answers; only its acceptance matters here. */
 const FaultsAnswerSchema = z.looseObject({});
+const LeverAnswerSchema = z.looseObject({ armed: z.array(z.string()) });
 const SimulatedAnswerSchema = z.looseObject({
   segment: z.looseObject({ tripId: z.string(), segmentId: z.string() }),
 });
@@ -89,6 +90,34 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     rateLimitMax: 2,
     rateLimitWindowSeconds: seconds,
   }));
+
+  const leverRoute = (action: string, lever: string, summary: string) =>
+    routes.post(
+      `/api/demo/${action}`,
+      {
+        onRequest: app.requireSession,
+        schema: { tags: ['demo'], summary, response: withErrorResponses({ 200: DemoActionResultSchema }) },
+      },
+      async (request, reply): Promise<DemoActionResult> => {
+        await admin.call({
+          method: 'POST',
+          path: '/admin/booking-levers',
+          body: { travelerId: request.session?.travelerId, lever },
+          schema: LeverAnswerSchema,
+          ...upstreamContext(request, reply),
+        });
+        return { action, activeUntil: null };
+      },
+    );
+
+  leverRoute('price-change', 'price-change', 'The signed-in traveler’s next price check finds a new price');
+  leverRoute('payment-decline', 'payment-decline', 'The signed-in traveler’s next payment is declined');
+  leverRoute('booking-conflict', 'booking-conflict', 'The signed-in traveler’s next booking conflicts');
+  leverRoute(
+    'offer-expiry',
+    'offer-expired',
+    'The signed-in traveler’s next price check finds the offer expired',
+  );
 
   routes.post(
     '/api/demo/segment-delay',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import appUpdateRoute from './app-update-route.ts';
+import bookingOperationsRoutes from './booking-operations-routes.ts';
 import bookingsRoute from './bookings-route.ts';
 import demoRoutes from './demo-routes.ts';
 import flightsRoutes from './flights-routes.ts';
@@ -15,6 +16,7 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
   await app.register(flightsRoutes);
   await app.register(profileRoutes);
   await app.register(bookingsRoute);
+  await app.register(bookingOperationsRoutes);
   await app.register(tripSegmentRoute);
   await app.register(stayDestinationsRoute);
   await app.register(notificationsRoutes);

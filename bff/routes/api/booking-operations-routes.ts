@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BookingDetailsSchema,
+  BookingParamsSchema,
+  CreateBookingRequestSchema,
+  IdempotencyKeySchema,
+  OfferParamsSchema,
+  PaymentMethodListSchema,
+  PaymentMethodsQuerySchema,
+  PriceCheckSchema,
+  type BookingDetails,
+  type CreateBookingRequest,
+} from '#shared/upstream/booking-operations.ts';
+import { AppError } from '../../errors.ts';
+import { travelerAuth } from '../../upstream/traveler-auth.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { withErrorResponses } from './error-responses.ts';
+
+/** Waits between lookups of a booking whose create timed out; their sum stays inside the retry budget. */
+const LOOKUP_DELAYS_MS = [0, 250, 500, 1000, 2000];
+
+/**
+ * The booking journey: price check, payment methods on file, create (exactly once per Idempotency-Key),
+ * read and cancel. A create that times out is answered by looking the booking up by its key, never by
+ * booking again; concurrent creates with one key and body share one upstream call.
+ */
+export default function bookingOperationsRoutes(
+  app: FastifyInstance,
+  _options: unknown,
+  done: () => void,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const inFlight = new Map<string, Promise<BookingDetails>>();
+
+  routes.post(
+    '/api/offers/:offerId/price-check',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The price of a flight offer or a stay rate now: unchanged, changed or OFFER_EXPIRED',
+        params: OfferParamsSchema,
+        response: withErrorResponses({ 200: PriceCheckSchema }),
+      },
+    },
+    async (request, reply) =>
+      app.travelApi.request({
+        method: 'POST',
+        path: `/v1/offers/${request.params.offerId}/price-check`,
+        auth: await travelerAuth(app, request),
+        retry: 'idempotent',
+        ...upstreamContext(request, reply),
+        schema: PriceCheckSchema,
+      }),
+  );
+
+  routes.get(
+    '/api/payment-methods',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The traveler’s payment methods on file (by reference), of one travel kind or all',
+        querystring: PaymentMethodsQuerySchema,
+        response: withErrorResponses({ 200: PaymentMethodListSchema }),
+      },
+    },
+    async (request, reply) =>
+      app.travelApi.request({
+        method: 'GET',
+        path: '/v1/me/payment-methods',
+        query: { bookingProfile: request.query.bookingProfile },
+        auth: await travelerAuth(app, request),
+        ...upstreamContext(request, reply),
+        schema: PaymentMethodListSchema,
+      }),
+  );
+
+  routes.post(
+    '/api/bookings',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Book a checked offer or rate; the Idempotency-Key header makes a repeated submit book once',
+        body: CreateBookingRequestSchema,
+        response: withErrorResponses({ 201: BookingDetailsSchema }),
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const flight = `${request.session?.travelerId ?? ''}\n${key}\n${hashOf(request.body)}`;
+      let pending = inFlight.get(flight);
+      if (!pending) {
+        pending = createOnce(request, key, request.body).finally(() => inFlight.delete(flight));
+        inFlight.set(flight, pending);
+      }
+      return reply.code(201).send(await pending);
+    },
+  );
+
+  routes.get(
+    '/api/bookings/:bookingId',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: 'A booking with what was booked and what cancelling it now would give',
+        params: BookingParamsSchema,
+        response: withErrorResponses({ 200: BookingDetailsSchema }),
+      },
+    },
+    async (request, reply) =>
+      app.travelApi.request({
+        method: 'GET',
+        path: `/v1/bookings/${request.params.bookingId}`,
+        auth: await travelerAuth(app, request),
+        ...upstreamContext(request, reply),
+        schema: BookingDetailsSchema,
+      }),
+  );
+
+  routes.post(
+    '/api/bookings/:bookingId/cancel',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancel a booking by its rate’s rules (refund or fee)',
+        params: BookingParamsSchema,
+        response: withErrorResponses({ 200: BookingDetailsSchema }),
+      },
+    },
+    async (request, reply) =>
+      app.travelApi.request({
+        method: 'POST',
+        path: `/v1/bookings/${request.params.bookingId}/cancel`,
+        auth: await travelerAuth(app, request),
+        // Cancelling a cancelled booking answers it unchanged, so a retry is safe.
+        retry: 'idempotent',
+        ...upstreamContext(request, reply),
+        schema: BookingDetailsSchema,
+      }),
+  );
+
+  /**
+   * One create upstream, under the browser's key. It is not tied to the browser's connection: a browser
+   * that drops mid-submit comes back with the same key, and the booking it started must be there to find.
+   */
+  async function createOnce(
+    request: FastifyRequest,
+    key: string,
+    body: CreateBookingRequest,
+  ): Promise<BookingDetails> {
+    const auth = await travelerAuth(app, request);
+    const context = { requestId: request.id, log: request.log };
+    try {
+      return await app.travelApi.request({
+        method: 'POST',
+        path: '/v1/bookings',
+        headers: { 'idempotency-key': key },
+        body,
+        auth,
+        // Safe to retry a transport failure: the key makes the upstream answer it once.
+        retry: 'idempotent',
+        ...context,
+        schema: BookingDetailsSchema,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'GATEWAY_TIMEOUT') throw error;
+      request.log.warn({ booking: 'create timed out' }, 'booking create timed out; looking it up by its key');
+      for (const delay of LOOKUP_DELAYS_MS) {
+        if (delay > 0) await sleep(delay);
+        try {
+          return await app.travelApi.request({
+            method: 'GET',
+            path: `/v1/booking-requests/${encodeURIComponent(key)}`,
+            auth,
+            ...context,
+            schema: BookingDetailsSchema,
+          });
+        } catch (lookupError) {
+          const stillUnknown =
+            lookupError instanceof AppError &&
+            (lookupError.code === 'RESOURCE_NOT_FOUND' || lookupError.code === 'GATEWAY_TIMEOUT');
+          if (!stillUnknown) throw lookupError;
+        }
+      }
+      throw new AppError('GATEWAY_TIMEOUT', {
+        message:
+          'The booking has not been confirmed yet. Submit again: the same booking is never made twice.',
+        recoveryAction: 'RETRY_NOW',
+        cause: error,
+      });
+    }
+  }
+  done();
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const parsed = IdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
+  if (parsed.success) return parsed.data;
+  throw new AppError('VALIDATION_ERROR', {
+    message: 'The request failed validation',
+    details: [
+      {
+        field: 'idempotency-key',
+        code: request.headers['idempotency-key'] === undefined ? 'missing' : 'string_pattern_mismatch',
+        message: 'Send an Idempotency-Key header of 8 to 255 letters, digits or _ . : -',
+      },
+    ],
+  });
+}
+
+function hashOf(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
