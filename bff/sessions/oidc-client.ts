@@ -139,13 +139,15 @@ export class OidcClient {
 
   /**
    * Where the browser goes to end the identity platform's session (RP-initiated logout). Deliberately
-   * without id_token_hint: the ID token would otherwise travel through the browser.
+   * without id_token_hint: the ID token would otherwise travel through the browser. The identity
+   * session's id (the ID token's sid) goes as logout_hint, so the platform knows the app itself asks.
    */
-  async endSessionUrl(): Promise<string> {
+  async endSessionUrl(identitySessionId?: string): Promise<string> {
     const configuration = await this.#discover();
     return client.buildEndSessionUrl(configuration, {
       client_id: this.#options.clientId,
       post_logout_redirect_uri: this.#options.postLogoutRedirectUri,
+      ...(identitySessionId ? { logout_hint: identitySessionId } : {}),
     }).href;
   }
 

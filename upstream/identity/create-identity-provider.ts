@@ -4,7 +4,12 @@ import type { JWK } from 'jose';
 import type { Logger } from 'pino';
 import { findAccountBySub } from './accounts.ts';
 import type { IdentityConfig } from './config.ts';
-import { renderLogoutPage, renderMessagePage, type RenderedPage } from './identity-pages.ts';
+import {
+  renderLogoutPage,
+  renderMessagePage,
+  renderSigningOutPage,
+  type RenderedPage,
+} from './identity-pages.ts';
 import { SqliteAdapter } from './sqlite-adapter.ts';
 
 /** The one scope of the travel API resource server; the BFF requests it with openid, profile and email. */
@@ -25,6 +30,23 @@ function sendPage(ctx: KoaContextWithOIDC, rendered: RenderedPage, status = 200)
   ctx.set('Content-Security-Policy', rendered.contentSecurityPolicy);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = rendered.html;
+}
+
+/**
+ * A sign-out a client started for this very session: a registered client, one of its post-logout
+ * redirect URIs (oidc-provider has checked both), and logout_hint equal to the session's sid for that
+ * client, which only the client's ID token carries.
+ */
+function isAppSignOut(ctx: KoaContextWithOIDC): boolean {
+  const { client, params, session } = ctx.oidc;
+  const hint = params?.logout_hint;
+  return (
+    client !== undefined &&
+    typeof params?.post_logout_redirect_uri === 'string' &&
+    typeof hint === 'string' &&
+    hint.length > 0 &&
+    session?.sidFor(client.clientId) === hint
+  );
 }
 
 function list(value: string | undefined, fallback: string): string[] {
@@ -89,7 +111,10 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => sendPage(ctx, renderLogoutPage(form)),
+        // The app's own sign-out names the identity session it opened (logout_hint: the sid of its ID
+        // token, kept server-side) and is not asked again; any other request to end the session is.
+        logoutSource: (ctx, form) =>
+          sendPage(ctx, isAppSignOut(ctx) ? renderSigningOutPage(form) : renderLogoutPage(form)),
         postLogoutSuccessSource: (ctx) =>
           sendPage(ctx, renderMessagePage('Signed out', 'You are signed out of Wayfare.')),
       },

@@ -13,7 +13,7 @@ export function escapeHtml(value: string): string {
 
 export interface RenderedPage {
   html: string;
-  /** The Content-Security-Policy for this page: its inline style is allowed by nonce only. */
+  /** The Content-Security-Policy for this page: its inline style (and script) allowed by nonce only. */
   contentSecurityPolicy: string;
 }
 
@@ -60,7 +60,7 @@ button.secondary:hover { background:var(--muted-surface); }
 .demo form { margin:0; }
 `;
 
-function page(title: string, body: string): RenderedPage {
+function page(title: string, body: string, script?: string): RenderedPage {
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="en">
@@ -76,11 +76,13 @@ function page(title: string, body: string): RenderedPage {
 <main>
 ${body}
 </main>
+${script ? `<script nonce="${nonce}">${script}</script>` : ''}
 </body>
 </html>`;
   const contentSecurityPolicy = [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
+    ...(script ? [`script-src 'nonce-${nonce}'`] : []),
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
@@ -160,6 +162,29 @@ ${form}
 <button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button>
 </div>
 </div>`,
+  );
+}
+
+/**
+ * Sign-out the app asked for on the traveler's behalf: the form confirms itself (a no-script browser gets
+ * one Continue button), so the traveler who pressed Sign out in the app is not asked a second time.
+ */
+export function renderSigningOutPage(form: string): RenderedPage {
+  return page(
+    'Signing out',
+    `<div class="card" role="status">
+<h1>Signing you out…</h1>
+<p>You are being signed out of Wayfare on this device.</p>
+${form}
+<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Continue</button></noscript>
+</div>`,
+    `const form = document.getElementById('op.logoutForm');
+const confirm = document.createElement('input');
+confirm.type = 'hidden';
+confirm.name = 'logout';
+confirm.value = 'yes';
+form.append(confirm);
+form.submit();`,
   );
 }
 

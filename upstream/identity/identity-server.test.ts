@@ -132,7 +132,7 @@ async function signIn(issuer: string, email = 'alex@wayfare.example', password =
     { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce },
     { resource: AUDIENCE },
   );
-  return { configuration, tokens, page };
+  return { configuration, tokens, page, jar };
 }
 
 async function jwks(issuer: string): Promise<JSONWebKeySet> {
@@ -290,6 +290,35 @@ describe('identity platform stand-in', () => {
       keys: unknown[];
     };
     expect(file.keys).toHaveLength(2);
+  });
+});
+
+describe('sign-out page', () => {
+  it('confirms by itself the app’s own sign-out of this session, and asks for any other', async () => {
+    const identity = await start(await dataFolder());
+    const { tokens, jar } = await signIn(identity.issuer);
+    const sid = tokens.claims()?.sid;
+    if (typeof sid !== 'string') throw new Error('the ID token carries no sid');
+    const endSession = (hint?: string) => {
+      const url = new URL('/session/end', identity.issuer);
+      url.searchParams.set('client_id', 'wayfare-bff');
+      url.searchParams.set('post_logout_redirect_uri', 'http://localhost:3000/');
+      if (hint !== undefined) url.searchParams.set('logout_hint', hint);
+      return jar.fetch(url.href);
+    };
+
+    for (const hint of [undefined, 'another-session', '']) {
+      const asked = await endSession(hint);
+      expect(await asked.text(), String(hint)).toContain('Sign out of Wayfare?');
+    }
+
+    const app = await endSession(sid);
+    const page = await app.text();
+    expect(page).toContain('Signing you out…');
+    expect(page).not.toContain('Sign out of Wayfare?');
+    const nonce = /<script nonce="([^"]+)">[^<]*form\.submit\(\)/.exec(page)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(app.headers.get('content-security-policy')).toContain(`script-src 'nonce-${nonce}'`);
   });
 });
 

@@ -284,6 +284,8 @@ describe('logout', () => {
   it('ends the BFF session and, through the returned end-session page, the identity session', async () => {
     const { browser } = await stack.signIn({ email: 'sam@wayfare.example', password: 'sam-demo' });
     const cookie = sessionCookieOf(browser) ?? '';
+    const identitySessionId = (await stack.app.sessions.store.get(cookie))?.identitySessionId;
+    expect(identitySessionId).toBeTruthy();
     ends.length = 0;
 
     const { response, body } = await record(
@@ -295,6 +297,7 @@ describe('logout', () => {
     expect(endSession.origin).toBe(stack.identity.issuer);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${APP_ORIGIN}/`);
     expect(endSession.searchParams.has('id_token_hint')).toBe(false);
+    expect(endSession.searchParams.get('logout_hint')).toBe(identitySessionId);
     expect(ends).toEqual([expect.objectContaining({ travelerId: SAM, reason: 'logout' })]);
     expect(await sessionOf(browser)).toEqual({ authenticated: false });
 
@@ -304,7 +307,9 @@ describe('logout', () => {
 
     const confirm = await browser.navigate(redirectTo);
     const page = await confirm.final.text();
-    expect(page).toContain('Sign out of Wayfare?');
+    // The traveler pressed Sign out in the app: the platform does not ask again, its page confirms itself.
+    expect(page).toContain('Signing you out…');
+    expect(page).not.toContain('Sign out of Wayfare?');
     const form = /<form[^>]*action="([^"]+)"[^>]*>[\s\S]*?name="xsrf" value="([^"]+)"/.exec(page);
     expect(form).not.toBeNull();
     const signedOut = await browser.navigate(new URL(form?.[1] ?? '', confirm.url).href, {

@@ -169,7 +169,7 @@ export default function authRoutes(
       let redirectTo = '/';
       if (stored?.kind === 'traveler') {
         try {
-          redirectTo = await auth.oidc.endSessionUrl();
+          redirectTo = await auth.oidc.endSessionUrl(stored.identitySessionId);
         } catch (error) {
           request.log.warn({ err: (error as Error).message }, 'end-session URL unavailable');
         }
