@@ -12,20 +12,20 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { travelApiPlugin } from './upstream/travel-api-plugin.ts';
 import { webApp } from './plugins/web-app.ts';
 import gatewayRoutes from './routes/api/gateway-routes.ts';
-import healthRoutes from './routes/health.ts';
+import healthRoutes from './routes/health-routes.ts';
 import authPlugin from './sessions/auth-plugin.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import sessionPlugin from './sessions/session-plugin.ts';
 import authRoutes from './routes/auth/auth-routes.ts';
-import sessionRoute from './routes/auth/session-route.ts';
+import sessionRoute from './routes/auth/session-routes.ts';
 import ssePlugin from './streams/sse-plugin.ts';
 import notificationsPlugin from './notifications/notifications-plugin.ts';
 import pushPlugin from './push/push-plugin.ts';
-import staysStreamRoutes from './routes/api/stays-stream.ts';
-import pricedStaySearchRoute from './routes/api/priced-stay-search-route.ts';
-import notificationsStreamRoutes from './routes/api/notifications-stream.ts';
-import pushRoutes from './routes/api/push.ts';
-import travelApiPushWebhook from './routes/webhooks/travel-api-push.ts';
+import staysStreamRoutes from './routes/api/stays-stream-routes.ts';
+import pricedStaySearchRoute from './routes/api/priced-stay-search-routes.ts';
+import notificationsStreamRoutes from './routes/api/notifications-stream-routes.ts';
+import pushRoutes from './routes/api/push-routes.ts';
+import travelApiPushWebhook from './routes/webhooks/travel-api-push-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;

@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import authPlugin from './auth-plugin.ts';
 import csrfPlugin from '../plugins/csrf.ts';
 import sessionPlugin, { type SessionEnd } from './session-plugin.ts';
-import sessionRoute from '../routes/auth/session-route.ts';
+import sessionRoute from '../routes/auth/session-routes.ts';
 import { DEPLOYED_SECRETS } from '../test-support/deployed-secrets.ts';
 
 const APP_HEADERS = { 'x-requested-with': 'wayfare', origin: 'http://localhost:3000' };

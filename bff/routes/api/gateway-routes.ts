@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import appUpdateRoute from './app-update-route.ts';
+import appUpdateRoute from './app-update-routes.ts';
 import bookingOperationsRoutes from './booking-operations-routes.ts';
-import bookingsRoute from './bookings-route.ts';
+import bookingsRoute from './bookings-routes.ts';
 import demoRoutes from './demo-routes.ts';
 import flightsRoutes from './flights-routes.ts';
-import guestSessionRoute from './guest-session-route.ts';
+import guestSessionRoute from './guest-session-routes.ts';
 import notificationsRoutes from './notifications-routes.ts';
 import profileRoutes from './profile-routes.ts';
-import stayDestinationsRoute from './stay-destinations-route.ts';
-import tripSegmentRoute from './trip-segment-route.ts';
+import stayDestinationsRoute from './stay-destinations-routes.ts';
+import tripSegmentRoute from './trip-segment-routes.ts';
 
 /** The /api routes that call the travel API with JSON: one signed upstream call each. */
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
