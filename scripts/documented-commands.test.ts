@@ -79,7 +79,7 @@ describe('installing on an old Node', () => {
   });
 
   it.skipIf(old === process.execPath)(
-    'a bare npm install stops at once with npm’s one engine error, not a page of warnings',
+    'a bare npm install on an old Node goes ahead without a page of engine warnings',
     () => {
       const result = spawnSync('npm', ['install', '--dry-run', '--no-audit', '--no-fund'], {
         cwd: root,
@@ -87,9 +87,8 @@ describe('installing on an old Node', () => {
         env: withNode(old),
         timeout: 60_000,
       });
-      expect(result.status).not.toBe(0);
-      expect(result.stderr).toContain('Required: {"node":">=22.22"}');
-      expect(result.stderr).not.toMatch(/npm warn EBADENGINE/);
+      expect(result.status, result.stderr).toBe(0);
+      expect(`${result.stdout}${result.stderr}`).not.toMatch(/EBADENGINE|npm warn/);
     },
   );
 
