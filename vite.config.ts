@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
 const bffOrigin = process.env.BFF_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

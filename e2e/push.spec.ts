@@ -32,7 +32,7 @@ async function registerServiceWorker(page: Page, cdp: CDPSession): Promise<strin
   return ours()?.registrationId ?? '';
 }
 
-/** The push payload the BFF sends for a notification (bff/push, read by web/public/sw.js). */
+/** The push payload the BFF sends for a notification (bff/push, read by web/service-worker/push-alerts.js). */
 function pushPayload(notification: RaisedNotification): string {
   return JSON.stringify({
     notificationId: notification.id,

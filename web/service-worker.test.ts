@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 
 const ORIGIN = 'http://localhost:3000';
-const source = readFileSync(new URL('./public/sw.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('./service-worker/push-alerts.js', import.meta.url), 'utf8');
 
 interface FakeWindow {
   url: string;
@@ -42,7 +42,7 @@ const immediateTimers = {
   clearTimeout: (handle: NodeJS.Immediate) => clearImmediate(handle),
 };
 
-/** Loads sw.js into a fresh service-worker-like global and dispatches events to it. */
+/** Loads the push part of the worker into a fresh service-worker-like global and dispatches events to it. */
 function loadWorker(windows: FakeWindow[], timers: object = { setTimeout, clearTimeout }) {
   const listeners = new Map<string, (event: unknown) => void>();
   const showNotification = vi.fn((_title: string, _options?: object) => Promise.resolve());

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { registerServiceWorker } from './lib/register-service-worker.ts';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -22,3 +23,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

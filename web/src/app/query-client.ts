@@ -6,7 +6,7 @@ import { loginUrl } from '../lib/login-url.ts';
 
 /** Sends the traveler through sign-in and back here when the BFF says the session is gone. */
 function signInAgainWhenSessionExpired(error: unknown): void {
-  if (isSessionExpired(error)) leaveEndedSession(loginUrl());
+  if (isSessionExpired(error)) void leaveEndedSession(loginUrl());
 }
 
 export function createQueryClient(): QueryClient {
@@ -17,6 +17,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: shouldRetryRead,
         staleTime: 30_000,
+        // Offline, a read still goes out once: the service worker answers it with what was saved.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import type { QueryKey } from '@tanstack/react-query';
 import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { ApiError, networkError, unreadableResponse } from './api-error.ts';
+import { recordUpdatedAt } from './updated-at.ts';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -8,6 +10,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal | undefined;
   accept?: string;
   headers?: Record<string, string>;
+  /** Remember when the server produced this answer, for the query shown under this key (updated-at.ts). */
+  updatedAtOf?: QueryKey;
 }
 
 /** The anti-forgery header the BFF requires on every state-changing or token-attaching /api call. */
@@ -51,6 +55,7 @@ export async function apiJson<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw unreadableResponse(response.status, requestId);
+  if (options.updatedAtOf) recordUpdatedAt(options.updatedAtOf, response);
   return parsed.data;
 }
 

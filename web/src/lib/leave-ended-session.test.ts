@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { beginSignOut, cancelSignOut, leaveEndedSession } from './leave-ended-session.ts';
+import { privateCacheName } from './private-cache.ts';
 
 describe('leaving an ended session', () => {
   const assign = vi.fn();
@@ -15,25 +16,31 @@ describe('leaving an ended session', () => {
     vi.stubGlobal('location', { ...window.location, assign });
   }
 
-  it('navigates to the given page when the session ends on its own', () => {
+  it('forgets the traveler’s saved answers, then navigates to the given page, when the session ends on its own', async () => {
     stubLocation();
-    leaveEndedSession('/auth/login?returnTo=%2Fbookings');
+    const names = new Set([privateCacheName('ana'), 'workbox-precache-v2']);
+    vi.stubGlobal('caches', {
+      keys: () => Promise.resolve([...names]),
+      delete: (name: string) => Promise.resolve(names.delete(name)),
+    });
+    await leaveEndedSession('/auth/login?returnTo=%2Fbookings');
+    expect([...names]).toEqual(['workbox-precache-v2']);
     expect(assign).toHaveBeenCalledWith('/auth/login?returnTo=%2Fbookings');
   });
 
-  it('stays put while this tab signs out, so its own end-session redirect wins', () => {
+  it('stays put while this tab signs out, so its own end-session redirect wins', async () => {
     stubLocation();
     beginSignOut();
-    leaveEndedSession('/');
-    leaveEndedSession('/auth/login');
+    await leaveEndedSession('/');
+    await leaveEndedSession('/auth/login');
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('navigates again once a failed sign-out is cancelled', () => {
+  it('navigates again once a failed sign-out is cancelled', async () => {
     stubLocation();
     beginSignOut();
     cancelSignOut();
-    leaveEndedSession('/');
+    await leaveEndedSession('/');
     expect(assign).toHaveBeenCalledWith('/');
   });
 });

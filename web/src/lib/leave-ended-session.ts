@@ -1,3 +1,5 @@
+import { clearPrivateData } from './private-cache.ts';
+
 let signingOut = false;
 
 /**
@@ -15,7 +17,11 @@ export function cancelSignOut(): void {
   signingOut = false;
 }
 
-/** Leaves a session that ended (for sign-in or the start page), unless this tab is signing out. */
-export function leaveEndedSession(target: string): void {
-  if (!signingOut) window.location.assign(target);
+/**
+ * Leaves a session that ended (for sign-in or the start page), unless this tab is signing out; the
+ * traveler's answers saved for offline reading are forgotten first.
+ */
+export function leaveEndedSession(target: string): Promise<void> {
+  if (signingOut) return Promise.resolve();
+  return clearPrivateData().finally(() => window.location.assign(target));
 }

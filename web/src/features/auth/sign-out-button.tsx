@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
 import { beginSignOut, cancelSignOut } from '../../lib/leave-ended-session.ts';
+import { clearPrivateData } from '../../lib/private-cache.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 
 const LogoutResponseSchema = z.looseObject({ redirectTo: z.string() });
@@ -30,6 +31,8 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
     beginSignOut();
     try {
       const { redirectTo } = await apiJson('/auth/logout', LogoutResponseSchema, { method: 'POST' });
+      // After the session ended on the server, so no read still in flight can save an answer again.
+      await clearPrivateData();
       window.location.assign(safeRedirect(redirectTo));
     } catch (caught) {
       cancelSignOut();

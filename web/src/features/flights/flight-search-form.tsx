@@ -14,6 +14,8 @@ import {
   type TripType,
 } from './flight-search-params.ts';
 import { lastBookableDate, validateFlightSearch } from './validate-flight-search.ts';
+import { OfflineNote } from '../../components/offline-note.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 
 export const CABIN_LABELS: Record<string, string> = {
   economy: 'Economy',
@@ -91,6 +93,7 @@ export function FlightSearchForm({
       legs: legsForTripType(current, tripType, addDays(current.legs[0]?.date || today, 7)),
     }));
 
+  const online = useOnline();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempt((value) => value + 1);
@@ -276,8 +279,9 @@ export function FlightSearchForm({
           )}
         </FormField>
       </div>
+      <OfflineNote action="Searching" />
       <div className="row">
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={!online}>
           Search flights
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The service worker's question before it shows a push (web/public/sw.js): did this window already
+ * The service worker's question before it shows a push (web/service-worker/push-alerts.js): did this window already
  * show the notification live? Asked over a MessageChannel; the answer goes back on its port.
  */
 const ShownLiveQuestionSchema = z.object({ type: z.literal('was-shown-live'), notificationId: z.string() });

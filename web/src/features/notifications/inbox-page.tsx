@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Notification } from '#shared/api/notifications.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { LastUpdated } from '../../components/last-updated.tsx';
+import { OfflineNote } from '../../components/offline-note.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
@@ -33,6 +36,7 @@ export function InboxPage() {
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllRead();
   const [unreadOnly, setUnreadOnly] = useState(false);
+  const online = useOnline();
 
   const all = dedupe(inbox.data?.pages.flatMap((page) => page.items) ?? []);
   const unreadCount = inbox.data?.pages[0]?.meta.unreadCount ?? 0;
@@ -43,6 +47,7 @@ export function InboxPage() {
       <div className="page-header">
         <h1>Inbox</h1>
         <LiveIndicator />
+        <LastUpdated queryKey={notificationQueries.inbox().queryKey} format={format} />
       </div>
       <div className="inbox-layout">
         <section aria-labelledby="inbox-list-title" className="stack">
@@ -54,7 +59,7 @@ export function InboxPage() {
               <button
                 type="button"
                 className="button button-secondary button-small"
-                disabled={markAllRead.isPending}
+                disabled={markAllRead.isPending || !online}
                 onClick={() => markAllRead.mutate()}
               >
                 Mark all as read
@@ -82,6 +87,7 @@ export function InboxPage() {
               </label>
             </fieldset>
           </div>
+          {unreadCount > 0 && <OfflineNote action="Marking notifications read" />}
           {inbox.isError && !inbox.data ? (
             <ErrorNotice error={inbox.error} onRetry={() => void inbox.refetch()} />
           ) : inbox.isPending ? (
@@ -109,12 +115,14 @@ export function InboxPage() {
                   <NotificationCard
                     notification={thread.current}
                     format={format}
+                    online={online}
                     onMarkRead={() => markRead.mutate(thread.current.id)}
                   />
                   {thread.earlier.length > 0 && (
                     <EarlierUpdates
                       thread={thread}
                       format={format}
+                      online={online}
                       onMarkRead={(id) => markRead.mutate(id)}
                     />
                   )}
@@ -156,10 +164,12 @@ function dedupe(notifications: Notification[]): Notification[] {
 function NotificationCard({
   notification,
   format,
+  online,
   onMarkRead,
 }: {
   notification: Notification;
   format: Formatters;
+  online: boolean;
   onMarkRead: () => void;
 }) {
   const unread = notification.readAt === null;
@@ -183,11 +193,16 @@ function NotificationCard({
       </h3>
       <p>{notification.body}</p>
       <div className="row">
-        <Link to={inAppPath(notification)} onClick={() => unread && onMarkRead()}>
+        <Link to={inAppPath(notification)} onClick={() => unread && online && onMarkRead()}>
           View trip details
         </Link>
         {unread && (
-          <button type="button" className="button button-ghost button-small" onClick={onMarkRead}>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={onMarkRead}
+            disabled={!online}
+          >
             Mark as read
             <span className="visually-hidden">: {notification.title}</span>
           </button>
@@ -201,10 +216,12 @@ function NotificationCard({
 function EarlierUpdates({
   thread,
   format,
+  online,
   onMarkRead,
 }: {
   thread: NotificationThread;
   format: Formatters;
+  online: boolean;
   onMarkRead: (id: string) => void;
 }) {
   const headingId = `earlier-${thread.current.id}`;
@@ -232,6 +249,7 @@ function EarlierUpdates({
                     type="button"
                     className="button button-ghost button-small"
                     onClick={() => onMarkRead(notification.id)}
+                    disabled={!online}
                   >
                     Mark as read
                     <span className="visually-hidden">: {notification.title}</span>

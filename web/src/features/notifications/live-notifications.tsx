@@ -191,7 +191,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
             // Signed out (here or in another tab): back to the start page. Expired: sign in and return.
             const ended = NotificationStreamSessionEndedSchema.safeParse(safeJson(message.data));
             const signedOut = ended.success && SIGNED_OUT_REASONS.has(ended.data.reason);
-            leaveEndedSession(signedOut ? '/' : loginUrl());
+            void leaveEndedSession(signedOut ? '/' : loginUrl());
             break;
           }
           case EVENTS.reconnect:
@@ -249,7 +249,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
         }).catch(() => ({ kind: 'truncated' as const }));
         if (controller.signal.aborted) return;
         if (end.kind === 'error' && isSessionExpired(end.error)) {
-          leaveEndedSession(loginUrl());
+          void leaveEndedSession(loginUrl());
           return;
         }
         setConnection(navigator.onLine === false ? 'offline' : 'reconnecting');

@@ -13,12 +13,12 @@ export const notificationQueries = {
   inbox: () =>
     infiniteQueryOptions({
       queryKey: [...notificationQueries.all(), 'inbox'],
-      queryFn: ({ pageParam, signal }) =>
-        apiJson(
-          pageParam ? `/api/notifications?before=${encodeURIComponent(pageParam)}` : '/api/notifications',
-          NotificationsPageSchema,
-          { signal },
-        ),
+      queryFn: ({ pageParam, signal, queryKey }) =>
+        pageParam
+          ? apiJson(`/api/notifications?before=${encodeURIComponent(pageParam)}`, NotificationsPageSchema, {
+              signal,
+            })
+          : apiJson('/api/notifications', NotificationsPageSchema, { signal, updatedAtOf: queryKey }),
       initialPageParam: null as string | null,
       getNextPageParam: (lastPage) => lastPage.meta.nextCursor,
       staleTime: 15_000,

@@ -5,9 +5,11 @@ import type { Profile, ProfilePatch } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
+import { LastUpdated } from '../../components/last-updated.tsx';
 import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries, useUpdateProfile } from './profile-queries.ts';
+import { useTravelerFormatters } from './use-traveler-formatters.ts';
 
 const LOCALES = [
   { tag: 'en-GB', label: 'English (United Kingdom)' },
@@ -33,11 +35,13 @@ export function ProfilePage() {
   const profile = useQuery(profileQueries.current());
   // The form remounts with each saved profile (its key): which version was just saved lives here.
   const [savedVersion, setSavedVersion] = useState<string | null>(null);
+  const format = useTravelerFormatters();
 
   return (
     <div className="page">
       <div className="page-header">
         <h1>Profile</h1>
+        <LastUpdated queryKey={profileQueries.current().queryKey} format={format} />
       </div>
       {profile.isPending ? (
         <div className="card stack" aria-busy="true" aria-label="Loading your profile">

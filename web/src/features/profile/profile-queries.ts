@@ -7,7 +7,8 @@ export const profileQueries = {
   current: () =>
     queryOptions({
       queryKey: [...profileQueries.all(), 'current'],
-      queryFn: ({ signal }) => apiJson('/api/profile', ProfileSchema, { signal }),
+      queryFn: ({ signal, queryKey }) =>
+        apiJson('/api/profile', ProfileSchema, { signal, updatedAtOf: queryKey }),
       staleTime: 5 * 60_000,
       // Many screens read the profile; a failed read is retried by the traveler, not by every mount.
       retryOnMount: false,
@@ -22,7 +23,11 @@ export function useUpdateProfile(onSaved?: (profile: Profile) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: ProfilePatch) =>
-      apiJson('/api/profile', ProfileSchema, { method: 'PATCH', body: patch }),
+      apiJson('/api/profile', ProfileSchema, {
+        method: 'PATCH',
+        body: patch,
+        updatedAtOf: profileQueries.current().queryKey,
+      }),
     onSuccess: (profile) => {
       onSaved?.(profile);
       queryClient.setQueryData(profileQueries.current().queryKey, profile);

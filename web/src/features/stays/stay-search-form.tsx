@@ -12,6 +12,8 @@ import type { StaySearch, StaySearchForm as StaySearchFormValue } from './stay-s
 import { stayQueries } from './stay-queries.ts';
 import { validateStaySearch } from './validate-stay-search.ts';
 import './stays.css';
+import { OfflineNote } from '../../components/offline-note.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   destination: 'Destination',
@@ -64,6 +66,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
 
   const items = destinations.data ?? (form.destination ? [form.destination] : []);
 
+  const online = useOnline();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempt((value) => value + 1);
@@ -171,8 +174,9 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
           </label>
         </div>
       </fieldset>
+      <OfflineNote action="Searching" />
       <div className="row">
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={!online}>
           Search stays
         </button>
       </div>

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { SegmentDetails, SegmentPlace } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { LastUpdated } from '../../components/last-updated.tsx';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
@@ -47,6 +48,7 @@ export function SegmentPage() {
       ) : (
         <>
           <SegmentView segment={segment.data} format={format} refreshing={segment.isFetching} />
+          <LastUpdated queryKey={tripQueries.segment(tripId, segmentId).queryKey} format={format} />
           {risk && (
             <p className="risk-note" role="note">
               <strong>At risk:</strong> {describeRisk(risk, format)}

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TripOverview } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { LastUpdated } from '../../components/last-updated.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LiveIndicator } from '../notifications/live-indicator.tsx';
@@ -39,6 +40,7 @@ export function TripPage() {
       ) : (
         <>
           <TripHeader trip={trip.data} format={format} refreshing={trip.isFetching} />
+          <LastUpdated queryKey={tripQueries.trip(tripId).queryKey} format={format} />
           <TripTimeline tripId={trip.data.tripId} segments={trip.data.segments} format={format} />
         </>
       )}

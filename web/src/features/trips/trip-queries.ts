@@ -15,24 +15,28 @@ export const tripQueries = {
   list: () =>
     queryOptions({
       queryKey: [...tripQueries.all(), 'list'],
-      queryFn: ({ signal }) => apiJson(`/api/trips?limit=${TRIPS_PAGE_LIMIT}`, TripsPageSchema, { signal }),
+      queryFn: ({ signal, queryKey }) =>
+        apiJson(`/api/trips?limit=${TRIPS_PAGE_LIMIT}`, TripsPageSchema, { signal, updatedAtOf: queryKey }),
       refetchInterval: LIVE_STATUS_REFRESH_MS,
     }),
   trip: (tripId: string) =>
     queryOptions({
       queryKey: [...tripQueries.all(), tripId, 'timeline'],
-      queryFn: ({ signal }) =>
-        apiJson(`/api/trips/${encodeURIComponent(tripId)}`, TripDetailsSchema, { signal }),
+      queryFn: ({ signal, queryKey }) =>
+        apiJson(`/api/trips/${encodeURIComponent(tripId)}`, TripDetailsSchema, {
+          signal,
+          updatedAtOf: queryKey,
+        }),
       refetchInterval: LIVE_STATUS_REFRESH_MS,
     }),
   segment: (tripId: string, segmentId: string) =>
     queryOptions({
       queryKey: [...tripQueries.all(), tripId, 'segments', segmentId],
-      queryFn: ({ signal }) =>
+      queryFn: ({ signal, queryKey }) =>
         apiJson(
           `/api/trips/${encodeURIComponent(tripId)}/segments/${encodeURIComponent(segmentId)}`,
           SegmentDetailsSchema,
-          { signal },
+          { signal, updatedAtOf: queryKey },
         ),
       refetchInterval: LIVE_STATUS_REFRESH_MS,
     }),

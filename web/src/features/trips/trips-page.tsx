@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TripOverview } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { LastUpdated } from '../../components/last-updated.tsx';
 import { todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
@@ -37,6 +38,7 @@ export function TripsPage() {
     <div className="page stack">
       <div className="page-header">
         <h1>Trips</h1>
+        <LastUpdated queryKey={tripQueries.list().queryKey} format={format} />
       </div>
       {trips.isPending ? (
         <div aria-busy="true" className="card stack-sm">
