@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { APP_ORIGIN } from './e2e/support/stack.ts';
 import { PHONE, STACK_WIDE } from './e2e/support/tags.ts';
-import { chromiumLaunchOptions } from './e2e/support/browser.ts';
+import { suiteUse } from './e2e/support/browser.ts';
 
 export default defineConfig({
   testDir: './e2e',
@@ -15,12 +15,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: APP_ORIGIN,
-    headless: true,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    actionTimeout: 15_000,
-    navigationTimeout: 20_000,
-    launchOptions: await chromiumLaunchOptions(),
+    ...(await suiteUse()),
   },
   projects: [
     {

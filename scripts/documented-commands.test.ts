@@ -52,6 +52,7 @@ describe('documented commands', () => {
   it.each([
     ['bench'],
     ['start:travel-api'],
+    ['start:fleet'],
     ['start:identity'],
     ['travel-api:rotate-secret'],
     ['identity:rotate-keys'],

@@ -18,3 +18,17 @@ export const STACK = {
 export const APP_ORIGIN = `http://localhost:${STACK.bffPort}`;
 export const TRAVEL_API_ORIGIN = `http://localhost:${STACK.travelApiPort}`;
 export const IDENTITY_ORIGIN = `http://localhost:${STACK.identityPort}`;
+
+/**
+ * The fleet the fleet journeys run through (`npm run start:fleet`): nginx terminating TLS in front of two
+ * BFF instances on Redis. Its other ports are free ones the fleet picks.
+ */
+export const FLEET = {
+  frontPort: 3140 + PORT_OFFSET,
+  travelApiPort: 4140 + PORT_OFFSET,
+  identityPort: 4150 + PORT_OFFSET,
+} as const;
+
+export const FLEET_ORIGIN = `https://localhost:${FLEET.frontPort}`;
+export const FLEET_TRAVEL_API_ORIGIN = `https://localhost:${FLEET.travelApiPort}`;
+export const FLEET_IDENTITY_ORIGIN = `http://localhost:${FLEET.identityPort}`;

@@ -1,0 +1,145 @@
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { submitIdentitySignIn } from '../fixtures.ts';
+import { AdminClient } from '../support/admin-client.ts';
+import { isoDateFromToday } from '../support/dates.ts';
+import { inboxCard, raiseDelay, toastFor } from '../support/notifications.ts';
+import { FLEET_IDENTITY_ORIGIN, FLEET_ORIGIN, FLEET_TRAVEL_API_ORIGIN, STACK } from '../support/stack.ts';
+import { rateCards, searchStays, stayCards } from '../support/stays.ts';
+import { testTraveler } from '../support/test-travelers.ts';
+
+/**
+ * Journeys through the fleet's front: nginx terminating TLS with HTTP/2 before two BFF instances that
+ * share Redis, with no sticky sessions. The front names the instance that answered each request
+ * (X-Wayfare-Instance), so a journey can tell that both instances served it.
+ */
+
+const traveler = testTraveler(1);
+
+const test = base.extend<object, { admin: AdminClient }>({
+  admin: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({
+        baseURL: `${FLEET_TRAVEL_API_ORIGIN}/admin/`,
+        extraHTTPHeaders: { Authorization: `Bearer ${STACK.adminToken}` },
+        ignoreHTTPSErrors: true,
+      });
+      await use(new AdminClient(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function signIn(page: Page, returnTo = '/'): Promise<void> {
+  await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await submitIdentitySignIn(page, traveler);
+  await page.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === returnTo);
+}
+
+/** The instances that answered the page's API calls so far. */
+function instancesOf(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('response', (response: Response) => {
+    const instance = response.headers()['x-wayfare-instance'];
+    if (instance && new URL(response.url()).pathname.startsWith('/api/')) seen.add(instance);
+  });
+  return seen;
+}
+
+/** Opens the inbox and waits until its notification stream is live; returns the instance serving it. */
+async function openLiveInbox(page: Page): Promise<string> {
+  const stream = page.waitForResponse((response) => response.url().includes('/api/notifications/stream?'));
+  await page.goto('/inbox');
+  const instance = (await stream).headers()['x-wayfare-instance'] ?? '';
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  return instance;
+}
+
+test.describe('through the TLS front of two instances', () => {
+  test('a traveler signs in, finds flights and prices a stay over HTTP/2, served by both instances', async ({
+    page,
+  }) => {
+    const instances = instancesOf(page);
+    await signIn(page);
+    const protocol = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    );
+    expect(protocol).toBe('h2');
+
+    await page.goto('/flights');
+    const form = page.getByRole('form', { name: 'Search flights' });
+    await expect(form.getByRole('combobox', { name: 'From' }).first()).toHaveValue(/[A-Z]{3}/);
+    await form.getByRole('radio', { name: 'One-way' }).check();
+    for (const [field, code] of [
+      ['From', 'LHR'],
+      ['To', 'JFK'],
+    ] as const) {
+      const airport = form.getByRole('combobox', { name: field });
+      await airport.fill(code);
+      await page
+        .getByRole('option', { name: new RegExp(`\\b${code}\\b`) })
+        .first()
+        .click();
+      await expect(airport).toHaveValue(new RegExp(code));
+    }
+    await form.getByLabel('Date').fill(isoDateFromToday(30));
+    await form.getByRole('button', { name: 'Search flights' }).click();
+    const offers = page.getByRole('list', { name: 'Flight offers' }).getByRole('article');
+    await expect(offers.first()).toContainText('JFK');
+
+    await searchStays(page, { city: 'London', checkInInDays: 40, nights: 3 });
+    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
+    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+    await expect(rateCards(page).first()).toContainText('total for 3 nights');
+
+    expect([...instances].sort()).toHaveLength(2);
+  });
+
+  test('a notification raised while the traveler has the app open on both instances arrives once, with one toast', async ({
+    browser,
+    admin,
+  }) => {
+    const laptop = await (await browser.newContext()).newPage();
+    const phone = await (await browser.newContext()).newPage();
+    await signIn(laptop);
+    await signIn(phone);
+    const laptopInstance = await openLiveInbox(laptop);
+    let phoneInstance = await openLiveInbox(phone);
+    // Round robin: a few reloads put the second stream on the other instance.
+    for (let attempt = 0; attempt < 6 && phoneInstance === laptopInstance; attempt += 1) {
+      phoneInstance = await openLiveInbox(phone);
+    }
+    expect(phoneInstance).not.toBe(laptopInstance);
+
+    const raised = await raiseDelay(admin, traveler.id);
+    for (const page of [laptop, phone]) await expect(inboxCard(page, raised.title)).toHaveCount(1);
+    const toasts = async () =>
+      (await toastFor(laptop, raised.title).count()) + (await toastFor(phone, raised.title).count());
+    await expect.poll(toasts).toBe(1);
+
+    // A later notification came through the same streams: a duplicate of the first would be here by now.
+    const later = await raiseDelay(admin, traveler.id, 'Later');
+    for (const page of [laptop, phone]) {
+      await expect(inboxCard(page, later.title)).toHaveCount(1);
+      await expect(inboxCard(page, raised.title)).toHaveCount(1);
+    }
+    expect(await toasts()).toBe(1);
+    await laptop.context().close();
+    await phone.context().close();
+  });
+
+  test('signing out through the front ends the session on every instance', async ({ page }) => {
+    await signIn(page, '/bookings');
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL((url) => url.origin === FLEET_IDENTITY_ORIGIN);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(`${FLEET_ORIGIN}/`);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
+    // Round robin sends these to both instances: neither knows the session any more.
+    for (let call = 0; call < 4; call += 1) {
+      const session = await page.request.get('/api/session');
+      expect(await session.json()).toEqual({ authenticated: false });
+    }
+  });
+});

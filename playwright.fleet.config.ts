@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+import { FLEET_ORIGIN } from './e2e/support/stack.ts';
+import { suiteUse } from './e2e/support/browser.ts';
+
+/**
+ * The fleet journeys: a browser through nginx (TLS, HTTP/2) in front of two BFF instances on Redis, as
+ * `npm run start:fleet` runs them. The front's certificate is signed by a local authority the fleet
+ * makes per run, so this project (and only this one) tells the browser to accept it.
+ */
+export default defineConfig({
+  testDir: './e2e/fleet',
+  testMatch: '**/*.fleet.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  globalTimeout: 5 * 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: FLEET_ORIGIN,
+    ...(await suiteUse()),
+    ignoreHTTPSErrors: true,
+  },
+  projects: [
+    {
+      name: 'fleet',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/start-fleet-stack.ts',
+    wait: { stdout: /Wayfare fleet is ready at https:\/\/localhost:\d+/ },
+    timeout: 90_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

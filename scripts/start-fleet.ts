@@ -1,0 +1,202 @@
+// `npm run start:fleet`: the app as it runs behind a TLS front. redis-server, the identity and travel API
+// stand-ins (the travel API over HTTPS with HTTP/2), two BFF instances sharing the Redis, and nginx
+// terminating TLS with HTTP/2 in front of them (docs/scale-out-nginx.conf, filled in with this fleet's
+// ports and paths), each on loopback, everything written into one temporary folder that goes when the
+// fleet stops.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import webPush from 'web-push';
+import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
+import { fleetNginxConfig } from './fleet-nginx-config.ts';
+import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
+import { freePort, portAnswers, portSetting, ServiceGroup } from './service-group.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (process.argv.includes('--help')) {
+  console.log(`usage: npm run start:fleet
+  Starts redis-server, the stand-ins, two BFF instances on Redis and nginx terminating TLS (HTTP/2) in
+  front of them, on loopback, and prints the https URL to open. Needs nginx and redis-server
+  (sudo apt-get install nginx redis-server). Run \`npm run build\` first so that the BFFs serve the app.
+  WAYFARE_FLEET_PORT       port of the https front (default 8443)
+  WAYFARE_FLEET_TRAVEL_API_PORT, WAYFARE_FLEET_IDENTITY_PORT
+                           ports of the stand-ins (default: free ones)
+  WAYFARE_DEMO=0           without the demo panel and its admin API`);
+  process.exit(0);
+}
+
+/** Where a program is, on PATH or in the sbin folders Debian installs daemons into (not on every PATH). */
+function findProgram(name: string): string | undefined {
+  const folders = [
+    ...(process.env.PATH ?? '').split(path.delimiter),
+    '/usr/sbin',
+    '/usr/local/sbin',
+    '/sbin',
+  ];
+  return folders
+    .map((folder) => path.join(folder, name))
+    .find((candidate) => candidate && existsSync(candidate));
+}
+
+const nginx = findProgram('nginx');
+const redisServer = findProgram('redis-server');
+for (const [program, found] of [
+  ['nginx', nginx],
+  ['redis-server', redisServer],
+] as const) {
+  if (found === undefined) {
+    console.error(
+      `${program} is not installed: install it with \`sudo apt-get install ${program}\`, then run npm run start:fleet again.`,
+    );
+    process.exit(1);
+  }
+}
+
+const frontPort = portSetting('WAYFARE_FLEET_PORT', 8443);
+if (await portAnswers(frontPort, '127.0.0.1')) {
+  console.error(`Port ${frontPort} is already in use: set WAYFARE_FLEET_PORT to a free port.`);
+  process.exit(1);
+}
+const demo = (process.env.WAYFARE_DEMO ?? '1') !== '0';
+const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web');
+const ports = {
+  redis: await freePort(),
+  identity: portSetting('WAYFARE_FLEET_IDENTITY_PORT', undefined) ?? (await freePort()),
+  travelApi: portSetting('WAYFARE_FLEET_TRAVEL_API_PORT', undefined) ?? (await freePort()),
+  bffs: [await freePort(), await freePort()],
+};
+const appOrigin = `https://localhost:${frontPort}`;
+const issuer = `http://localhost:${ports.identity}`;
+const audience = LOCAL_AUDIENCE;
+const secrets = {
+  ...LOCAL_SECRETS,
+  // One key and one Web Push pair for the whole fleet (docs/scale-out.md), new for every run.
+  sessionKeys: `fleet:${randomBytes(32).toString('base64')}`,
+  vapid: webPush.generateVAPIDKeys(),
+};
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-fleet-'));
+// nginx's workers (an unprivileged user when started as root) write their temporary files under it.
+await chmod(dataDir, 0o755);
+let removed = false;
+const removeDataDir = async () => {
+  if (removed) return;
+  removed = true;
+  await rm(dataDir, { recursive: true, force: true });
+};
+
+const { group, stop: stopAll } = ServiceGroup.forCommand(root, 'fleet', removeDataDir);
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    console.log('[fleet] dist/web is missing: run `npm run build` first to serve the app.');
+  }
+  const front = await ensureLocalCertificates(path.join(dataDir, 'tls'), 'Wayfare fleet');
+  const travelApiData = path.join(dataDir, 'travel-api');
+  // The stand-ins call the front (push webhook, back-channel logout) and trust its local authority.
+  const trustFront = { NODE_EXTRA_CA_CERTS: front.caFile };
+
+  await group.start({
+    name: 'redis',
+    command: redisServer,
+    args: [
+      ...['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ...['--loglevel', 'warning'],
+    ],
+    port: ports.redis,
+    env: {},
+  });
+  await group.start({
+    name: 'identity',
+    args: [path.join(root, 'upstream/identity/server.ts')],
+    port: ports.identity,
+    env: {
+      ...trustFront,
+      IDENTITY_PORT: String(ports.identity),
+      IDENTITY_ISSUER: issuer,
+      IDENTITY_DATA_DIR: path.join(dataDir, 'identity'),
+      IDENTITY_BFF_CLIENT_SECRET: secrets.bffClient,
+      IDENTITY_BFF_ORIGIN: appOrigin,
+      IDENTITY_BFF_BACKCHANNEL_LOGOUT_URI: `${appOrigin}/auth/backchannel-logout`,
+      IDENTITY_DEMO_MODE: String(demo),
+      TRAVEL_API_AUDIENCE: audience,
+    },
+  });
+  await group.start({
+    name: 'travel-api',
+    args: [path.join(root, 'upstream/travel-api/server.ts')],
+    port: ports.travelApi,
+    env: {
+      ...trustFront,
+      TRAVEL_API_PORT: String(ports.travelApi),
+      TRAVEL_API_DATA_DIR: travelApiData,
+      TRAVEL_API_TLS: 'true',
+      IDENTITY_ISSUER: issuer,
+      TRAVEL_API_AUDIENCE: audience,
+      TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG: secrets.consumerSlug,
+      TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: secrets.consumer,
+      TRAVEL_API_PUSH_WEBHOOK_URL: `${appOrigin}/webhooks/travel-api/push`,
+      TRAVEL_API_PUSH_WEBHOOK_SECRET: secrets.pushWebhook,
+      ...(demo ? { TRAVEL_API_ADMIN_TOKEN: secrets.admin } : {}),
+    },
+  });
+  for (const [index, port] of ports.bffs.entries()) {
+    await group.start({
+      name: `bff-${index + 1}`,
+      args: [path.join(root, 'bff/server.ts')],
+      port,
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_ORIGIN: appOrigin,
+        TRUST_PROXY: 'loopback',
+        DATA_DIR: path.join(dataDir, `bff-${index + 1}`),
+        WEB_DIST_DIR: webDist,
+        TRAVEL_API_URL: `https://localhost:${ports.travelApi}`,
+        TRAVEL_API_CA_FILE: path.join(travelApiData, 'tls', 'ca.pem'),
+        ...bffCredentialsEnv(issuer, demo),
+        REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+        SESSION_ENCRYPTION_KEYS: secrets.sessionKeys,
+        VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
+        VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
+      },
+    });
+  }
+
+  const runDir = path.join(dataDir, 'nginx');
+  await mkdir(runDir, { mode: 0o755 });
+  const config = path.join(runDir, 'nginx.conf');
+  await writeFile(
+    config,
+    fleetNginxConfig({
+      example: await readFile(path.join(root, 'docs/scale-out-nginx.conf'), 'utf8'),
+      frontPort,
+      bffPorts: ports.bffs,
+      certFile: front.certFile,
+      keyFile: front.keyFile,
+      runDir,
+    }),
+  );
+  await group.start({
+    name: 'nginx',
+    command: nginx,
+    args: ['-p', runDir, '-c', config, '-e', 'stderr'],
+    port: frontPort,
+    env: {},
+  });
+  console.log(
+    `[fleet] two BFF instances (${ports.bffs.join(', ')}) on Redis, behind nginx; travel API over HTTPS/h2 on ${ports.travelApi}`,
+  );
+  console.log(`[fleet] the certificate is signed by a local authority: ${front.caFile}`);
+  console.log(`Wayfare fleet is ready at ${appOrigin}${demo ? ' (demo mode)' : ''}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[fleet] ${error instanceof Error ? error.message : String(error)}`);
+  void stopAll(1);
+});
