@@ -21,4 +21,28 @@ describe('fault registry', () => {
     expect(faults.current.latencyMs).toBe(75);
     faults.dispose();
   });
+
+  it('tells a client to retry a down provider when it is back: the time left of a timed fault, at most 30 s', () => {
+    vi.useFakeTimers();
+    const faults = new FaultRegistry();
+    faults.set({ providerDown: true, durationSeconds: 6 });
+    const flight = faults.providerDownError('flight');
+    expect(flight.statusCode).toBe(503);
+    expect(flight.envelope.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The flight provider is not answering',
+      recoveryAction: 'RETRY_LATER',
+      retryAfterSeconds: 6,
+    });
+    vi.advanceTimersByTime(4_500);
+    expect(faults.providerDownError('hotel').envelope.error).toMatchObject({
+      message: 'The hotel provider is not answering',
+      retryAfterSeconds: 2,
+    });
+    faults.set({ providerDown: true, durationSeconds: 600 });
+    expect(faults.providerDownError('hotel').envelope.error.retryAfterSeconds).toBe(30);
+    faults.set({ providerDown: true });
+    expect(faults.providerDownError('hotel').envelope.error.retryAfterSeconds).toBe(30);
+    faults.dispose();
+  });
 });

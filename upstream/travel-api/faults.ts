@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { ApiError } from './api-error.ts';
 
 /** Faults that tests and demos inject through the admin API or TRAVEL_API_FAULTS. */
 export const FaultsSchema = z.strictObject({
@@ -52,6 +53,8 @@ export type FaultPatch = z.infer<typeof FaultPatchSchema>;
 export class FaultRegistry {
   #faults: Faults;
   #generation = new Map<keyof Faults, number>();
+  /** When each fault set for a while reverts (epoch ms). */
+  #until = new Map<keyof Faults, number>();
   #timers = new Set<NodeJS.Timeout>();
   #counter = 0;
 
@@ -67,13 +70,20 @@ export class FaultRegistry {
     const generation = ++this.#counter;
     const keys = Object.keys(patch) as (keyof Faults)[];
     this.#faults = { ...this.#faults, ...patch };
-    for (const key of keys) this.#generation.set(key, generation);
+    for (const key of keys) {
+      this.#generation.set(key, generation);
+      if (durationSeconds === undefined) this.#until.delete(key);
+      else this.#until.set(key, Date.now() + durationSeconds * 1000);
+    }
     if (durationSeconds !== undefined) {
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
         const reverted: Partial<Record<keyof Faults, unknown>> = {};
         for (const key of keys) {
-          if (this.#generation.get(key) === generation) reverted[key] = NO_FAULTS[key];
+          if (this.#generation.get(key) === generation) {
+            reverted[key] = NO_FAULTS[key];
+            this.#until.delete(key);
+          }
         }
         this.#faults = { ...this.#faults, ...(reverted as Partial<Faults>) };
       }, durationSeconds * 1000);
@@ -87,7 +97,23 @@ export class FaultRegistry {
     this.dispose();
     this.#faults = { ...NO_FAULTS };
     this.#generation.clear();
+    this.#until.clear();
     return this.#faults;
+  }
+
+  /**
+   * What a provider-backed operation answers while providerDown is set: 503 naming the provider, to be
+   * retried when a timed fault reverts (so the first retry can succeed), after at most 30 s.
+   */
+  providerDownError(provider: 'flight' | 'hotel'): ApiError {
+    const until = this.#until.get('providerDown');
+    const retryAfterSeconds =
+      until === undefined ? 30 : Math.min(30, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
+    return new ApiError('SERVICE_UNAVAILABLE', {
+      message: `The ${provider} provider is not answering`,
+      recoveryAction: 'RETRY_LATER',
+      retryAfterSeconds,
+    });
   }
 
   /** Waits for the injected latency, if any. */

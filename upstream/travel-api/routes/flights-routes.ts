@@ -27,7 +27,7 @@ function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () =>
       schema: { body: FlightSearchRequestSchema, response: { 200: FlightSearchResponseSchema } },
     },
     (request) => {
-      if (app.faults.current.providerDown) throw providerUnavailable();
+      if (app.faults.current.providerDown) throw app.faults.providerDownError('flight');
       const now = new Date();
       const details: ErrorDetail[] = [];
       const legs: FlightLegInput[] = [];
@@ -90,14 +90,6 @@ function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () =>
 
 function unknownAirport(field: string, code: string): ErrorDetail {
   return { field, code: 'unknown_airport', message: `No airport with the code ${code}` };
-}
-
-export function providerUnavailable(): ApiError {
-  return new ApiError('SERVICE_UNAVAILABLE', {
-    message: 'The travel provider is unavailable',
-    recoveryAction: 'RETRY_LATER',
-    retryAfterSeconds: 30,
-  });
 }
 
 export default fp(flightsRoutes, {

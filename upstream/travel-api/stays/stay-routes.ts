@@ -78,10 +78,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
 
   const requireProvider = () => {
     if (app.faults.current.providerDown) {
-      throw new ApiError('SERVICE_UNAVAILABLE', {
-        message: 'The stay provider is unavailable',
-        retryAfterSeconds: 30,
-      });
+      throw app.faults.providerDownError('hotel');
     }
   };
 

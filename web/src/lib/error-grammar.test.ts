@@ -21,6 +21,35 @@ describe('error grammar', () => {
     expect(shouldRetryRead(0, error('RETRY_NOW', 401, 'UNAUTHORIZED'))).toBe(false);
   });
 
+  it('names what is unavailable as the server does (which provider is down), not "busy"', () => {
+    const providerDown = new ApiError({
+      status: 503,
+      body: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The hotel provider is not answering',
+        details: [],
+        recoveryAction: 'RETRY_LATER',
+        retryAfterSeconds: 4,
+      },
+    });
+    expect(presentError(providerDown)).toMatchObject({
+      title: 'The hotel provider is not answering',
+      serverMessage: '',
+      retryAfterSeconds: 4,
+    });
+    const unnamed = new ApiError({
+      status: 503,
+      body: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: '',
+        details: [],
+        recoveryAction: 'RETRY_LATER',
+        retryAfterSeconds: null,
+      },
+    });
+    expect(presentError(unnamed).title).toBe('The travel service is not answering right now');
+  });
+
   it('gives RETRY_LATER a wait even when the server sent none', () => {
     expect(presentError(error('RETRY_LATER', 503)).retryAfterSeconds).toBe(5);
   });

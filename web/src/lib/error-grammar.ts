@@ -25,7 +25,7 @@ const TITLES_BY_CODE: Record<string, string> = {
   NETWORK_ERROR: 'We could not reach Wayfare',
   UNEXPECTED_RESPONSE: 'Something went wrong on our side',
   RATE_LIMIT_EXCEEDED: 'Too many requests in a short time',
-  SERVICE_UNAVAILABLE: 'The travel service is busy right now',
+  SERVICE_UNAVAILABLE: 'The travel service is not answering right now',
   BAD_GATEWAY: 'A travel provider is not answering',
   PROVIDER_ERROR: 'The provider could not price this stay',
   OFFER_EXPIRED: 'Prices changed, choose again',
@@ -38,6 +38,11 @@ const TITLES_BY_CODE: Record<string, string> = {
   UNAUTHORIZED: 'Your session has ended',
   SESSION_EXPIRED: 'Your session has ended',
 };
+
+/** Codes whose envelope message names the cause (which provider is down) better than a fixed title. */
+const TITLED_BY_SERVER_MESSAGE = new Set(['SERVICE_UNAVAILABLE']);
+
+const firstSentence = (text: string): string => (text.split(/(?<=\.)\s/)[0] ?? '').replace(/\.$/, '').trim();
 
 const TITLES_BY_ACTION: Record<RecoveryAction, string> = {
   RETRY_NOW: 'That did not work',
@@ -90,12 +95,13 @@ export function presentError(error: unknown): ErrorPresentation {
   };
   const sessionExpired = isSessionExpired(error);
   const action = body.recoveryAction;
+  const serverTitle = TITLED_BY_SERVER_MESSAGE.has(body.code) ? firstSentence(body.message) : '';
   return {
     action,
     code: body.code,
-    title: TITLES_BY_CODE[body.code] ?? TITLES_BY_ACTION[action],
+    title: serverTitle || (TITLES_BY_CODE[body.code] ?? TITLES_BY_ACTION[action]),
     guidance: sessionExpired ? SESSION_GUIDANCE : GUIDANCE_BY_ACTION[action],
-    serverMessage: body.message,
+    serverMessage: serverTitle ? '' : body.message,
     retryAfterSeconds: action === 'RETRY_LATER' ? Math.max(1, Math.ceil(body.retryAfterSeconds ?? 5)) : null,
     fieldProblems: action === 'FIX_INPUT' ? body.details.map(toFieldProblem) : [],
     requestId: apiError?.requestId,
