@@ -14,6 +14,8 @@ export interface ErrorNoticeProps {
   fieldLabels?: Record<string, string>;
   /** Replaces the default title, e.g. a screen-specific phrase for a known code. */
   title?: string;
+  /** Replaces the default guidance, where the screen knows better what the traveler can do. */
+  guidance?: string;
   className?: string;
 }
 
@@ -25,6 +27,7 @@ export function ErrorNotice({
   changeSelectionLabel = 'Back to the choices',
   fieldLabels = {},
   title,
+  guidance,
   className,
 }: ErrorNoticeProps) {
   const presentation = presentError(error);
@@ -34,7 +37,7 @@ export function ErrorNotice({
   return (
     <div role="alert" className={['notice', `notice-${tone}`, className].filter(Boolean).join(' ')}>
       <h2>{title ?? presentation.title}</h2>
-      <p>{presentation.guidance}</p>
+      <p>{guidance ?? presentation.guidance}</p>
       {presentation.serverMessage && (
         <p className="muted small">
           <span className="visually-hidden">Details: </span>

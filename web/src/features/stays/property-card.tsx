@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
+import type { ApiError } from '../../lib/api-error.ts';
 import { presentError } from '../../lib/error-grammar.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { PropertyThumbnail } from './property-thumbnail.tsx';
 import { StarsRating } from './stars-rating.tsx';
@@ -11,10 +13,12 @@ export interface PropertyCardProps {
   price: PropertyPrice;
   href: string;
   format: Formatters;
+  /** Prices this hotel again after its pricing failed. */
+  onRetry: () => void;
 }
 
 /** One hotel of a streamed search; its rate area keeps its size from placeholder to price. */
-export function PropertyCard({ property, price, href, format }: PropertyCardProps) {
+export function PropertyCard({ property, price, href, format, onRetry }: PropertyCardProps) {
   const titleId = `property-${property.searchSolutionId}`;
   return (
     <article className="card property-card" aria-labelledby={titleId}>
@@ -44,7 +48,11 @@ export function PropertyCard({ property, price, href, format }: PropertyCardProp
         )}
       </div>
       <div className="property-rate">
-        <RateArea price={price} format={format} />
+        {price.state === 'failed' ? (
+          <PriceRetry error={price.error} hotel={property.name} onRetry={onRetry} />
+        ) : (
+          <RateArea price={price} format={format} />
+        )}
       </div>
     </article>
   );
@@ -88,12 +96,45 @@ function RateArea({ price, format }: { price: PropertyPrice; format: Formatters 
       );
     case 'no-rooms':
       return <span className="muted">No rooms for these dates</span>;
+    case 'stopped':
+      return <span className="muted small">Not priced</span>;
     case 'failed':
-      return (
-        <span className="muted small">
-          Prices unavailable:{' '}
-          {price.error ? presentError(price.error).title.toLowerCase() : 'the connection dropped'}
-        </span>
-      );
+      return null;
   }
+}
+
+/**
+ * A hotel whose pricing failed: why, and a way to price it again. After a RETRY_LATER failure it tries
+ * again by itself once the wait is over; the button is there at once for any other failure.
+ */
+function PriceRetry({
+  error,
+  hotel,
+  onRetry,
+}: {
+  error: ApiError | null;
+  hotel: string;
+  onRetry: () => void;
+}) {
+  const presentation = error ? presentError(error) : null;
+  const wait =
+    presentation?.action === 'RETRY_LATER' ? Math.max(1, presentation.retryAfterSeconds ?? 5) : null;
+  const left = useCountdown(wait, onRetry);
+  const waiting = left !== null && left > 0;
+  return (
+    <>
+      <span className="muted small">
+        Prices unavailable: {presentation ? presentation.title.toLowerCase() : 'the connection dropped'}
+      </span>
+      {waiting && <span className="muted small">Trying again in {left} s</span>}
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={waiting}
+        onClick={onRetry}
+      >
+        Try again<span className="visually-hidden">: {hotel}</span>
+      </button>
+    </>
+  );
 }

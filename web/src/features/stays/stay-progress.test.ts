@@ -15,7 +15,7 @@ describe('progressText', () => {
 
   it('never counts a hotel whose prices failed as priced', () => {
     const prices = {
-      a: { state: 'priced' as const, cheapest: {} as never, fareCount: 2 },
+      a: { state: 'priced' as const, cheapest: {} as never, fareCount: 2, fares: [] },
       b: { state: 'failed' as const, error: null },
       c: { state: 'no-rooms' as const },
     };
@@ -25,5 +25,11 @@ describe('progressText', () => {
     expect(progressText(snapshot({ phase: 'pricing', prices: { a: prices.a }, pricedCount: 1 }), 3)).toBe(
       'Priced 1 of 3',
     );
+  });
+
+  it('counts nothing once the search stopped (prices changed, stay too long): its notice says why', () => {
+    const prices = { a: { state: 'stopped' as const } };
+    expect(progressText(snapshot({ phase: 'offer-expired', prices }), 1)).toBe('');
+    expect(progressText(snapshot({ phase: 'max-nights', prices }), 1)).toBe('');
   });
 });

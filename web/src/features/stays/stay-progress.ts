@@ -6,6 +6,9 @@ import type { StaySearchSnapshot } from './stay-search-run.ts';
  */
 export function progressText(snapshot: StaySearchSnapshot, expected: number): string {
   if (expected === 0) return snapshot.phase === 'searching' ? 'Searching…' : '';
+  // A stopped search has nothing more to count: its notice says why.
+  if (snapshot.phase === 'max-nights' || snapshot.phase === 'offer-expired' || snapshot.phase === 'failed')
+    return '';
   const unavailable = Object.values(snapshot.prices).filter((price) => price.state === 'failed').length;
   const priced = `Priced ${snapshot.pricedCount - unavailable} of ${expected}`;
   return unavailable > 0 ? `${priced} · ${unavailable} unavailable` : priced;

@@ -45,7 +45,7 @@ export function StayResults({
   onShortenStay,
   onFieldErrors,
 }: StayResultsProps) {
-  const snapshot = useStaySearchRun(search, runKey);
+  const { snapshot, retry } = useStaySearchRun(search, runKey);
   const format = useTravelerFormatters();
   const streaming = snapshot.phase === 'searching' || snapshot.phase === 'pricing';
   useSearchInProgress(streaming);
@@ -88,6 +88,8 @@ export function StayResults({
       {snapshot.phase === 'offer-expired' && (
         <ErrorNotice
           error={snapshot.error}
+          title="Prices changed since this search"
+          guidance="These results are out of date. Search again to see the current hotels and prices."
           onChangeSelection={onSearchAgain}
           changeSelectionLabel="Search again"
         />
@@ -131,6 +133,7 @@ export function StayResults({
               price={snapshot.prices[property.searchSolutionId] ?? { state: 'waiting' }}
               href={propertyPagePath(property, search)}
               format={format}
+              onRetry={() => retry(property.searchSolutionId)}
             />
           </li>
         ))}

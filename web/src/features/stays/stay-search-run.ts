@@ -11,13 +11,17 @@ import { ApiError } from '../../lib/api-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import type { StaySearch } from './stay-search-params.ts';
+import { streamStayFares } from './stream-stay-fares.ts';
 
+/** A property's pricing: its rates so far (`fares`) and the cheapest of them. */
 export type PropertyPrice =
   | { state: 'waiting' }
-  | { state: 'pricing'; cheapest: StayFare | null }
-  | { state: 'priced'; cheapest: StayFare; fareCount: number }
+  | { state: 'pricing'; cheapest: StayFare | null; fares: readonly StayFare[] }
+  | { state: 'priced'; cheapest: StayFare; fareCount: number; fares: readonly StayFare[] }
   | { state: 'no-rooms' }
-  | { state: 'failed'; error: ApiError | null };
+  | { state: 'failed'; error: ApiError | null }
+  /** The search stopped (prices changed, the stay is too long) before this property was priced. */
+  | { state: 'stopped' };
 
 export interface StaySearchSnapshot {
   /** searching: the search stream is open; pricing: all properties in, fares still coming. */
@@ -47,13 +51,29 @@ export const INITIAL_SNAPSHOT: StaySearchSnapshot = {
   error: null,
 };
 
+const cheapestOf = (fares: readonly StayFare[]): StayFare | null =>
+  fares.reduce<StayFare | null>(
+    (cheapest, fare) => (!cheapest || fare.totalPrice < cheapest.totalPrice ? fare : cheapest),
+    null,
+  );
+
+export interface StaySearchRun {
+  /** Closes the stream and every retry; the BFF aborts every upstream call of the search with it. */
+  stop: () => void;
+  /** Prices again one property whose pricing failed (POST /api/stays/fares, search-stream path). */
+  retry: (searchSolutionId: string) => void;
+}
+
 /**
  * Runs one stay search over one stream (POST /api/stays/priced-search): the BFF sends each property as
  * the search finds it, then each property's fares and ending as its pricing goes. Every change is
- * published as a new snapshot. The run never repeats itself; `stop` closes the stream, and the BFF
- * aborts every upstream call of the search with it.
+ * published as a new snapshot. The run never repeats itself; only the traveler (or a card whose wait is
+ * over) prices a failed property again.
  */
-export function startStaySearchRun(search: StaySearch, publish: (snapshot: StaySearchSnapshot) => void) {
+export function startStaySearchRun(
+  search: StaySearch,
+  publish: (snapshot: StaySearchSnapshot) => void,
+): StaySearchRun {
   const controller = new AbortController();
   let snapshot = INITIAL_SNAPSHOT;
   let requestId: string | undefined;
@@ -68,7 +88,30 @@ export function startStaySearchRun(search: StaySearch, publish: (snapshot: StayS
       pricedCount: snapshot.pricedCount + (finished ? 1 : 0),
     });
   };
-  const fareCounts = new Map<string, number>();
+  const faresSoFar = (searchSolutionId: string): readonly StayFare[] => {
+    const current = snapshot.prices[searchSolutionId];
+    return current?.state === 'pricing' ? current.fares : [];
+  };
+  const addFare = (searchSolutionId: string, fare: StayFare) => {
+    const fares = [...faresSoFar(searchSolutionId), fare];
+    setPrice(searchSolutionId, { state: 'pricing', cheapest: cheapestOf(fares), fares });
+  };
+  const endPricing = (searchSolutionId: string, ending: 'done' | ApiError | null) => {
+    const fares = faresSoFar(searchSolutionId);
+    const cheapest = cheapestOf(fares);
+    if (ending === 'done' && cheapest)
+      setPrice(searchSolutionId, { state: 'priced', cheapest, fareCount: fares.length, fares }, true);
+    else if (ending === 'done') setPrice(searchSolutionId, { state: 'no-rooms' }, true);
+    else setPrice(searchSolutionId, { state: 'failed', error: ending }, true);
+  };
+  /** The search is void: whatever was not priced yet never will be. */
+  const stopWith = (error: ApiError) => {
+    const prices = { ...snapshot.prices };
+    for (const [id, price] of Object.entries(prices))
+      if (price.state === 'pricing' || price.state === 'waiting') prices[id] = { state: 'stopped' };
+    update({ phase: STOPPING_PHASES[error.code] ?? 'failed', error, prices });
+    controller.abort();
+  };
 
   const onProperty = (data: unknown) => {
     const parsed = PricedStaySearchPropertySchema.safeParse(data);
@@ -77,37 +120,54 @@ export function startStaySearchRun(search: StaySearch, publish: (snapshot: StayS
     if (snapshot.properties.some((known) => known.searchSolutionId === property.searchSolutionId)) return;
     update({
       properties: [...snapshot.properties, property],
-      prices: { ...snapshot.prices, [property.searchSolutionId]: { state: 'pricing', cheapest: null } },
+      prices: {
+        ...snapshot.prices,
+        [property.searchSolutionId]: { state: 'pricing', cheapest: null, fares: [] },
+      },
     });
   };
   const onFare = (data: unknown) => {
     const parsed = PricedStaySearchFareSchema.safeParse(data);
     if (!parsed.success) return;
-    const { searchSolutionId, fare } = parsed.data;
-    fareCounts.set(searchSolutionId, (fareCounts.get(searchSolutionId) ?? 0) + 1);
-    const current = snapshot.prices[searchSolutionId];
-    const cheapest = current?.state === 'pricing' ? current.cheapest : null;
-    if (!cheapest || fare.totalPrice < cheapest.totalPrice)
-      setPrice(searchSolutionId, { state: 'pricing', cheapest: fare });
+    addFare(parsed.data.searchSolutionId, parsed.data.fare);
   };
   const onPropertyEnd = (data: unknown) => {
     const parsed = PricedStaySearchPropertyEndSchema.safeParse(data);
     if (!parsed.success) return;
     const ending = parsed.data;
-    const current = snapshot.prices[ending.searchSolutionId];
-    const cheapest = current?.state === 'pricing' ? current.cheapest : null;
-    if (ending.outcome === 'priced' && cheapest) {
-      const fareCount = fareCounts.get(ending.searchSolutionId) ?? ending.fareCount;
-      setPrice(ending.searchSolutionId, { state: 'priced', cheapest, fareCount }, true);
-    } else if (ending.outcome === 'failed') {
-      const error = new ApiError({ status: 200, body: ending.error.error, requestId });
-      setPrice(ending.searchSolutionId, { state: 'failed', error }, true);
-    } else if (ending.outcome === 'no-rooms') {
-      setPrice(ending.searchSolutionId, { state: 'no-rooms' }, true);
-    } else {
-      // Rates that arrived but could not be read are not "no rooms": say the answer was unexpected.
-      setPrice(ending.searchSolutionId, { state: 'failed', error: null }, true);
-    }
+    if (ending.outcome === 'failed')
+      endPricing(ending.searchSolutionId, new ApiError({ status: 200, body: ending.error.error, requestId }));
+    // Rates that arrived but could not be read are not "no rooms": say the answer was unexpected.
+    else if (ending.outcome === 'priced' && faresSoFar(ending.searchSolutionId).length === 0)
+      endPricing(ending.searchSolutionId, null);
+    else endPricing(ending.searchSolutionId, 'done');
+  };
+
+  const retry = (searchSolutionId: string) => {
+    const property = snapshot.properties.find((known) => known.searchSolutionId === searchSolutionId);
+    const current = snapshot.prices[searchSolutionId];
+    if (!property || current?.state !== 'failed' || controller.signal.aborted) return;
+    update({
+      prices: { ...snapshot.prices, [searchSolutionId]: { state: 'pricing', cheapest: null, fares: [] } },
+      pricedCount: snapshot.pricedCount - 1,
+    });
+    void streamStayFares(
+      {
+        searchSolutionId,
+        propertyId: property.propertyId,
+        solutionKey: property.solutionKey,
+        checkIn: search.checkIn,
+        checkOut: search.checkOut,
+        rooms: search.rooms,
+        bookingProfile: search.bookingProfile,
+      },
+      { signal: controller.signal, onFare: (fare) => addFare(searchSolutionId, fare) },
+    ).then((end) => {
+      if (end.kind === 'aborted') return;
+      if (end.kind === 'error' && STOPPING_PHASES[end.error.code]) stopWith(end.error);
+      else
+        endPricing(searchSolutionId, end.kind === 'done' ? 'done' : end.kind === 'error' ? end.error : null);
+    });
   };
 
   const run = async () => {
@@ -145,15 +205,14 @@ export function startStaySearchRun(search: StaySearch, publish: (snapshot: StayS
     });
     if (end.kind === 'aborted') return;
     if (end.kind === 'error') {
-      update({ phase: STOPPING_PHASES[end.error.code] ?? 'failed', error: end.error });
+      stopWith(end.error);
       return;
     }
     // Whatever the stream left unpriced (it was cut short) has no price: say so on its card.
     const unpriced = snapshot.properties.filter(
       (property) => snapshot.prices[property.searchSolutionId]?.state === 'pricing',
     );
-    for (const property of unpriced)
-      setPrice(property.searchSolutionId, { state: 'failed', error: null }, true);
+    for (const property of unpriced) endPricing(property.searchSolutionId, null);
     update({
       phase: 'complete',
       expected: snapshot.properties.length,
@@ -162,5 +221,5 @@ export function startStaySearchRun(search: StaySearch, publish: (snapshot: StayS
   };
   void run();
 
-  return { stop: () => controller.abort() };
+  return { stop: () => controller.abort(), retry };
 }

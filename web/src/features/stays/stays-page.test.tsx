@@ -154,6 +154,69 @@ describe('StaysPage', () => {
     });
   });
 
+  it('a hotel whose pricing failed can be priced again from its card, and the count follows', async () => {
+    const failed = (code: string, action: string, retryAfterSeconds: number | null) =>
+      sse('property-end', {
+        searchSolutionId: uuid(2),
+        outcome: 'failed',
+        error: envelope(code, action, { retryAfterSeconds }),
+      });
+    let fares = 0;
+    const fetchMock = stubStays({
+      pricedSearch: [
+        sse('property', property(1, 'Hotel Saffron')),
+        sse('property', property(2, 'Grand Willow')),
+        sse('fare', { searchSolutionId: uuid(1), fare: fare(1, uuid(101), 300) }),
+        sse('property-end', { searchSolutionId: uuid(1), outcome: 'priced', fareCount: 1 }),
+        failed('NETWORK_ERROR', 'RETRY_NOW', null),
+        sse('search-end', { ...searchDone, outcome: 'done' }),
+        sse('done', { propertyCount: 2, priced: 1, noRooms: 0, failed: 1 }),
+      ],
+      faresFor: () => {
+        fares += 1;
+        return fares === 1
+          ? { chunks: [sse('error', envelope('PROVIDER_ERROR', 'RETRY_LATER', { retryAfterSeconds: 1 }))] }
+          : { chunks: [sse('fare', fare(3, uuid(102), 220)), sse('done', { fareCount: 1 })] };
+      },
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    const willow = await screen.findByRole('article', { name: 'Grand Willow' });
+    await waitFor(() => expect(screen.getByText('Priced 1 of 2 · 1 unavailable')).toBeInTheDocument());
+    await userEvent.click(within(willow).getByRole('button', { name: 'Try again: Grand Willow' }));
+    // The provider asks for a second: the card says so, then tries again by itself.
+    expect(await within(willow).findByText(/Trying again in 1 s/)).toBeInTheDocument();
+    expect(await within(willow).findByText('€110.00', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Priced 2 of 2')).toBeInTheDocument();
+    const retries = fetchMock.mock.calls.filter(([url]) => url === '/api/stays/fares');
+    expect(retries).toHaveLength(2);
+    expect(sentJson(retries[0]?.[1])).toMatchObject({ searchSolutionId: uuid(2), propertyId: uuid(102) });
+  });
+
+  it('OFFER_EXPIRED while pricing says the results are out of date, with no card left waiting', async () => {
+    stubStays({
+      pricedSearch: [
+        sse('property', property(1, 'Hotel Saffron')),
+        sse('property', property(2, 'Grand Willow')),
+        sse('fare', { searchSolutionId: uuid(1), fare: fare(1, uuid(101), 300) }),
+        sse('property-end', { searchSolutionId: uuid(1), outcome: 'priced', fareCount: 1 }),
+        sse('error', envelope('OFFER_EXPIRED', 'CHANGE_SELECTION')),
+      ],
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Prices changed since this search' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Go back to the choices/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search again' })).toBeInTheDocument();
+    const willow = screen.getByRole('article', { name: 'Grand Willow' });
+    expect(within(willow).getByText('Not priced')).toBeInTheDocument();
+    expect(screen.queryByText('Checking prices')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Priced \d+ of/)).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('MAX_NIGHTS_EXCEEDED shows the maximum and shortens the stay in one step', async () => {
     stubStays({
       pricedSearch: [

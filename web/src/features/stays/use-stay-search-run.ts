@@ -1,6 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StaySearch } from './stay-search-params.ts';
-import { INITIAL_SNAPSHOT, startStaySearchRun, type StaySearchSnapshot } from './stay-search-run.ts';
+import {
+  INITIAL_SNAPSHOT,
+  startStaySearchRun,
+  type StaySearchRun,
+  type StaySearchSnapshot,
+} from './stay-search-run.ts';
 
 /** How long a finished search is shown again, without searching and pricing again, on coming back to it. */
 export const FINISHED_SEARCH_FRESH_MS = 10 * 60 * 1000;
@@ -29,12 +34,24 @@ export function forgetFinishedSearches(): void {
   finishedSearches.clear();
 }
 
+/** A finished search worth showing again: complete, and every hotel answered. */
+const settled = (snapshot: StaySearchSnapshot) =>
+  snapshot.phase === 'complete' &&
+  !snapshot.truncated &&
+  Object.values(snapshot.prices).every((price) => price.state !== 'failed');
+
+export interface StaySearchRunState {
+  snapshot: StaySearchSnapshot;
+  /** Prices one failed hotel again. */
+  retry: (searchSolutionId: string) => void;
+}
+
 /**
  * Runs the stay search for `runKey` and returns its live snapshot. Coming back to a search that finished a
  * few minutes ago (the results page opened again from a hotel's page) shows its results as they were, with
  * no new search and no new pricing; asking to search again (a new run key) always runs.
  */
-export function useStaySearchRun(search: StaySearch, runKey: string): StaySearchSnapshot {
+export function useStaySearchRun(search: StaySearch, runKey: string): StaySearchRunState {
   // Decided once, when the results mount: the run key whose finished results are shown again, if any.
   const [mounted] = useState(() => {
     const finished = freshFinished(runKey);
@@ -46,15 +63,18 @@ export function useStaySearchRun(search: StaySearch, runKey: string): StaySearch
     setSearchFor(runKey);
     setSnapshot(INITIAL_SNAPSHOT);
   }
+  const run = useRef<StaySearchRun | null>(null);
   useEffect(() => {
     if (mounted.reusedKey === runKey) return undefined;
-    const run = startStaySearchRun(search, (next) => {
+    const started = startStaySearchRun(search, (next) => {
       setSnapshot(next);
-      if (next.phase === 'complete' && !next.truncated) rememberFinished(runKey, next);
+      if (settled(next)) rememberFinished(runKey, next);
     });
-    return () => run.stop();
+    run.current = started;
+    return () => started.stop();
     // The run key stands for the search (and the run number): a new key is a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runKey]);
-  return snapshot;
+  const retry = useCallback((searchSolutionId: string) => run.current?.retry(searchSolutionId), []);
+  return { snapshot, retry };
 }
