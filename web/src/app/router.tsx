@@ -57,6 +57,18 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'bookings/:bookingId',
+                  lazy: async () => ({
+                    Component: (await import('../features/checkout/booking-page.tsx')).BookingPage,
+                  }),
+                },
+                {
+                  path: 'checkout/:offerId',
+                  lazy: async () => ({
+                    Component: (await import('../features/checkout/checkout-page.tsx')).CheckoutPage,
+                  }),
+                },
+                {
                   path: 'trips',
                   lazy: async () => ({
                     Component: (await import('../features/trips/trips-page.tsx')).TripsPage,

@@ -257,7 +257,7 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
           <span className="mono">{booking.reference}</span>
         </p>
         <h3 id={`booking-${booking.bookingId}`} className="booking-title">
-          {booking.title}
+          <Link to={`/bookings/${encodeURIComponent(booking.bookingId)}`}>{booking.title}</Link>
         </h3>
         <p className="small">
           {format.calendarDate(booking.startDate, 'long')}

@@ -42,6 +42,28 @@ const ACTIONS: DemoAction[] = [
     body: () => ({ seconds: FAULT_SECONDS }),
   },
   {
+    id: 'price-change',
+    label: 'Change my next price check',
+    explanation:
+      'The next offer or rate you book shows a new price, old against new, and asks you to accept it.',
+    path: '/api/demo/price-change',
+    body: () => ({}),
+  },
+  {
+    id: 'payment-decline',
+    label: 'Decline my next payment',
+    explanation: 'Your next booking’s card is declined; checkout asks for another payment method.',
+    path: '/api/demo/payment-decline',
+    body: () => ({}),
+  },
+  {
+    id: 'booking-conflict',
+    label: 'Make my next booking conflict',
+    explanation: 'Your next booking clashes with an existing reservation and says why.',
+    path: '/api/demo/booking-conflict',
+    body: () => ({}),
+  },
+  {
     id: 'provider-failure',
     label: 'Make the providers fail',
     explanation: 'For a minute, searches and rates fail as if the provider were down.',

@@ -1,5 +1,9 @@
+import { useLocation, useNavigate } from 'react-router';
 import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
+import { saveSelection } from '../checkout/checkout-selection.ts';
+import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
+import { OfferDetails } from '../checkout/offer-details.tsx';
 import { CABIN_LABELS } from './flight-search-form.tsx';
 
 function stopsText(leg: FlightOfferLeg): string {
@@ -56,6 +60,16 @@ export function OfferCard({
   format: Formatters;
   adults: number;
 }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const book = () => {
+    const offerId = saveSelection({
+      kind: 'flight',
+      offer,
+      returnTo: `${location.pathname}${location.search}`,
+    });
+    void navigate(`/checkout/${encodeURIComponent(offerId)}`);
+  };
   const first = offer.legs[0];
   const title = first
     ? `${offer.carriers.map((carrier) => carrier.name).join(', ')}, ${format.money(offer.totalPrice.amount, offer.totalPrice.currency)}`
@@ -70,6 +84,18 @@ export function OfferCard({
         {offer.legs.map((leg, index) => (
           <LegRow key={index} leg={leg} format={format} />
         ))}
+        <DetailsDisclosure
+          label={
+            <>
+              Details and booking<span className="visually-hidden">: {title}</span>
+            </>
+          }
+        >
+          <OfferDetails offer={offer} format={format} />
+          <button type="button" className="button" onClick={book}>
+            Book<span className="visually-hidden"> {title}</span>
+          </button>
+        </DetailsDisclosure>
       </div>
       <div className="offer-price">
         <span className="price">{format.money(offer.totalPrice.amount, offer.totalPrice.currency)}</span>

@@ -2,6 +2,8 @@ import type { StayFare } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
+import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
+import { RateDetails } from '../checkout/rate-details.tsx';
 import { boardLabel } from './board-label.ts';
 import { maxNightsOf } from './max-nights-of.ts';
 import { MaxNightsNotice } from './max-nights-notice.tsx';
@@ -16,6 +18,10 @@ export interface PropertyFaresProps {
   onShorten: (nights: number) => void;
   /** Back to the search, run again (OFFER_EXPIRED); absent where there was no search. */
   onChooseAgain?: (() => void) | undefined;
+  /** Opens the checkout of a rate; absent where booking is not possible (a guest). */
+  onBook?: ((fare: StayFare) => void) | undefined;
+  /** The check-in date, for the cancellation timeline of a rate's details. */
+  checkIn?: string | undefined;
 }
 
 function summary({ fares, end }: StayFaresState): string {
@@ -34,6 +40,8 @@ export function PropertyFares({
   onRetry,
   onShorten,
   onChooseAgain,
+  onBook,
+  checkIn,
 }: PropertyFaresProps) {
   const { fares, end } = state;
   const streaming = end === undefined;
@@ -94,7 +102,7 @@ export function PropertyFares({
       <ol className="fare-list" aria-busy={streaming} aria-label="Rates">
         {fares.map((fare) => (
           <li key={fare.fareId}>
-            <FareCard fare={fare} format={format} />
+            <FareCard fare={fare} format={format} onBook={onBook} checkIn={checkIn} />
           </li>
         ))}
         {streaming && (
@@ -113,7 +121,17 @@ export function PropertyFares({
   );
 }
 
-function FareCard({ fare, format }: { fare: StayFare; format: Formatters }) {
+function FareCard({
+  fare,
+  format,
+  onBook,
+  checkIn,
+}: {
+  fare: StayFare;
+  format: Formatters;
+  onBook?: ((fare: StayFare) => void) | undefined;
+  checkIn?: string | undefined;
+}) {
   const { refundable, freeCancellationUntil } = fare.cancellation;
   return (
     <article className="card fare-card" aria-label={`${fare.roomName}, ${boardLabel(fare.board)}`}>
@@ -140,6 +158,27 @@ function FareCard({ fare, format }: { fare: StayFare; format: Formatters }) {
           )}
           {fare.roomsLeft <= 3 && <li className="muted">Only {fare.roomsLeft} left</li>}
         </ul>
+        {onBook && checkIn && (
+          <DetailsDisclosure
+            label={
+              <>
+                Details and booking
+                <span className="visually-hidden">
+                  : {fare.roomName}, {boardLabel(fare.board)}
+                </span>
+              </>
+            }
+          >
+            <RateDetails fare={fare} checkIn={checkIn} format={format} />
+            <button type="button" className="button" onClick={() => onBook(fare)}>
+              Book
+              <span className="visually-hidden">
+                {' '}
+                {fare.roomName}, {boardLabel(fare.board)}, {format.money(fare.totalPrice, fare.currency)}
+              </span>
+            </button>
+          </DetailsDisclosure>
+        )}
       </div>
       <div className="fare-price">
         <span className="price">{format.money(fare.nightlyPrice, fare.currency)}</span>

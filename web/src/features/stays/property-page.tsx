@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
 import { addDays, nightsBetween } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { saveSelection } from '../checkout/checkout-selection.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { PropertyFares } from './property-fares.tsx';
 import { hotelDestinationFromParams } from './property-link.ts';
@@ -18,6 +19,7 @@ export function PropertyPage() {
   const { propertyId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const format = useTravelerFormatters();
   const [run, setRun] = useState(0);
 
@@ -94,6 +96,21 @@ export function PropertyPage() {
               void navigate(`/stays?${staySearchToParams(shorter).toString()}`);
             }}
             onChooseAgain={() => void navigate(resultsPath)}
+            checkIn={completeSearch?.checkIn}
+            onBook={(fare) => {
+              if (!completeSearch) return;
+              const offerId = saveSelection({
+                kind: 'stay',
+                fare,
+                hotelName,
+                checkIn: completeSearch.checkIn,
+                checkOut: completeSearch.checkOut,
+                rooms: completeSearch.rooms,
+                bookingProfile: completeSearch.bookingProfile,
+                returnTo: `${location.pathname}${location.search}`,
+              });
+              void navigate(`/checkout/${encodeURIComponent(offerId)}`);
+            }}
           />
         </>
       )}
