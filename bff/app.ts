@@ -24,7 +24,8 @@ import pushPlugin from './push/push-plugin.ts';
 import staysStreamRoutes from './routes/api/stays-stream-routes.ts';
 import pricedStaySearchRoute from './routes/api/priced-stay-search-routes.ts';
 import notificationsStreamRoutes from './routes/api/notifications-stream-routes.ts';
-import pushRoutes from './routes/api/push-routes.ts';
+import pushRoutes, { pushPublicKeyRoutes } from './routes/api/push-routes.ts';
+import { sessionGated } from './routes/session-gate.ts';
 import travelApiPushWebhook from './routes/webhooks/travel-api-push-routes.ts';
 
 export interface BuildAppOptions {
@@ -44,9 +45,22 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
   app.decorate('config', config);
   const routeTable: RouteEntry[] = [];
-  app.addHook('onRoute', ({ method, url, onRequest, preParsing, preHandler }) => {
-    for (const one of [method].flat())
-      routeTable.push({ method: one, url, onRequest, preParsing, preHandler });
+  app.addHook('onRoute', (route) => {
+    // Read when asked, not now: an enclosing plugin's onRoute hook (the session gate) adds its guard after this one.
+    for (const method of [route.method].flat())
+      routeTable.push({
+        method,
+        url: route.url,
+        get onRequest() {
+          return route.onRequest;
+        },
+        get preParsing() {
+          return route.preParsing;
+        },
+        get preHandler() {
+          return route.preHandler;
+        },
+      });
   });
   app.decorate('routeTable', routeTable);
 
@@ -66,10 +80,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(ssePlugin);
   await app.register(notificationsPlugin);
   await app.register(pushPlugin);
-  await app.register(staysStreamRoutes);
-  await app.register(pricedStaySearchRoute);
-  await app.register(notificationsStreamRoutes);
-  await app.register(pushRoutes);
+  // The browser streams and the push opt-in: one subtree, every route of it behind the session gate.
+  await app.register(
+    sessionGated(staysStreamRoutes, pricedStaySearchRoute, notificationsStreamRoutes, pushRoutes),
+  );
+  await app.register(pushPublicKeyRoutes);
   await app.register(travelApiPushWebhook);
   await app.register(healthRoutes);
   await app.register(gatewayRoutes);

@@ -176,6 +176,28 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths['/api/bookings']?.get?.responses ?? {})).toEqual(
       expect.arrayContaining(['200', '4XX', '5XX']),
     );
+    // Every route documents its answers; the streams as text/event-stream with their event names.
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(Object.keys(operation.responses), `${method} ${path}`).not.toEqual([]);
+      }
+    }
+    const streams: [string, 'get' | 'post', string[]][] = [
+      [
+        '/api/notifications/stream',
+        'get',
+        ['notification', 'status', 'resync', 'session-ended', 'reconnect'],
+      ],
+      ['/api/stays/search', 'post', ['property', 'progress', 'done', 'error', 'truncated']],
+      ['/api/stays/fares', 'post', ['fare', 'done', 'error', 'truncated']],
+    ];
+    for (const [path, method, events] of streams) {
+      const ok = document.paths[path]?.[method]?.responses['200'] as
+        { content?: Record<string, { schema?: unknown }> } | undefined;
+      const schema = JSON.stringify(ok?.content?.['text/event-stream']?.schema ?? null);
+      for (const event of events)
+        expect(schema, `${path}: ${event}`).toContain(`"event":{"type":"string","enum":["${event}"]}`);
+    }
     // Opened in a browser tab: a plain navigation, without the app's anti-forgery header.
     const ui = await bff.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);

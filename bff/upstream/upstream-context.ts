@@ -7,8 +7,17 @@ export interface UpstreamContext {
   signal: AbortSignal;
 }
 
-/** What every upstream call made for a browser request carries: its request id, its logger, its lifetime. */
-export function upstreamContext(request: FastifyRequest, reply: FastifyReply): UpstreamContext {
+/**
+ * What every upstream call made for a browser request carries: its request id, its logger, its lifetime.
+ * The lifetime is the reply's (aborted when the browser leaves before the answer was written), or for a
+ * stream route the stream's own signal (aborted when the browser stream ends).
+ */
+export function upstreamContext(
+  request: FastifyRequest,
+  lifetime: FastifyReply | AbortSignal,
+): UpstreamContext {
+  if (lifetime instanceof AbortSignal) return { requestId: request.id, log: request.log, signal: lifetime };
+  const reply = lifetime;
   const browserGone = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) browserGone.abort(new Error('The browser closed the request'));

@@ -71,3 +71,12 @@ export const NotificationStreamVisibilitySchema = z.object({
   visible: z.boolean(),
 });
 export type NotificationStreamVisibility = z.infer<typeof NotificationStreamVisibilitySchema>;
+
+/** Every event of GET /api/notifications/stream by name, for the BFF's OpenAPI document. */
+export const NotificationStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('notification'), id: z.string(), data: NotificationStreamNotificationSchema }),
+  z.object({ event: z.literal('status'), data: NotificationStreamStatusSchema }),
+  z.object({ event: z.literal('resync'), data: NotificationStreamResyncSchema }),
+  z.object({ event: z.literal('session-ended'), data: NotificationStreamSessionEndedSchema }),
+  z.object({ event: z.literal('reconnect'), data: NotificationStreamReconnectSchema }),
+]);

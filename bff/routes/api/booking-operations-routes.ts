@@ -38,7 +38,6 @@ export default function bookingOperationsRoutes(
   routes.post(
     '/api/offers/:offerId/price-check',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'The price of a flight offer or a stay rate now: unchanged, changed or OFFER_EXPIRED',
@@ -60,7 +59,6 @@ export default function bookingOperationsRoutes(
   routes.get(
     '/api/payment-methods',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'The traveler’s payment methods on file (by reference), of one travel kind or all',
@@ -82,7 +80,6 @@ export default function bookingOperationsRoutes(
   routes.post(
     '/api/bookings',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'Book a checked offer or rate; the Idempotency-Key header makes a repeated submit book once',
@@ -105,7 +102,6 @@ export default function bookingOperationsRoutes(
   routes.get(
     '/api/bookings/:bookingId',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'A booking with what was booked and what cancelling it now would give',
@@ -126,7 +122,6 @@ export default function bookingOperationsRoutes(
   routes.post(
     '/api/bookings/:bookingId/cancel',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'Cancel a booking by its rate’s rules (refund or fee)',

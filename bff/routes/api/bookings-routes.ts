@@ -12,7 +12,6 @@ export default function bookingsRoute(app: FastifyInstance, _options: unknown, d
   routes.get(
     '/api/bookings',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: 'A page of bookings: limit, offset, status, vertical and start-date bounds',

@@ -23,16 +23,10 @@ const SimulatedAnswerSchema = z.looseObject({
 
 type FaultPatch = Record<string, boolean | number>;
 
-/**
- * GET /api/demo/status, always; the demo actions under /api/demo/* only when DEMO_MODE is on and the
- * travel API stand-in's admin token is configured: a delay on one of the signed-in traveler's segments,
- * expired offers, a provider failure and a rate limit for a while, and an app update announcement.
- */
-export default function demoRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+/** GET /api/demo/status: whether the demo panel is available (open to every browser of the app). */
+export function demoStatusRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const token = app.config.TRAVEL_API_ADMIN_TOKEN;
-  const enabled = app.config.DEMO_MODE && token !== undefined;
-
+  const enabled = demoEnabled(app);
   routes.get(
     '/api/demo/status',
     {
@@ -44,7 +38,22 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     },
     () => Promise.resolve({ enabled }),
   );
-  if (!enabled) {
+  return Promise.resolve();
+}
+
+function demoEnabled(app: FastifyInstance): boolean {
+  return app.config.DEMO_MODE && app.config.TRAVEL_API_ADMIN_TOKEN !== undefined;
+}
+
+/**
+ * The demo actions under /api/demo/* (behind the session gate), only when DEMO_MODE is on and the
+ * travel API stand-in's admin token is configured: a delay on one of the signed-in traveler's segments,
+ * expired offers, a provider failure and a rate limit for a while, and an app update announcement.
+ */
+export default function demoRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const token = app.config.TRAVEL_API_ADMIN_TOKEN;
+  if (!demoEnabled(app) || token === undefined) {
     done();
     return;
   }
@@ -59,7 +68,6 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     routes.post(
       `/api/demo/${action}`,
       {
-        onRequest: app.requireSession,
         schema: {
           tags: ['demo'],
           summary,
@@ -95,7 +103,6 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     routes.post(
       `/api/demo/${action}`,
       {
-        onRequest: app.requireSession,
         schema: { tags: ['demo'], summary, response: withErrorResponses({ 200: DemoActionResultSchema }) },
       },
       async (request, reply): Promise<DemoActionResult> => {
@@ -122,7 +129,6 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/segment-delay',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['demo'],
         summary: 'Delay one of the signed-in traveler’s segments (a notification follows)',
@@ -152,7 +158,6 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/app-update',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['demo'],
         summary: 'Announce a new version of the app',

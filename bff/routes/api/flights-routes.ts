@@ -18,7 +18,6 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
   routes.post(
     '/api/flights/search',
     {
-      onRequest: app.requireSession,
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
       schema: {
         tags: ['flights'],
@@ -43,7 +42,6 @@ export default function flightsRoutes(app: FastifyInstance, _options: unknown, d
   routes.get(
     '/api/flights/airports',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['flights'],
         summary: 'Airports matching a code, city or name (autocomplete)',

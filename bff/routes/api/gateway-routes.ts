@@ -2,24 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import appUpdateRoute from './app-update-routes.ts';
 import bookingOperationsRoutes from './booking-operations-routes.ts';
 import bookingsRoute from './bookings-routes.ts';
-import demoRoutes from './demo-routes.ts';
+import demoRoutes, { demoStatusRoutes } from './demo-routes.ts';
 import flightsRoutes from './flights-routes.ts';
 import guestSessionRoute from './guest-session-routes.ts';
 import notificationsRoutes from './notifications-routes.ts';
 import profileRoutes from './profile-routes.ts';
 import stayDestinationsRoute from './stay-destinations-routes.ts';
 import tripSegmentRoute from './trip-segment-routes.ts';
+import { sessionGated } from '../session-gate.ts';
 
-/** The /api routes that call the travel API with JSON: one signed upstream call each. */
+/**
+ * The /api routes that call the travel API with JSON: one signed upstream call each. The open reads
+ * first, then one subtree behind the session gate for everything of the traveler's (or guest's).
+ */
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   await app.register(appUpdateRoute);
-  await app.register(flightsRoutes);
-  await app.register(profileRoutes);
-  await app.register(bookingsRoute);
-  await app.register(bookingOperationsRoutes);
-  await app.register(tripSegmentRoute);
-  await app.register(stayDestinationsRoute);
-  await app.register(notificationsRoutes);
   await app.register(guestSessionRoute);
-  await app.register(demoRoutes);
+  await app.register(demoStatusRoutes);
+  await app.register(
+    sessionGated(
+      flightsRoutes,
+      profileRoutes,
+      bookingsRoute,
+      bookingOperationsRoutes,
+      tripSegmentRoute,
+      stayDestinationsRoute,
+      notificationsRoutes,
+      demoRoutes,
+    ),
+  );
 }

@@ -21,7 +21,6 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
   routes.get(
     '/api/notifications',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'A page of the traveler’s notifications, newest first',
@@ -43,7 +42,6 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
   routes.post(
     '/api/notifications/:id/read',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'Mark one notification read (idempotent)',
@@ -65,7 +63,6 @@ export default function notificationsRoutes(app: FastifyInstance, _options: unkn
   routes.post(
     '/api/notifications/read-all',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'Mark every notification read (idempotent): how many changed',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { encodeSseEvent } from '#shared/sse.ts';
 import {
+  NotificationStreamEventSchema,
   NotificationStreamQuerySchema,
   NotificationStreamVisibilitySchema,
 } from '#shared/api/notification-stream-events.ts';
@@ -11,6 +12,7 @@ import type { HubEvent, HubSubscriber } from '../../notifications/notification-h
 import { encodeReconnect, encodeSessionEnded, hubEventFrame } from '../../notifications/encode-hub-event.ts';
 import { hijackForStream, type SseConnection } from '../../streams/sse-connection.ts';
 import { SseFrame } from '../../streams/sse-frame.ts';
+import { eventStreamResponses, NoContentSchema, withErrorResponses } from './error-responses.ts';
 
 /** The reconnection delay a browser is given on every notification stream. */
 const CLIENT_RETRY_MS = 3000;
@@ -53,14 +55,19 @@ function travelerOnly(): AppError {
  * tie the stream to a tab whose visibility POST /api/notifications/stream/visibility keeps current.
  */
 export default function notificationsStreamRoutes(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const openPerSession = new Map<string, number>();
 
   routes.get(
     '/api/notifications/stream',
-    { schema: { querystring: NotificationStreamQuerySchema }, onRequest: app.requireSession },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The traveler's notifications as they happen (Last-Event-ID resumes)",
+        querystring: NotificationStreamQuerySchema,
+        response: eventStreamResponses(NotificationStreamEventSchema),
+      },
+    },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
@@ -109,12 +116,19 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
 
   routes.post(
     '/api/notifications/stream/visibility',
-    { schema: { body: NotificationStreamVisibilitySchema }, onRequest: app.requireSession },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "A tab's visibility, for which tab shows the toast",
+        body: NotificationStreamVisibilitySchema,
+        response: withErrorResponses({ 204: NoContentSchema }),
+      },
+    },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler') throw travelerOnly();
       app.notificationHub.setVisibility(session.id, request.body.tab, request.body.visible);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -129,7 +143,6 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
           summary: 'Open notification streams: this browser’s and per session (development and demo only)',
           response: { 200: StreamStatsSchema },
         },
-        onRequest: app.requireSession,
       },
       (request) => {
         const counts = [...openPerSession.values()];

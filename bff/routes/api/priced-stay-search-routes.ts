@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PricedStaySearchEventSchema } from '#shared/api/priced-stay-search.ts';
-import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { searchRooms, StaySearchRequestSchema } from '#shared/upstream/stays.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { openUpstreamForBrowser } from '../../streams/open-upstream-for-browser.ts';
 import { truncatedEvent } from '../../streams/relay-sse-stream.ts';
 import { runPricedStaySearch } from '../../streams/run-priced-stay-search.ts';
+import { travelerAuth } from '../../upstream/traveler-auth.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { eventStreamResponses } from './error-responses.ts';
 
 /**
  * POST /api/stays/priced-search: one browser stream per stay search. The BFF runs the travel API's search,
@@ -15,34 +17,19 @@ import { runPricedStaySearch } from '../../streams/run-priced-stay-search.ts';
  * aborted when the browser goes away, which is also how a search the traveler replaces ends.
  */
 export default function pricedStaySearchRoute(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/stays/priced-search',
     {
       schema: {
         body: StaySearchRequestSchema,
-        response: {
-          200: {
-            description:
-              'An event stream: each item is one SSE event, its name in `event` and its JSON in `data`.',
-            content: { 'text/event-stream': { schema: PricedStaySearchEventSchema } },
-          },
-          '4xx': ErrorEnvelopeSchema,
-          '5xx': ErrorEnvelopeSchema,
-        },
+        response: eventStreamResponses(PricedStaySearchEventSchema),
       },
-      onRequest: app.requireSession,
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
     },
     async (request, reply) => {
       const search = request.body;
-      const auth = {
-        kind: 'bearer' as const,
-        token: await app.auth.accessTokenFor(request),
-        refresh: () => app.auth.forceRefresh(request),
-      };
-      const upstreamCall = { auth, requestId: request.id, stream: true as const, retry: 'none' as const };
+      const auth = await travelerAuth(app, request);
+      const upstreamCall = { auth, stream: true as const, retry: 'none' as const };
       const { body, connection, signal } = await openUpstreamForBrowser({
         reply,
         registry: app.sse,
@@ -53,8 +40,7 @@ export default function pricedStaySearchRoute(app: FastifyInstance): Promise<voi
             method: 'POST',
             path: '/v1/stays/search',
             body: search,
-            signal: abort,
-            log: request.log,
+            ...upstreamContext(request, abort),
           }),
       });
       const rooms = searchRooms(search);
@@ -74,8 +60,7 @@ export default function pricedStaySearchRoute(app: FastifyInstance): Promise<voi
               rooms,
               bookingProfile: search.bookingProfile,
             },
-            signal: abort,
-            log: request.log,
+            ...upstreamContext(request, abort),
           }),
         write: (chunk) => connection.write(chunk),
         signal,

@@ -12,7 +12,6 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
   routes.get(
     '/api/profile',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['profile'],
         summary: 'The traveler’s profile',
@@ -32,7 +31,6 @@ export default function profileRoutes(app: FastifyInstance, _options: unknown, d
   routes.patch(
     '/api/profile',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['profile'],
         summary: 'Change some fields of the traveler’s profile',

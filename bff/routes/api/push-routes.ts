@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { isAcceptablePushEndpoint, PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
+import { NoContentSchema, withErrorResponses } from './error-responses.ts';
 
 const UnsubscribeSchema = z.object({ endpoint: z.url().max(2048) });
+const PublicKeySchema = z.object({ publicKey: z.string() });
+const SubscribedSchema = z.object({ subscribed: z.literal(true) });
+const PushStatsSchema = z.looseObject({
+  push: z.record(z.string(), z.number()),
+  hub: z.record(z.string(), z.number()),
+  sse: z.looseObject({ open: z.number(), slowConsumerCutOffs: z.number() }),
+});
 
 function travelerOnly(): AppError {
   return new AppError('UNAUTHORIZED', {
@@ -13,24 +21,39 @@ function travelerOnly(): AppError {
   });
 }
 
+/** GET /api/push/public-key: the VAPID application server key (open to every browser of the app). */
+export function pushPublicKeyRoutes(app: FastifyInstance): Promise<void> {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/push/public-key',
+      { schema: { tags: ['push'], response: withErrorResponses({ 200: PublicKeySchema }) } },
+      (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return Promise.resolve({ publicKey: app.push.vapidPublicKey });
+      },
+    );
+  return Promise.resolve();
+}
+
 /**
- * Web Push opt-in: GET /api/push/public-key (the VAPID application server key), POST and DELETE
- * /api/push/subscriptions (the browser's PushSubscription, kept per traveler). Outside production,
- * GET /api/push/stats shows the push decisions and the hub's counters.
+ * Web Push opt-in, behind the session gate: POST and DELETE /api/push/subscriptions (the browser's
+ * PushSubscription, kept per traveler). Outside production, GET /api/push/stats shows the push decisions
+ * and the hub's counters.
  */
 export default function pushRoutes(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const production = app.config.NODE_ENV === 'production';
 
-  routes.get('/api/push/public-key', (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send({ publicKey: app.push.vapidPublicKey }),
-  );
-
   routes.post(
     '/api/push/subscriptions',
-    { schema: { body: PushSubscriptionSchema }, onRequest: app.requireSession },
+    {
+      schema: {
+        tags: ['push'],
+        body: PushSubscriptionSchema,
+        response: withErrorResponses({ 200: SubscribedSchema, 201: SubscribedSchema }),
+      },
+    },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
@@ -54,22 +77,31 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
 
   routes.delete(
     '/api/push/subscriptions',
-    { schema: { body: UnsubscribeSchema }, onRequest: app.requireSession },
+    {
+      schema: {
+        tags: ['push'],
+        body: UnsubscribeSchema,
+        response: withErrorResponses({ 204: NoContentSchema }),
+      },
+    },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
       await app.push.subscriptions.remove(session.travelerId, request.body.endpoint);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   if (!production) {
-    routes.get('/api/push/stats', { onRequest: app.requireSession }, (_request, reply) =>
-      reply.send({
-        push: app.push.dispatcher.stats(),
-        hub: app.notificationHub.stats(),
-        sse: { open: app.sse.size, slowConsumerCutOffs: app.sse.slowConsumerCutOffs },
-      }),
+    routes.get(
+      '/api/push/stats',
+      { schema: { tags: ['push'], response: withErrorResponses({ 200: PushStatsSchema }) } },
+      () =>
+        Promise.resolve({
+          push: app.push.dispatcher.stats(),
+          hub: { ...app.notificationHub.stats() },
+          sse: { open: app.sse.size, slowConsumerCutOffs: app.sse.slowConsumerCutOffs },
+        }),
     );
   }
   return Promise.resolve();

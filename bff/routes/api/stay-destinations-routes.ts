@@ -19,7 +19,6 @@ export default function stayDestinationsRoute(
   routes.get(
     '/api/stays/destinations',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['stays'],
         summary: 'Stay destinations: cities first, then properties',

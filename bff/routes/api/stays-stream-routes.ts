@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { StayFaresStreamEventSchema, StaySearchStreamEventSchema } from '#shared/api/stay-stream-events.ts';
 import { StayFaresRequestSchema, StaySearchRequestSchema } from '#shared/upstream/stays.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { relaySseStream } from '../../streams/relay-sse-stream.ts';
-
-/** How an upstream call authenticates the traveler (or guest): the travel API client's own type. */
-type UpstreamAuth = Parameters<FastifyInstance['travelApi']['request']>[0]['auth'];
+import type { UpstreamAuth } from '../../upstream/travel-api-client.ts';
+import { travelerAuth } from '../../upstream/traveler-auth.ts';
+import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { eventStreamResponses } from './error-responses.ts';
 
 /**
  * POST /api/stays/search and POST /api/stays/fares: the SPA reads them with fetch (EventSource cannot
@@ -13,8 +15,6 @@ type UpstreamAuth = Parameters<FastifyInstance['travelApi']['request']>[0]['auth
  * search is never re-sent by the BFF: only the traveler starts another.
  */
 export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const relay = (
@@ -35,43 +35,43 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
           path,
           body,
           auth,
-          requestId: request.id,
-          signal,
+          ...upstreamContext(request, signal),
           stream: true,
           retry: 'none',
-          log: request.log,
         }),
     });
-
-  const travelerAuth = async (request: FastifyRequest): Promise<UpstreamAuth> => ({
-    kind: 'bearer',
-    token: await app.auth.accessTokenFor(request),
-    refresh: () => app.auth.forceRefresh(request),
-  });
 
   routes.post(
     '/api/stays/search',
     {
-      schema: { body: StaySearchRequestSchema },
-      onRequest: app.requireSession,
+      schema: {
+        tags: ['stays'],
+        summary: 'Stay search: the properties found, relayed as the travel API finds them',
+        body: StaySearchRequestSchema,
+        response: eventStreamResponses(StaySearchStreamEventSchema),
+      },
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
     },
     async (request, reply) =>
-      relay(request, reply, '/v1/stays/search', request.body, await travelerAuth(request)),
+      relay(request, reply, '/v1/stays/search', request.body, await travelerAuth(app, request)),
   );
 
   routes.post(
     '/api/stays/fares',
     {
-      schema: { body: StayFaresRequestSchema },
-      onRequest: app.requireSession,
+      schema: {
+        tags: ['stays'],
+        summary: "One hotel's fares, relayed as the travel API prices them",
+        body: StayFaresRequestSchema,
+        response: eventStreamResponses(StayFaresStreamEventSchema),
+      },
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'fares') },
     },
     async (request, reply) => {
       const auth: UpstreamAuth =
         request.session?.kind === 'guest'
           ? { kind: 'guest', token: await app.auth.guestTokenFor(request) }
-          : await travelerAuth(request);
+          : await travelerAuth(app, request);
       return relay(request, reply, '/v1/stays/fares', request.body, auth);
     },
   );

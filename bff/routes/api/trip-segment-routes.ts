@@ -22,7 +22,6 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
   routes.get(
     '/api/trips',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['trips'],
         summary: 'A page of trips, earliest first, with places, kinds of segment and overall status',
@@ -44,7 +43,6 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
   routes.get(
     '/api/trips/:tripId',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['trips'],
         summary: 'A trip with every segment in timeline order',
@@ -65,7 +63,6 @@ export default function tripSegmentRoute(app: FastifyInstance, _options: unknown
   routes.get(
     '/api/trips/:tripId/segments/:segmentId',
     {
-      onRequest: app.requireSession,
       schema: {
         tags: ['trips'],
         summary: 'A trip segment with scheduled and estimated times',
