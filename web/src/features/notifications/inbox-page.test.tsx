@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { InboxPage } from './inbox-page.tsx';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { aNotification } from '../../test-support/a-notification.ts';
@@ -42,5 +43,36 @@ describe('InboxPage', () => {
     expect(flight.getByRole('article', { name: /delayed by 45 min/ })).toBeInTheDocument();
     expect(flight.queryByText('Body of LH 100 is delayed by 45 min')).toBeNull();
     expect(within(threads[1] as HTMLElement).queryByRole('heading', { name: /Earlier updates/ })).toBeNull();
+  });
+
+  it('moves focus to the next unread notification after Mark as read, and to the count after the last', async () => {
+    const items = [
+      notification('n2', 'hotel', 'Check-in is open for Hotel Lumen', 5),
+      notification('n1', 'flight', 'LH 100 is delayed by 45 min', 30),
+    ];
+    const read = new Set<string>();
+    stubFetch((url, init) => {
+      const marked = /^\/api\/notifications\/([^/]+)\/read$/.exec(url)?.[1];
+      if (init?.method === 'POST' && marked) {
+        read.add(marked);
+        return { status: 204 };
+      }
+      if (!url.startsWith('/api/notifications')) return { status: 404, json: {} };
+      const now = items.map((item) => (read.has(item.id) ? { ...item, readAt: item.createdAt } : item));
+      const unreadCount = now.filter((item) => item.readAt === null).length;
+      return { json: { items: now, meta: { totalCount: 2, pageSize: 20, nextCursor: null, unreadCount } } };
+    });
+    renderApp(<InboxPage />, { url: '/inbox' });
+    await screen.findByRole('heading', { level: 2, name: '2 unread' });
+
+    await userEvent.click(screen.getByRole('button', { name: /Mark as read: Check-in is open/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Mark as read: LH 100 is delayed/ })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: /unread|caught up/ })).toHaveFocus(),
+    );
+    expect(screen.queryByRole('button', { name: /Mark as read/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Notification } from '#shared/api/notifications.ts';
@@ -41,6 +41,20 @@ export function InboxPage() {
   const all = dedupe(inbox.data?.pages.flatMap((page) => page.items) ?? []);
   const unreadCount = inbox.data?.pages[0]?.meta.unreadCount ?? 0;
   const shown = unreadOnly ? all.filter((notification) => notification.readAt === null) : all;
+  const listRef = useRef<HTMLOListElement>(null);
+  const countRef = useRef<HTMLHeadingElement>(null);
+  // The pressed button goes away with the unread state: focus moves on to the next unread notification's
+  // button (or the one before), and to the count once none is left, instead of dropping to the page.
+  const markReadAndMoveOn = (id: string) => {
+    const buttons = [
+      ...(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-mark-read]') ?? []),
+    ];
+    const index = buttons.findIndex((button) => button.dataset.markRead === id);
+    const next = buttons[index + 1] ?? buttons[index - 1];
+    if (next) next.focus();
+    else countRef.current?.focus();
+    markRead.mutate(id);
+  };
 
   return (
     <div className="page">
@@ -52,7 +66,7 @@ export function InboxPage() {
       <div className="inbox-layout">
         <section aria-labelledby="inbox-list-title" className="stack">
           <div className="row-between">
-            <h2 id="inbox-list-title" className="inbox-count">
+            <h2 id="inbox-list-title" className="inbox-count" ref={countRef} tabIndex={-1}>
               {unreadCount > 0 ? `${format.count(unreadCount)} unread` : 'All caught up'}
             </h2>
             {unreadCount > 0 && (
@@ -109,21 +123,21 @@ export function InboxPage() {
               </p>
             </div>
           ) : (
-            <ol className="card-list" aria-label="Notifications">
+            <ol className="card-list" aria-label="Notifications" ref={listRef}>
               {notificationThreads(shown).map((thread) => (
                 <li key={thread.key} className="notification-thread">
                   <NotificationCard
                     notification={thread.current}
                     format={format}
                     online={online}
-                    onMarkRead={() => markRead.mutate(thread.current.id)}
+                    onMarkRead={() => markReadAndMoveOn(thread.current.id)}
                   />
                   {thread.earlier.length > 0 && (
                     <EarlierUpdates
                       thread={thread}
                       format={format}
                       online={online}
-                      onMarkRead={(id) => markRead.mutate(id)}
+                      onMarkRead={markReadAndMoveOn}
                     />
                   )}
                 </li>
@@ -202,6 +216,7 @@ function NotificationCard({
             className="button button-ghost button-small"
             onClick={onMarkRead}
             disabled={!online}
+            data-mark-read={notification.id}
           >
             Mark as read
             <span className="visually-hidden">: {notification.title}</span>
@@ -250,6 +265,7 @@ function EarlierUpdates({
                     className="button button-ghost button-small"
                     onClick={() => onMarkRead(notification.id)}
                     disabled={!online}
+                    data-mark-read={notification.id}
                   >
                     Mark as read
                     <span className="visually-hidden">: {notification.title}</span>
