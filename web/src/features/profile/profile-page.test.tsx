@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test-support/render-app.tsx';
-import { stubFetch } from '../../test-support/stub-fetch.ts';
+import { sentJson, stubFetch } from '../../test-support/stub-fetch.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 afterEach(() => {
@@ -44,5 +44,44 @@ describe('ProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Alex M. Morgan');
+  });
+
+  it('picks the home airport with the airport field of Flights, named by city and airport', async () => {
+    const airports: Record<string, unknown> = {
+      LHR: { code: 'LHR', name: 'Heathrow', city: 'London', country: 'United Kingdom', countryCode: 'GB' },
+      JFK: {
+        code: 'JFK',
+        name: 'John F. Kennedy',
+        city: 'New York',
+        country: 'United States',
+        countryCode: 'US',
+      },
+    };
+    let current = profile;
+    const fetchMock = stubFetch((url, init) => {
+      const query = /^\/api\/flights\/airports\?query=(.*)$/.exec(url)?.[1];
+      if (query !== undefined) {
+        const airport = airports[decodeURIComponent(query).toUpperCase()];
+        const item = airport && { timeZone: 'UTC', latitude: 0, longitude: 0, ...airport };
+        return { json: { items: item ? [item] : [] } };
+      }
+      if (url === '/api/profile' && init.method === 'PATCH') {
+        current = { ...current, homeAirport: 'JFK', updatedAt: '2026-11-24T09:00:00.000Z' };
+      }
+      return { json: current };
+    });
+    renderApp(<ProfilePage />, { url: '/profile', path: '/profile' });
+    const field = await screen.findByRole('combobox', { name: 'Home airport' });
+    await waitFor(() => expect(field).toHaveValue('London · Heathrow (LHR)'));
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'JFK');
+    await screen.findByRole('option', { name: /JFK/ });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(field).toHaveValue('New York · John F. Kennedy (JFK)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Profile saved.');
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(sentJson(patch?.[1])).toMatchObject({ homeAirport: 'JFK' });
   });
 });

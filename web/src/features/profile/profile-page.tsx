@@ -8,8 +8,11 @@ import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { LastUpdated } from '../../components/last-updated.tsx';
 import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AirportField } from '../flights/airport-field.tsx';
+import type { AirportChoice } from '../flights/flight-search-params.ts';
 import { profileQueries, useUpdateProfile } from './profile-queries.ts';
 import { useTravelerFormatters } from './use-traveler-formatters.ts';
+import './profile.css';
 
 const LOCALES = [
   { tag: 'en-GB', label: 'English (United Kingdom)' },
@@ -74,7 +77,9 @@ function ProfileForm({
 }) {
   const update = useUpdateProfile(onSaved);
   const [name, setName] = useState(profile.name ?? '');
-  const [homeAirport, setHomeAirport] = useState(profile.homeAirport ?? '');
+  const [homeAirport, setHomeAirport] = useState<AirportChoice | null>(
+    profile.homeAirport ? { code: profile.homeAirport, label: profile.homeAirport } : null,
+  );
   const [currency, setCurrency] = useState(profile.currency);
   const [locale, setLocale] = useState(profile.locale);
   const [bookingProfile, setBookingProfile] = useState(profile.bookingProfile);
@@ -90,14 +95,15 @@ function ProfileForm({
     setSaved(false);
     const problems: Record<string, string> = {};
     if (!name.trim()) problems.name = 'Enter the name on your travel documents.';
-    if (homeAirport && !/^[A-Za-z]{3}$/.test(homeAirport))
-      problems.homeAirport = 'Use a three-letter airport code, like LHR.';
+    const typedAirport = document.getElementById(fieldId('homeAirport'))?.querySelector('input')?.value ?? '';
+    if (!homeAirport && typedAirport.trim() !== '')
+      problems.homeAirport = 'Choose your home airport from the list, or leave the field empty.';
     setLocalErrors(problems);
     setAttempt((value) => value + 1);
     if (Object.keys(problems).length > 0) return;
     const patch: ProfilePatch = {
       name: name.trim(),
-      homeAirport: homeAirport ? homeAirport.toUpperCase() : null,
+      homeAirport: homeAirport?.code ?? null,
       currency: currency as ProfilePatch['currency'],
       locale,
       bookingProfile,
@@ -121,7 +127,7 @@ function ProfileForm({
       {update.isError && Object.keys(serverErrors).length === 0 && (
         <ErrorNotice error={update.error} onRetry={() => update.reset()} />
       )}
-      <div className="form-grid">
+      <div className="form-grid profile-grid">
         <FormField id={fieldId('name')} label="Name" error={errors.name}>
           {(control) => (
             <input
@@ -136,23 +142,13 @@ function ProfileForm({
         <FormField id="profile-email" label="Email" hint="Managed by your sign-in account.">
           {(control) => <input {...control} className="input" value={profile.email ?? ''} readOnly />}
         </FormField>
-        <FormField
+        <AirportField
           id={fieldId('homeAirport')}
           label="Home airport"
-          hint="Flight searches start here. Three letters, like LHR."
+          value={homeAirport}
+          onChange={setHomeAirport}
           error={errors.homeAirport}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              maxLength={3}
-              autoCapitalize="characters"
-              value={homeAirport}
-              onChange={(event) => setHomeAirport(event.target.value.toUpperCase())}
-            />
-          )}
-        </FormField>
+        />
         <FormField id={fieldId('currency')} label="Currency" error={errors.currency}>
           {(control) => (
             <select
