@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { AdminClient } from './support/admin-client.ts';
+import { isoDateFromToday } from './support/dates.ts';
+import { rateCards, searchStays, stayCards } from './support/stays.ts';
+import type { TestTraveler } from './support/test-travelers.ts';
+
+/**
+ * Booking journeys: from a flight offer or a room rate through its details, the price check and the
+ * payment to the confirmation, the bookings list, the trip and the inbox; the outcomes the levers of the
+ * travel API stand-in provoke for this worker's traveler only (price change, expired offer, declined card,
+ * conflict); one booking for a double submit and for a connection dropped mid-submit; cancelling.
+ * Each journey books on days of its own, so bookings of earlier journeys never clash with it.
+ */
+
+const flightsUrl = (days: number) =>
+  `/flights?trip=one-way&leg=ZRH.LHR.${isoDateFromToday(days)}&adults=1&cabin=economy`;
+
+async function openFirstOffer(page: Page, days: number): Promise<void> {
+  await page.goto(flightsUrl(days));
+  const offer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
+  await offer.getByText('Details and booking').click();
+  await expect(offer.getByText('Baggage per passenger')).toBeVisible();
+  await offer.getByRole('button', { name: /^Book/ }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+}
+
+function payButton(page: Page) {
+  return page.getByRole('button', { name: /^Book and pay/ });
+}
+
+async function expectConfirmed(page: Page): Promise<string> {
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  const reference = (await page.locator('.notice-success strong.mono').textContent()) ?? '';
+  expect(reference).toMatch(/^[A-Z2-9]{6}$/);
+  return reference;
+}
+
+async function bookingsOn(page: Page, days: number): Promise<{ reference: string; status: string }[]> {
+  const date = isoDateFromToday(days);
+  const response = await page.request.get(`/api/bookings?from=${date}&to=${date}`, {
+    headers: { 'x-requested-with': 'wayfare' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: { reference: string; status: string }[] }).items;
+}
+
+const arm = (admin: AdminClient, traveler: TestTraveler, lever: string) =>
+  admin.post('booking-levers', { travelerId: traveler.id, lever });
+
+test.describe('booking a flight', () => {
+  test('books an offer, shows it in bookings, its trip and the inbox, and cancels it by its rules', async ({
+    signedInPage: page,
+  }) => {
+    await openFirstOffer(page, 200);
+    await expect(page.getByText('price checked just now')).toBeVisible();
+    await expect(page.getByLabel('Full name')).not.toHaveValue('');
+    await payButton(page).click();
+    const reference = await expectConfirmed(page);
+
+    expect(await bookingsOn(page, 200)).toEqual([
+      expect.objectContaining({ reference, status: 'confirmed' }),
+    ]);
+    await page.getByRole('link', { name: 'Open the trip' }).click();
+    await expect(page.getByText('Zurich → London').first()).toBeVisible();
+    await page.goto('/inbox');
+    await expect(page.getByText(/Booking confirmed: Zurich → London/).first()).toBeVisible();
+
+    await page.goto(`/bookings?from=${isoDateFromToday(200)}&to=${isoDateFromToday(200)}`);
+    await page.getByRole('link', { name: 'Zurich → London' }).first().click();
+    await expect(page.getByText(/Cancelling now: refund/)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
+    await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible();
+    await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
+    expect(await bookingsOn(page, 200)).toEqual([
+      expect.objectContaining({ reference, status: 'cancelled' }),
+    ]);
+  });
+
+  test('a changed price needs a yes, a declined card asks for another, the same flight again conflicts', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await arm(admin, traveler, 'price-change');
+    await arm(admin, traveler, 'payment-decline');
+    await openFirstOffer(page, 205);
+    await expect(page.getByRole('heading', { name: 'The price has changed' })).toBeVisible();
+    await expect(page.locator('del')).toBeVisible();
+    await expect(payButton(page)).toBeDisabled();
+    await page.getByLabel('Book at the new price').check();
+    const firstCard = await page
+      .getByRole('radiogroup', { name: 'Payment method on file' })
+      .getByRole('radio')
+      .count();
+    await payButton(page).click();
+    await expect(page.getByText('Payment declined: choose another payment method')).toBeVisible();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Payment method on file' }).getByRole('radio'),
+    ).toHaveCount(firstCard - 1);
+    await payButton(page).click();
+    const reference = await expectConfirmed(page);
+
+    await openFirstOffer(page, 205);
+    await payButton(page).click();
+    await expect(page.getByRole('heading', { name: 'This booking clashes with one you have' })).toBeVisible();
+    await expect(page.getByText(new RegExp(`already have flight .*${reference}`))).toBeVisible();
+    expect(await bookingsOn(page, 205)).toHaveLength(1);
+  });
+
+  test('an expired offer goes back to the choices with the search kept, and another choice books', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await arm(admin, traveler, 'offer-expired');
+    await openFirstOffer(page, 210);
+    await expect(page.getByRole('heading', { name: 'This offer has expired' })).toBeVisible();
+    await page.getByRole('button', { name: 'Choose again' }).click();
+    await expect(page).toHaveURL(new RegExp(`leg=ZRH.LHR.${isoDateFromToday(210)}`));
+    await expect(
+      page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
+    ).toBeVisible();
+    await openFirstOffer(page, 210);
+    await payButton(page).click();
+    await expectConfirmed(page);
+  });
+
+  test('a double submit and a connection dropped mid-submit each make one booking', async ({
+    signedInPage: page,
+  }) => {
+    await openFirstOffer(page, 215);
+    await expect(payButton(page)).toBeEnabled();
+    await payButton(page).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expectConfirmed(page);
+    expect(await bookingsOn(page, 215)).toHaveLength(1);
+
+    let dropped = false;
+    await page.route('**/api/bookings', async (route) => {
+      if (dropped || route.request().method() !== 'POST') return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await openFirstOffer(page, 216);
+    await payButton(page).click();
+    await expectConfirmed(page);
+    expect(dropped).toBe(true);
+    expect(await bookingsOn(page, 216)).toHaveLength(1);
+  });
+});
+
+test.describe('booking a stay', () => {
+  test('books a rate with its cancellation timeline, refuses an overlapping stay, and cancels', async ({
+    signedInPage: page,
+  }) => {
+    await searchStays(page, { city: 'Lisbon', checkInInDays: 230, nights: 2 });
+    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
+    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+    const propertyPage = page.url();
+    const rate = rateCards(page).filter({ hasText: 'Free cancellation' }).first();
+    await rate.getByText('Details and booking').click();
+    await expect(rate.getByText(/Lisbon time/).first()).toBeVisible();
+    await expect(rate.getByRole('heading', { name: 'Paid at the hotel' })).toBeVisible();
+    await rate.getByRole('button', { name: /^Book/ }).click();
+    await payButton(page).click();
+    const reference = await expectConfirmed(page);
+    await expect(page.getByText(/Free until .*Lisbon time/)).toBeVisible();
+
+    await page.goto(propertyPage);
+    const other = rateCards(page).nth(1);
+    await other.getByText('Details and booking').click();
+    await other.getByRole('button', { name: /^Book/ }).click();
+    await payButton(page).click();
+    await expect(page.getByRole('heading', { name: 'This booking clashes with one you have' })).toBeVisible();
+    await expect(page.getByText(new RegExp(`booking ${reference}\\) overlaps`)).first()).toBeVisible();
+
+    const [booking] = await bookingsOn(page, 230);
+    expect(booking).toMatchObject({ reference, status: 'confirmed' });
+    await page.goto(`/bookings?from=${isoDateFromToday(230)}&to=${isoDateFromToday(230)}`);
+    await page.getByRole('article').filter({ hasText: reference }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
+    await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
+    expect(await bookingsOn(page, 230)).toEqual([
+      expect.objectContaining({ reference, status: 'cancelled' }),
+    ]);
+  });
+});
