@@ -16,6 +16,11 @@
  *   case. Its floor on this machine is measured too: a bare `net` server (no HTTP parsing, no hub)
  *   writing one ready-made chunk to the same number of loopback sockets, read by the same clients.
  *
+ * The BFF is measured twice in the same run: against the scripted travel API over HTTP/1.1 (one upstream
+ * connection per traveler's notification stream), and against the same travel API over HTTPS with HTTP/2
+ * (every upstream stream a stream of a few connections), with the connections it opened counted at the
+ * travel API. The floor relays over HTTP/1.1.
+ *
  * The BFF (and the floor server) run in a child process (with --expose-gc), so the clients and the
  * travel API do not share its event loop or its memory; the clients are plain sockets that scan the
  * bytes for `id:` lines, so that reading 10,000 streams costs the measuring process little. Each
@@ -35,7 +40,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import http, { type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { notificationFixture, ScriptedTravelApi } from '../bff/streams/testing/scripted-travel-api.ts';
@@ -43,11 +50,13 @@ import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/streams/testing/start
 import { hubEventFrame } from '../bff/notifications/encode-hub-event.ts';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { printTable } from './support/print-table.ts';
+import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 
 const { values } = parseArgs({
   options: {
     'serve-bff': { type: 'string' },
     'serve-floor': { type: 'string' },
+    'travel-api-ca': { type: 'string' },
     streams: { type: 'string', default: '10000' },
     'tabs-per-traveler': { type: 'string', default: '2' },
     'steady-rate': { type: 'string', default: '100' },
@@ -83,9 +92,10 @@ function cpuMicroseconds(): number {
 }
 
 /** Child: the BFF alone in its process, answering the parent's requests over IPC. */
-async function serveBff(travelApiUrl: string): Promise<void> {
+async function serveBff(travelApiUrl: string, caFile: string | undefined): Promise<void> {
   const bff = await startTestBff({
     TRAVEL_API_URL: travelApiUrl,
+    ...(caFile === undefined ? {} : { TRAVEL_API_CA_FILE: caFile }),
     SSE_MAX_STREAMS_PER_SESSION: '64',
     NOTIFICATION_HUB_LINGER_MS: '10000',
   });
@@ -340,31 +350,52 @@ async function openAll(
   return { empty, halfOpen, idle, connectSeconds };
 }
 
-async function runBenchmark(): Promise<void> {
-  const streams = Number(values.streams);
-  const tabsPerTraveler = Number(values['tabs-per-traveler']);
-  const steadyRate = Number(values['steady-rate']);
-  const steadySeconds = Number(values['steady-seconds']);
-  const bursts = Number(values.bursts);
-  const deadline = Date.now() + Number(values.timeout) * 1000;
+interface BffRun {
+  opening: Opening;
+  steady: Delays;
+  steadyCpuMs: number;
+  emitted: number;
+  burst: Delays & { cpuMs: number[] };
+  /** TCP connections the BFF opened to the travel API during the run. */
+  upstreamConnections: number;
+}
+
+/**
+ * The BFF in a child process against `travelApi` (HTTP/1.1, or HTTPS with HTTP/2 when `caFile` is given):
+ * every tab opened, steady traffic to single travelers, then bursts to every traveler.
+ */
+async function measureBff(
+  travelApi: ScriptedTravelApi,
+  caFile: string | undefined,
+  settings: {
+    streams: number;
+    tabsPerTraveler: number;
+    steadyRate: number;
+    steadySeconds: number;
+    bursts: number;
+    deadline: number;
+  },
+): Promise<BffRun> {
+  const { streams, tabsPerTraveler, steadyRate, steadySeconds, bursts, deadline } = settings;
   const travelers = Math.ceil(streams / tabsPerTraveler);
   const half = Math.floor(travelers / 2) * tabsPerTraveler;
   const travelerOf = (index: number) => Math.floor(index / tabsPerTraveler);
-  const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
-  const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
-    execArgv: ['--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const connectionsBefore = travelApi.connections;
+  const child = fork(
+    import.meta.filename,
+    ['--serve-bff', travelApi.url, ...(caFile === undefined ? [] : ['--travel-api-ca', caFile])],
+    { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
   const tabs: Tab[] = [];
   try {
     const { port } = await reply(child, undefined, 'ready');
     const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
-    const bff = await openAll(child, port, tabs, (index) => cookies[travelerOf(index)] ?? '', {
+    const opening = await openAll(child, port, tabs, (index) => cookies[travelerOf(index)] ?? '', {
       streams,
       half,
       deadline,
     });
-
+    const upstreamConnections = travelApi.connections - connectionsBefore;
     // Steady traffic: single travelers, in a shuffled order, at `steadyRate` notifications per second.
     const tabsOf = (traveler: number) =>
       tabs.slice(traveler * tabsPerTraveler, (traveler + 1) * tabsPerTraveler);
@@ -405,12 +436,39 @@ async function runBenchmark(): Promise<void> {
     const steady = summarise(steadySamples, steadyMissing);
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
     const burst = await runBursts(child, tabs, bursts, emitToAll, deadline);
-
+    return { opening, steady, steadyCpuMs, emitted: emitted.length, burst, upstreamConnections };
+  } finally {
     for (const tab of tabs) tab.close();
-    tabs.length = 0;
     await closeChild(child);
+  }
+}
 
-    // The floor: the same clients, travelers and travel API, relayed by node:http and undici alone.
+async function runBenchmark(): Promise<void> {
+  const streams = Number(values.streams);
+  const tabsPerTraveler = Number(values['tabs-per-traveler']);
+  const steadyRate = Number(values['steady-rate']);
+  const steadySeconds = Number(values['steady-seconds']);
+  const bursts = Number(values.bursts);
+  const deadline = Date.now() + Number(values.timeout) * 1000;
+  const travelers = Math.ceil(streams / tabsPerTraveler);
+  const half = Math.floor(travelers / 2) * tabsPerTraveler;
+  const travelerOf = (index: number) => Math.floor(index / tabsPerTraveler);
+  const settings = { streams, tabsPerTraveler, steadyRate, steadySeconds, bursts, deadline };
+  // The same scripted travel API twice: over HTTP/1.1, and over HTTPS with HTTP/2 on a local authority.
+  const tlsDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-bench-tls-'));
+  const certificates = await ensureLocalCertificates(tlsDir, 'Wayfare bench');
+  const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+  const travelApiH2 = await new ScriptedTravelApi(TEST_CONSUMER_SECRET, {
+    cert: await readFile(certificates.certFile),
+    key: await readFile(certificates.keyFile),
+  }).start();
+  const tabs: Tab[] = [];
+  try {
+    const h1 = await measureBff(travelApi, undefined, settings);
+    const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
+    const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
+
+    // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
     const floorChild = fork(import.meta.filename, ['--serve-floor', travelApi.url], {
       execArgv: ['--expose-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -477,44 +535,67 @@ async function runBenchmark(): Promise<void> {
       `SSE fan-out: ${streams} browser streams, ${travelers} travelers (${tabsPerTraveler} tabs each). ` +
         'Memory of each idle server process (marginal: the second half of the travelers):',
     );
-    const bffColumn: Record<string, string> = memoryColumn(bff);
+    const h1Column: Record<string, string> = {
+      ...memoryColumn(h1.opening),
+      'connections to the travel API': String(h1.upstreamConnections),
+    };
+    const h2Column: Record<string, string> = {
+      ...memoryColumn(h2.opening),
+      'connections to the travel API': String(h2.upstreamConnections),
+    };
     const floorColumn: Record<string, string> = memoryColumn(floor);
     console.table(
       Object.fromEntries(
-        Object.keys(bffColumn).map((row) => [
+        Object.keys(h1Column).map((row) => [
           row,
-          { BFF: bffColumn[row], 'node:http + undici floor': floorColumn[row] },
+          {
+            'BFF, HTTP/1.1 upstream': h1Column[row],
+            'BFF, HTTP/2 upstream': h2Column[row],
+            'node:http + undici floor': floorColumn[row] ?? '',
+          },
         ]),
       ),
     );
-    console.log(
-      `Steady traffic: ${emitted.length} notifications to single travelers over ${steadySeconds} s ` +
-        `(${steadyRate}/s), ${steadySamples.length} deliveries`,
-    );
-    console.table({
-      'delay p50, ms': ms(percentile(steady.sorted, 0.5)),
-      'delay p99, ms': ms(percentile(steady.sorted, 0.99)),
-      'delay max, ms': ms(steady.sorted.at(-1) ?? 0),
-      'BFF CPU share of one core, %': ((steadyCpuMs / (steadySeconds * 1000)) * 100).toFixed(1),
-      'deliveries missing': steady.missing,
+    const steadyRow = (run: BffRun) => ({
+      'delay p50, ms': ms(percentile(run.steady.sorted, 0.5)),
+      'delay p99, ms': ms(percentile(run.steady.sorted, 0.99)),
+      'delay max, ms': ms(run.steady.sorted.at(-1) ?? 0),
+      'BFF CPU share of one core, %': ((run.steadyCpuMs / (steadySeconds * 1000)) * 100).toFixed(1),
+      'deliveries missing': run.steady.missing,
     });
-    console.log(`Bursts: every traveler at once, ${bursts} times (${streams} deliveries each)`);
-    console.table({ BFF: burstRow(burst), 'node:http + undici floor': burstRow(floorBurst) });
-    console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
-    const per = perStream(bff);
-    const steadyP99 = percentile(steady.sorted, 0.99);
-    const missing = steady.missing + burst.missing;
     console.log(
-      `Targets: RSS per idle stream <= 20 KiB: ${per.rss <= 20 * 1024 ? 'met' : 'NOT met'} ` +
-        `(${kib(per.rss)} all over empty, ${kib(per.marginalRss)} marginal); ` +
-        `p99 < 250 ms: steady ${steadyP99 < 250 ? 'met' : 'NOT met'}, burst ` +
-        `${percentile(burst.sorted, 0.99) < 250 ? 'met' : 'NOT met'}; nothing missing: ${missing === 0 ? 'met' : 'NOT met'}`,
+      `Steady traffic: ${h1.emitted} notifications to single travelers over ${steadySeconds} s (${steadyRate}/s)`,
     );
+    console.table({ 'BFF, HTTP/1.1 upstream': steadyRow(h1), 'BFF, HTTP/2 upstream': steadyRow(h2) });
+    console.log(`Bursts: every traveler at once, ${bursts} times (${streams} deliveries each)`);
+    console.table({
+      'BFF, HTTP/1.1 upstream': burstRow(h1.burst),
+      'BFF, HTTP/2 upstream': burstRow(h2.burst),
+      'node:http + undici floor': burstRow(floorBurst),
+    });
+    console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
+    let missing = 0;
+    for (const [label, run] of [
+      ['HTTP/1.1', h1],
+      ['HTTP/2', h2],
+    ] as const) {
+      const per = perStream(run.opening);
+      const steadyP99 = percentile(run.steady.sorted, 0.99);
+      missing += run.steady.missing + run.burst.missing;
+      console.log(
+        `Targets (${label} upstream): RSS per idle stream <= 20 KiB: ${per.rss <= 20 * 1024 ? 'met' : 'NOT met'} ` +
+          `(${kib(per.rss)} all over empty, ${kib(per.marginalRss)} marginal); ` +
+          `p99 < 250 ms: steady ${steadyP99 < 250 ? 'met' : 'NOT met'}, burst ` +
+          `${percentile(run.burst.sorted, 0.99) < 250 ? 'met' : 'NOT met'}; ` +
+          `nothing missing: ${run.steady.missing + run.burst.missing === 0 ? 'met' : 'NOT met'}`,
+      );
+    }
     if (missing > 0) process.exitCode = 1;
   } finally {
     for (const tab of tabs) tab.close();
-    await closeChild(child);
     await travelApi.close();
+    await travelApiH2.close();
+    await rm(tlsDir, { recursive: true, force: true });
   }
 }
 
@@ -623,7 +704,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
-if (values['serve-bff'] !== undefined) await serveBff(values['serve-bff']);
+if (values['serve-bff'] !== undefined) await serveBff(values['serve-bff'], values['travel-api-ca']);
 else if (values['serve-floor'] !== undefined) serveFloor(values['serve-floor']);
 else {
   if (!values['traveler-memory-only']) await runBenchmark();

@@ -1,4 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { encodeSseEvent } from '#shared/sse.ts';
 import { errorEnvelope, CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
@@ -42,7 +44,8 @@ export function notificationFixture(id: string): Notification {
  * list and stream from a list the test fills.
  */
 export class ScriptedTravelApi {
-  readonly #server = createServer((req, res) => void this.#handle(req, res));
+  readonly #server: Server | Http2SecureServer;
+  readonly #sockets = new Set<Duplex>();
   readonly #consumerSecret: string;
   readonly #staysWaiters: ((call: StaysCall) => void)[] = [];
   readonly #staysCalls: StaysCall[] = [];
@@ -55,20 +58,37 @@ export class ScriptedTravelApi {
   rejectedSignatures = 0;
   staysCallCount = 0;
   url = '';
+  /** TCP connections the BFF opened to it so far. */
+  connections = 0;
 
-  constructor(consumerSecret: string) {
+  /** With `tls`, it serves HTTPS with HTTP/2 (and HTTP/1.1 to clients that do not offer h2). */
+  constructor(consumerSecret: string, tls?: { cert: Buffer; key: Buffer }) {
     this.#consumerSecret = consumerSecret;
+    const handle = (req: IncomingMessage, res: ServerResponse) => void this.#handle(req, res);
+    // node:http2's compatibility request and response have the shape of node:http's.
+    this.#server = tls
+      ? createSecureServer(
+          { ...tls, allowHTTP1: true },
+          handle as unknown as Parameters<typeof createSecureServer>[1],
+        )
+      : createServer(handle);
+    this.#server.on('connection', (socket: Duplex) => {
+      this.connections += 1;
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
   }
 
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    const scheme = this.#server instanceof Server ? 'http' : 'https';
+    this.url = `${scheme}://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this;
   }
 
   async close(): Promise<void> {
     for (const res of this.notificationStreams) res.destroy();
-    this.#server.closeAllConnections();
+    for (const socket of this.#sockets) socket.destroy();
     await new Promise((resolve) => this.#server.close(resolve));
   }
 
