@@ -8,7 +8,7 @@ import { arrangeOffers, carriersOf } from './arrange-offers.ts';
 import type { FlightResultView } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
 import { OfferCard } from './offer-card.tsx';
-import { ResultFilters, SortControl } from './result-filters.tsx';
+import { FlightSortControl, ResultFilters } from './result-filters.tsx';
 
 export interface FlightResultsProps {
   /** null while the search waits for the traveler's currency: shown as searching. */
@@ -58,7 +58,7 @@ export function FlightResults({
             </span>
           )}
         </h2>
-        {search.isSuccess && offers.length > 0 && <SortControl view={view} onChange={onViewChange} />}
+        {search.isSuccess && offers.length > 0 && <FlightSortControl view={view} onChange={onViewChange} />}
       </div>
       <p className="visually-hidden" role="status">
         {search.isPending

@@ -1,3 +1,5 @@
+import { SortControl } from '../../components/sort-control.tsx';
+import { toggleValue } from '../../lib/toggle-value.ts';
 import type { DepartureWindow, FlightResultView, FlightSort } from './flight-search-params.ts';
 import { DEPARTURE_WINDOWS, SORTS } from './flight-search-params.ts';
 
@@ -15,29 +17,18 @@ export interface ResultFiltersProps {
   carriers: Array<{ code: string; name: string }>;
 }
 
-export function SortControl({ view, onChange }: Omit<ResultFiltersProps, 'carriers'>) {
+export function FlightSortControl({ view, onChange }: Omit<ResultFiltersProps, 'carriers'>) {
   return (
-    <fieldset className="sort-control">
-      <legend className="visually-hidden">Sort flights</legend>
-      <div className="segmented">
-        {SORTS.map((sort) => (
-          <label key={sort} className="segmented-option">
-            <input
-              type="radio"
-              name="flight-sort"
-              checked={view.sort === sort}
-              onChange={() => onChange({ ...view, sort })}
-            />
-            <span>{SORT_LABELS[sort]}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <SortControl
+      legend="Sort flights"
+      name="flight-sort"
+      sorts={SORTS}
+      labels={SORT_LABELS}
+      value={view.sort}
+      onChange={(sort) => onChange({ ...view, sort })}
+    />
   );
 }
-
-const toggle = <T,>(values: readonly T[], value: T) =>
-  values.includes(value) ? values.filter((existing) => existing !== value) : [...values, value];
 
 export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) {
   return (
@@ -69,7 +60,7 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
               <input
                 type="checkbox"
                 checked={view.airlines.includes(carrier.code)}
-                onChange={() => onChange({ ...view, airlines: toggle(view.airlines, carrier.code) })}
+                onChange={() => onChange({ ...view, airlines: toggleValue(view.airlines, carrier.code) })}
               />
               {carrier.name}
             </label>
@@ -83,7 +74,7 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
             <input
               type="checkbox"
               checked={view.departures.includes(window)}
-              onChange={() => onChange({ ...view, departures: toggle(view.departures, window) })}
+              onChange={() => onChange({ ...view, departures: toggleValue(view.departures, window) })}
             />
             {WINDOW_LABELS[window]}
           </label>

@@ -1,4 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  arrangeStays,
+  boardsOf,
+  currencyOf,
+  DEFAULT_STAY_VIEW,
+  filtersActive,
+  type StayResultView,
+} from './arrange-stays.ts';
+import { StayFilters, StaySortControl } from './stay-result-filters.tsx';
 import type { StaySearchSnapshot } from './stay-search-run.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { nightsBetween } from '../../lib/intl-format.ts';
@@ -15,6 +24,8 @@ import { useStaySearchRun } from './use-stay-search-run.ts';
 export interface StayResultsProps {
   search: StaySearch;
   runKey: string;
+  view: StayResultView;
+  onViewChange: (view: StayResultView) => void;
   onSearchAgain: () => void;
   onShortenStay: (nights: number) => void;
   onFieldErrors: (error: unknown) => void;
@@ -41,6 +52,8 @@ function liveSummary(snapshot: StaySearchSnapshot): string {
 export function StayResults({
   search,
   runKey,
+  view,
+  onViewChange,
   onSearchAgain,
   onShortenStay,
   onFieldErrors,
@@ -61,6 +74,15 @@ export function StayResults({
   }
 
   const expected = snapshot.expected ?? snapshot.properties.length;
+  const shown = arrangeStays(snapshot.properties, snapshot.prices, view);
+  const found = snapshot.properties.length;
+  const firstCard = useRef<HTMLLIElement>(null);
+  const hasFirst = found > 0;
+  useEffect(() => {
+    // On a phone the results start below the fold: bring the first hotel into view as it arrives.
+    if (hasFirst && window.matchMedia?.(PHONE_QUERY).matches)
+      firstCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [hasFirst, runKey]);
   const nights = nightsBetween(search.checkIn, search.checkOut);
 
   return (
@@ -77,6 +99,7 @@ export function StayResults({
           {snapshot.phase === 'searching' && <span className="spinner" />}
           {progressText(snapshot, expected)}
         </p>
+        {found > 0 && <StaySortControl view={view} onChange={onViewChange} />}
       </div>
       <p className="visually-hidden" role="status">
         {liveSummary(snapshot)}
@@ -125,34 +148,68 @@ export function StayResults({
         />
       )}
 
-      <ol className="card-list" aria-busy={streaming} aria-label="Stays">
-        {snapshot.properties.map((property) => (
-          <li key={property.searchSolutionId}>
-            <PropertyCard
-              property={property}
-              price={snapshot.prices[property.searchSolutionId] ?? { state: 'waiting' }}
-              href={propertyPagePath(property, search)}
-              format={format}
-              onRetry={() => retry(property.searchSolutionId)}
-            />
-          </li>
-        ))}
-        {snapshot.phase === 'searching' &&
-          Array.from({ length: snapshot.properties.length === 0 ? 3 : 1 }, (_, index) => (
-            <li key={`placeholder-${index}`} aria-hidden="true">
-              <div className="card property-card property-card-placeholder">
-                <span className="skeleton property-thumb" />
-                <div className="property-main stack-sm">
-                  <span className="skeleton skeleton-line" />
-                  <span className="skeleton skeleton-line rate-skeleton-long" />
-                </div>
-              </div>
-            </li>
-          ))}
-      </ol>
+      <div className={found > 0 ? 'results-layout' : undefined}>
+        {found > 0 && (
+          <StayFilters
+            view={view}
+            onChange={onViewChange}
+            boards={boardsOf(snapshot.prices)}
+            stars={[...new Set(snapshot.properties.map((property) => property.stars))].sort().reverse()}
+            currency={currencyOf(snapshot.prices)}
+          />
+        )}
+        <div className="stack">
+          {found > 0 && shown.length < found && (
+            <p className="muted small">
+              {shown.length} of {found} stays match the filters
+            </p>
+          )}
+          {found > 0 && shown.length === 0 && filtersActive(view) > 0 && (
+            <div className="empty-state">
+              <h3>No stays match these filters</h3>
+              <p className="muted">Loosen a filter to see more of the {found} stays found.</p>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => onViewChange({ ...DEFAULT_STAY_VIEW, sort: view.sort })}
+              >
+                Clear filters
+              </button>
+            </div>
+          )}
+          <ol className="card-list" aria-busy={streaming} aria-label="Stays">
+            {shown.map(({ property, price }, index) => (
+              <li key={property.searchSolutionId} ref={index === 0 ? firstCard : undefined}>
+                <PropertyCard
+                  property={property}
+                  price={price}
+                  href={propertyPagePath(property, search)}
+                  format={format}
+                  onRetry={() => retry(property.searchSolutionId)}
+                />
+              </li>
+            ))}
+            {snapshot.phase === 'searching' &&
+              Array.from({ length: found === 0 ? 3 : 1 }, (_, index) => (
+                <li key={`placeholder-${index}`} aria-hidden="true">
+                  <div className="card property-card property-card-placeholder">
+                    <span className="skeleton property-thumb" />
+                    <div className="property-main stack-sm">
+                      <span className="skeleton skeleton-line" />
+                      <span className="skeleton skeleton-line rate-skeleton-long" />
+                    </div>
+                  </div>
+                </li>
+              ))}
+          </ol>
+        </div>
+      </div>
     </section>
   );
 }
+
+/** Where the results are laid out for a phone (the stays.css breakpoint). */
+const PHONE_QUERY = '(max-width: 39.99rem)';
 
 function allFailed(snapshot: StaySearchSnapshot): boolean {
   const prices = Object.values(snapshot.prices);

@@ -51,7 +51,8 @@ export const INITIAL_SNAPSHOT: StaySearchSnapshot = {
   error: null,
 };
 
-const cheapestOf = (fares: readonly StayFare[]): StayFare | null =>
+/** The cheapest of some rates (by total price). */
+export const cheapestOf = (fares: readonly StayFare[]): StayFare | null =>
   fares.reduce<StayFare | null>(
     (cheapest, fare) => (!cheapest || fare.totalPrice < cheapest.totalPrice ? fare : cheapest),
     null,

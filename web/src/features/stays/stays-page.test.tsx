@@ -217,6 +217,28 @@ describe('StaysPage', () => {
     expect(screen.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('sorts and filters the hotels found without searching again, and the URL keeps the choice', async () => {
+    const fetchMock = stubStays({});
+    const { router } = renderApp(<StaysPage />, { url: searchUrl });
+    const list = await screen.findByRole('list', { name: 'Stays' });
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    const cards = () =>
+      within(list)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-labelledby'));
+    // The hotel with no rooms sinks below the priced one, whatever the order they were found in.
+    expect(cards()).toEqual([`property-${uuid(1)}`, `property-${uuid(2)}`]);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Rating' }));
+    await userEvent.click(screen.getAllByRole('checkbox', { name: 'Free cancellation' })[0]!);
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('sort')).toBe('rating');
+    expect(params.get('freeCancellation')).toBe('1');
+    expect(cards()).toEqual([`property-${uuid(1)}`]);
+    expect(screen.getByText('1 of 2 stays match the filters')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/stays/priced-search')).toHaveLength(1);
+  });
+
   it('MAX_NIGHTS_EXCEEDED shows the maximum and shortens the stay in one step', async () => {
     stubStays({
       pricedSearch: [

@@ -5,7 +5,9 @@ import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../profile/profile-queries.ts';
+import { stayViewFromParams, withoutStayView, writeStayView } from './arrange-stays.ts';
 import { StayResults } from './stay-results.tsx';
+import { StaySearchSummary } from './stay-search-summary.tsx';
 import { StaySearchForm } from './stay-search-form.tsx';
 import { staySearchFormFromParams, staySearchToParams, type StaySearch } from './stay-search-params.ts';
 import { isCompleteStaySearch } from './validate-stay-search.ts';
@@ -25,13 +27,18 @@ export function StaysPage() {
     bookingProfile: profile.data?.bookingProfile ?? false,
   });
   const search = params.has('checkIn') && isCompleteStaySearch(form) ? form : null;
-  const searchKey = params.toString();
+  // The search's own parameters: a new sort or filter arranges the results, it never searches again.
+  const searchKey = withoutStayView(params).toString();
+  const view = stayViewFromParams(params);
+  const [editingFor, setEditingFor] = useState<string | null>(null);
+  const collapsed = search !== null && editingFor !== searchKey;
 
   const startSearch = (next: StaySearch) => {
     setServerErrors({});
     const nextParams = staySearchToParams(next);
+    setEditingFor(null);
     if (nextParams.toString() === searchKey) setRun((value) => value + 1);
-    else setParams(nextParams);
+    else setParams(writeStayView(nextParams, view));
   };
 
   return (
@@ -41,11 +48,16 @@ export function StaysPage() {
         <p className="muted">Hotels priced live, room by room.</p>
       </div>
       <div className="stack">
-        <StaySearchForm key={searchKey} initial={form} onSearch={startSearch} serverErrors={serverErrors} />
+        {search && collapsed && <StaySearchSummary search={search} onEdit={() => setEditingFor(searchKey)} />}
+        <div className={collapsed ? 'stay-search-collapsible collapsed' : 'stay-search-collapsible'}>
+          <StaySearchForm key={searchKey} initial={form} onSearch={startSearch} serverErrors={serverErrors} />
+        </div>
         {search && (
           <StayResults
             search={search}
             runKey={`${searchKey}#${run}`}
+            view={view}
+            onViewChange={(next) => setParams(writeStayView(params, next), { replace: true })}
             onSearchAgain={() => setRun((value) => value + 1)}
             onShortenStay={(nights) => startSearch({ ...search, checkOut: addDays(search.checkIn, nights) })}
             onFieldErrors={(error) => setServerErrors(fieldProblemsByPath(error))}

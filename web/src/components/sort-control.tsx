@@ -1,0 +1,34 @@
+export interface SortControlProps<Sort extends string> {
+  /** What is sorted, for screen readers ("Sort flights"). */
+  legend: string;
+  /** The radio group's name. */
+  name: string;
+  sorts: readonly Sort[];
+  labels: Record<Sort, string>;
+  value: Sort;
+  onChange: (sort: Sort) => void;
+}
+
+/** The segmented sort choice above a list of results. */
+export function SortControl<Sort extends string>({
+  legend,
+  name,
+  sorts,
+  labels,
+  value,
+  onChange,
+}: SortControlProps<Sort>) {
+  return (
+    <fieldset className="sort-control">
+      <legend className="visually-hidden">{legend}</legend>
+      <div className="segmented">
+        {sorts.map((sort) => (
+          <label key={sort} className="segmented-option">
+            <input type="radio" name={name} checked={value === sort} onChange={() => onChange(sort)} />
+            <span>{labels[sort]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SortControl } from '../../components/sort-control.tsx';
+import { toggleValue } from '../../lib/toggle-value.ts';
+import { boardLabel } from './board-label.ts';
+import {
+  DEFAULT_STAY_VIEW,
+  filtersActive,
+  STAY_SORTS,
+  type StayResultView,
+  type StaySort,
+} from './arrange-stays.ts';
+
+const SORT_LABELS: Record<StaySort, string> = { distance: 'Distance', price: 'Price', rating: 'Rating' };
+
+export interface StayFiltersProps {
+  view: StayResultView;
+  onChange: (view: StayResultView) => void;
+  /** Board types among the rates found, and the star ratings among the hotels. */
+  boards: string[];
+  stars: number[];
+  currency: string | undefined;
+}
+
+export function StaySortControl({ view, onChange }: Pick<StayFiltersProps, 'view' | 'onChange'>) {
+  return (
+    <SortControl
+      legend="Sort stays by"
+      name="stay-sort"
+      sorts={STAY_SORTS}
+      labels={SORT_LABELS}
+      value={view.sort}
+      onChange={(sort) => onChange({ ...view, sort })}
+    />
+  );
+}
+
+const clearFilters = (view: StayResultView): StayResultView => ({ ...DEFAULT_STAY_VIEW, sort: view.sort });
+
+function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersProps) {
+  const priceId = useId();
+  return (
+    <>
+      <div className="stack-sm">
+        <label htmlFor={priceId}>Price per night at most{currency ? ` (${currency})` : ''}</label>
+        <input
+          id={priceId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={10}
+          value={view.maxNightly ?? ''}
+          onChange={(event) => {
+            const value = Number(event.currentTarget.value);
+            onChange({ ...view, maxNightly: event.currentTarget.value && value > 0 ? value : undefined });
+          }}
+        />
+      </div>
+      {stars.length > 0 && (
+        <fieldset>
+          <legend>Stars</legend>
+          {stars.map((count) => (
+            <label key={count} className="checkbox">
+              <input
+                type="checkbox"
+                checked={view.stars.includes(count)}
+                onChange={() => onChange({ ...view, stars: toggleValue(view.stars, count) })}
+              />
+              {count} {count === 1 ? 'star' : 'stars'}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset>
+        <legend>Cancellation</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={view.freeCancellation}
+            onChange={() => onChange({ ...view, freeCancellation: !view.freeCancellation })}
+          />
+          Free cancellation
+        </label>
+      </fieldset>
+      {boards.length > 0 && (
+        <fieldset>
+          <legend>Meals</legend>
+          {boards.map((board) => (
+            <label key={board} className="checkbox">
+              <input
+                type="checkbox"
+                checked={view.boards.includes(board)}
+                onChange={() => onChange({ ...view, boards: toggleValue(view.boards, board) })}
+              />
+              {boardLabel(board)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {filtersActive(view) > 0 && (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={() => onChange(clearFilters(view))}
+        >
+          Clear filters
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The filters of the stay results: a column beside the hotels on a wide screen; on a phone, a button
+ * that opens them in a sheet over the results, so the first hotel stays near the top of the page.
+ */
+export function StayFilters(props: StayFiltersProps) {
+  const sheet = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const active = filtersActive(props.view);
+  useEffect(() => {
+    if (open && sheet.current && !sheet.current.open) sheet.current.showModal();
+  }, [open]);
+  return (
+    <>
+      <aside className="filters card stay-filters-column" aria-label="Filters">
+        <h2 className="filters-title">Filters</h2>
+        <FilterFields {...props} />
+      </aside>
+      <button
+        type="button"
+        className="button button-secondary stay-filters-open"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Filters{active > 0 ? ` (${active})` : ''}
+      </button>
+      <dialog
+        ref={sheet}
+        className="stay-filters-sheet"
+        aria-labelledby="stay-filters-sheet-title"
+        onClose={() => setOpen(false)}
+      >
+        {open && (
+          <div className="filters">
+            <h2 id="stay-filters-sheet-title" className="filters-title">
+              Filters
+            </h2>
+            <FilterFields {...props} />
+            <button type="button" className="button" onClick={() => sheet.current?.close()}>
+              Show stays
+            </button>
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}
