@@ -6,12 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'screenshots');
-const ports = { bff: 3200, travelApi: 4210, identity: 4220 };
+// SCREENSHOTS_PORT_OFFSET shifts the three ports, for a machine where they are taken.
+const portOffset = Number(process.env.SCREENSHOTS_PORT_OFFSET ?? 0);
+const ports = { bff: 3200 + portOffset, travelApi: 4210 + portOffset, identity: 4220 + portOffset };
 const origin = `http://localhost:${ports.bff}`;
 const admin = `http://localhost:${ports.travelApi}/admin`;
 const adminToken = 'dev-admin-token-change-me-00001';
@@ -73,6 +75,14 @@ async function shot(page: Page, name: string): Promise<void> {
   console.log(`docs/screenshots/${name}.png`);
 }
 
+/** Scrolls so that `target` sits just under the sticky header: a screen's results, not its form. */
+async function scrollBelowHeader(page: Page, target: Locator): Promise<void> {
+  await target.evaluate((element) => {
+    const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - header - 16 });
+  });
+}
+
 async function signIn(page: Page, returnTo: string): Promise<void> {
   await page.goto(`${origin}/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByLabel('Email').fill(alex.email);
@@ -96,8 +106,19 @@ async function desktopScreens(browser: Browser): Promise<void> {
     page,
     `/flights?trip=return&leg=LHR.JFK.${isoDateFromToday(30)}&leg=JFK.LHR.${isoDateFromToday(37)}&adults=1&cabin=economy`,
   );
-  await page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first().waitFor();
+  const firstOffer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
+  await firstOffer.waitFor();
   await shot(page, 'flights');
+
+  await firstOffer.locator('summary').click();
+  await firstOffer.getByRole('button', { name: /^Book/ }).click();
+  const pay = page.getByRole('button', { name: /^Book and pay/ });
+  await pay.waitFor();
+  await shot(page, 'checkout');
+  await pay.click();
+  await page.waitForURL(/\/bookings\/[^/?]+\?confirmed=1/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shot(page, 'booking-confirmed');
 
   await page.goto(`${origin}/stays`);
   const destination = page.getByRole('combobox', { name: 'Destination' });
@@ -114,6 +135,7 @@ async function desktopScreens(browser: Browser): Promise<void> {
   await page.waitForFunction(
     () => document.querySelector('ol[aria-label="Stays"]')?.getAttribute('aria-busy') === 'false',
   );
+  await scrollBelowHeader(page, page.getByRole('heading', { level: 2, name: /^Stays in / }));
   await shot(page, 'stays');
 
   await stays.getByRole('article').filter({ hasText: 'per night' }).first().getByRole('link').click();
@@ -122,6 +144,17 @@ async function desktopScreens(browser: Browser): Promise<void> {
     () => document.querySelector('ol[aria-label="Rates"]')?.getAttribute('aria-busy') === 'false',
   );
   await shot(page, 'stay-rates');
+
+  await page.goto(`${origin}/profile`);
+  await page.getByRole('combobox', { name: 'Home airport' }).waitFor();
+  // The home airport is named by city and airport once the airport list answers (never a bare code).
+  await page.waitForFunction(
+    () =>
+      !/^[A-Z]{3}$/.test(
+        document.querySelector<HTMLInputElement>('[id="field-homeAirport"] input')?.value ?? '',
+      ),
+  );
+  await shot(page, 'profile');
 
   await page.goto(`${origin}/bookings`);
   await page.getByRole('list', { name: 'Bookings' }).getByRole('article').first().waitFor();

@@ -14,8 +14,11 @@ export interface AirportFieldProps {
   error?: string | undefined;
 }
 
+/** "London · Heathrow (LHR)"; the name alone when it already says the city ("Barcelona Airport (BCN)"). */
 const labelOf = (airport: Airport) =>
-  `${airport.city} ${airport.name === airport.city ? '' : `· ${airport.name} `}(${airport.code})`;
+  airport.name.toLowerCase().includes(airport.city.toLowerCase())
+    ? `${airport.name} (${airport.code})`
+    : `${airport.city} · ${airport.name} (${airport.code})`;
 
 /** Airport autocomplete by code, city or name. */
 export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
