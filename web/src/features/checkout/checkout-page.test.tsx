@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test-support/render-app.tsx';
+import { stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+import { saveSelection } from './checkout-selection.ts';
+
+const OFFER_ID = '00000000-0000-4000-8000-000000000001';
+const BOOKING_ID = '00000000-0000-4000-8000-000000000002';
+const price = { amount: 200, currency: 'EUR' };
+
+const offer = {
+  offerId: OFFER_ID,
+  legs: [
+    {
+      origin: { code: 'ZRH', name: 'Zurich', city: 'Zurich', timeZone: 'Europe/Zurich' },
+      destination: { code: 'LHR', name: 'Heathrow', city: 'London', timeZone: 'Europe/London' },
+      departureTime: '2027-03-01T07:35:00+01:00',
+      arrivalTime: '2027-03-01T08:20:00+00:00',
+      durationMinutes: 105,
+      stops: 0,
+      segments: [
+        {
+          carrier: { code: 'LX', name: 'Swiss' },
+          flightNumber: 'LX 316',
+          origin: { code: 'ZRH', name: 'Zurich', city: 'Zurich', timeZone: 'Europe/Zurich' },
+          destination: { code: 'LHR', name: 'Heathrow', city: 'London', timeZone: 'Europe/London' },
+          departureTime: '2027-03-01T07:35:00+01:00',
+          arrivalTime: '2027-03-01T08:20:00+00:00',
+          durationMinutes: 105,
+          aircraft: 'Airbus A320',
+          cabinClass: 'economy',
+        },
+      ],
+    },
+  ],
+  cabinClass: 'economy',
+  totalPrice: price,
+  pricePerAdult: price,
+  carriers: [{ code: 'LX', name: 'Swiss' }],
+  fareConditions: { refundable: false, changeable: true },
+  baggage: { cabinBags: 1, checkedBags: 0, checkedBagKg: 0 },
+  seatsLeft: 5,
+  expiresAt: '2027-01-01T00:00:00Z',
+};
+
+const card = (n: number) => ({
+  paymentMethodId: `pm_${n}`,
+  type: 'card',
+  brand: 'Visa',
+  last4: `000${n}`,
+  expiryMonth: 5,
+  expiryYear: 2029,
+  holderName: 'Alex Morgan',
+  bookingProfile: false,
+  label: `Company card ${n}`,
+});
+
+const envelope = (code: string, status: number, recoveryAction: string, message = code): StubbedResponse => ({
+  status,
+  json: { error: { code, message, details: [], recoveryAction, retryAfterSeconds: null } },
+});
+
+const booked = {
+  bookingId: BOOKING_ID,
+  reference: 'ABC234',
+  vertical: 'flight',
+  status: 'confirmed',
+  title: 'Zurich → London',
+  startDate: '2027-03-01',
+  endDate: '2027-03-01',
+  tripId: null,
+  segmentId: null,
+  location: { city: 'London', countryCode: null },
+  totalPrice: price,
+  bookingProfile: false,
+  bookedAt: '2026-11-24T10:00:00Z',
+  offerId: OFFER_ID,
+  traveler: null,
+  paymentMethod: null,
+  flight: null,
+  stay: null,
+  cancellationTerms: null,
+  cancellation: null,
+};
+
+interface Stubs {
+  priceCheck?: StubbedResponse;
+  bookings?: (init: RequestInit) => StubbedResponse | Promise<StubbedResponse>;
+}
+
+function stub({ priceCheck, bookings }: Stubs) {
+  return stubFetch((url, init) => {
+    if (url.includes('/price-check'))
+      return (
+        priceCheck ?? {
+          json: {
+            offerId: OFFER_ID,
+            kind: 'flight',
+            status: 'unchanged',
+            previousPrice: price,
+            price,
+            expiresAt: '2027-01-01T00:00:00Z',
+          },
+        }
+      );
+    if (url.startsWith('/api/profile'))
+      return {
+        json: {
+          travelerId: '00000000-0000-4000-8000-000000000009',
+          name: 'Alex Morgan',
+          email: 'alex@wayfare.example',
+          homeAirport: 'ZRH',
+          currency: 'EUR',
+          locale: 'en-GB',
+          bookingProfile: false,
+          loyaltyPrograms: [],
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      };
+    if (url.startsWith('/api/payment-methods')) return { json: { items: [card(1), card(2)] } };
+    if (url === '/api/bookings' && bookings) return bookings(init);
+    return envelope('RESOURCE_NOT_FOUND', 404, 'CHANGE_SELECTION');
+  });
+}
+
+function open() {
+  saveSelection({ kind: 'flight', offer, returnTo: '/flights?leg=ZRH.LHR.2027-03-01' });
+  return renderApp(<CheckoutPage />, { url: `/checkout/${OFFER_ID}`, path: '/checkout/:offerId' });
+}
+
+const keyOf = (init: RequestInit) => new Headers(init.headers).get('Idempotency-Key');
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CheckoutPage', () => {
+  it('shows a changed price old against new and books only after the traveler says yes', async () => {
+    stub({
+      priceCheck: {
+        json: {
+          offerId: OFFER_ID,
+          kind: 'flight',
+          status: 'changed',
+          previousPrice: price,
+          price: { amount: 216, currency: 'EUR' },
+          expiresAt: '2027-01-01T00:00:00Z',
+        },
+      },
+    });
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The price has changed')).toBeTruthy();
+    expect(alert.textContent).toMatch(/€200\.00.*€216\.00/);
+    const pay = await screen.findByRole('button', { name: /Book and pay €216\.00/ });
+    expect(pay).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByLabelText('Book at the new price'));
+    expect(pay).toHaveProperty('disabled', false);
+  });
+
+  it('takes a declined card out, books with another under a new key, and resends one key after a dropped connection', async () => {
+    const keys: (string | null)[] = [];
+    let call = 0;
+    stub({
+      bookings: (init) => {
+        keys.push(keyOf(init));
+        call += 1;
+        if (call === 1)
+          return envelope('PAYMENT_DECLINED', 402, 'CHANGE_PAYMENT', 'The card issuer declined it');
+        if (call === 2) throw new TypeError('network connection lost');
+        return { status: 201, json: booked };
+      },
+    });
+    const { router } = open();
+    const pay = await screen.findByRole('button', { name: /Book and pay €200\.00/ });
+    await screen.findByLabelText(/Company card 1 ending 0001/);
+    await userEvent.click(pay);
+    expect(await screen.findByText('Payment declined: choose another payment method')).toBeTruthy();
+    expect(screen.queryByLabelText(/Company card 1 ending 0001/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Book and pay/ }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/bookings/${BOOKING_ID}`), {
+      timeout: 3000,
+    });
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+  });
+
+  it('offers to choose again when the offer has expired, back to the results with the search kept', async () => {
+    stub({ priceCheck: envelope('OFFER_EXPIRED', 410, 'CHANGE_SELECTION', 'Gone; choose another') });
+    const { router } = open();
+    expect(await screen.findByText('This offer has expired')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose again' }));
+    expect(router.state.location.search).toBe('?leg=ZRH.LHR.2027-03-01');
+  });
+
+  it('shows the reason of a conflict', async () => {
+    stub({
+      bookings: () =>
+        envelope(
+          'BOOKING_CONFLICT',
+          409,
+          'CHANGE_SELECTION',
+          'You already have flight LX 316 on 2027-03-01 (booking XYZ789)',
+        ),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: /Book and pay/ }));
+    expect(await screen.findByText('This booking clashes with one you have')).toBeTruthy();
+    expect(screen.getByText(/already have flight LX 316.*XYZ789/)).toBeTruthy();
+  });
+});
