@@ -37,5 +37,32 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Screens translated into every language of web/src/i18n: the words a traveler reads (text and the
+    // labels of assistive technology) come from the catalogs, never from literals. The list grows as
+    // screens are translated, until it is the whole of web/src.
+    files: [
+      'web/src/app/app-layout.tsx',
+      'web/src/components/last-updated.tsx',
+      'web/src/components/offline-note.tsx',
+      'web/src/features/auth/profile-menu.tsx',
+      'web/src/features/notifications/inbox-bell.tsx',
+      'web/src/features/trips/**/*.tsx',
+    ],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z\\u00C0-\\u024F]/]',
+          message: 'Words the traveler reads come from the message catalogs (useT), not literals.',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^(aria-label|title|alt|placeholder)$/] > Literal',
+          message: 'Labels the traveler hears come from the message catalogs (useT), not literals.',
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], extends: [tseslint.configs.disableTypeChecked] },
 );

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompiledMessagesPlugin } from './scripts/precompiled-messages-plugin.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
 const bffOrigin = process.env.BFF_ORIGIN ?? 'http://localhost:3000';
@@ -7,7 +8,7 @@ const bffOrigin = process.env.BFF_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), serviceWorkerPlugin()],
+  plugins: [precompiledMessagesPlugin(), react(), serviceWorkerPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

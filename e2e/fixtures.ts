@@ -21,6 +21,16 @@ interface TestFixtures {
   clearFaultsAfterTest: void;
 }
 
+/** Sets the signed-in traveler's profile locale; true when it changed. */
+export async function setProfileLocale(page: Page, locale: string): Promise<boolean> {
+  const headers = { 'x-requested-with': 'wayfare' };
+  const profile = (await (await page.request.get('/api/profile', { headers })).json()) as { locale: string };
+  if (profile.locale === locale) return false;
+  const saved = await page.request.patch('/api/profile', { headers, data: { locale } });
+  expect(saved.ok()).toBe(true);
+  return true;
+}
+
 /** Fills the identity stand-in's sign-in form; the browser must be on it. */
 export async function submitIdentitySignIn(page: Page, traveler: TestTraveler): Promise<void> {
   await page.getByLabel('Email').fill(traveler.email);
@@ -64,6 +74,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await submitIdentitySignIn(target, options.traveler ?? traveler);
       const landing = new URL(returnTo, APP_ORIGIN);
       await target.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === landing.pathname);
+      // The suite's own travelers read the app in English unless a journey says otherwise; the generated
+      // profile may be in any locale. The demo travelers keep theirs (the suite only reads their data).
+      if (!options.traveler && (await setProfileLocale(target, 'en-GB'))) await target.reload();
     });
   },
 

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { inboxCard, toastFor } from './support/notifications.ts';
 import { ALEX, JORDAN, SAM } from './support/test-travelers.ts';
+import { wordsOfProfile } from './support/words.ts';
 
 interface TimelineSegment {
   segmentId: string;
@@ -16,12 +17,14 @@ interface TimelineSegment {
 for (const demo of [ALEX, SAM, JORDAN]) {
   test(`${demo.name} sees their trips and a trip's timeline`, async ({ page, signIn }) => {
     await signIn({ traveler: demo });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trips' }).click();
-    await expect(page.getByRole('heading', { name: 'Trips', level: 1 })).toBeVisible();
+    // Each demo traveler reads the app in the language of their profile's locale.
+    const words = await wordsOfProfile(page);
+    await page.getByRole('navigation', { name: words.main }).getByRole('link', { name: words.trips }).click();
+    await expect(page.getByRole('heading', { name: words.trips, level: 1 })).toBeVisible();
 
-    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    const upcoming = page.getByRole('region', { name: words.upcoming });
     await expect(upcoming.getByRole('article').first()).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Past' }).getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: words.past }).getByRole('article').first()).toBeVisible();
     await expectNoAxeViolations(page, 'trips');
 
     const firstTrip = upcoming.getByRole('article').first();
@@ -29,17 +32,17 @@ for (const demo of [ALEX, SAM, JORDAN]) {
     await firstTrip.click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 
-    const timeline = page.getByRole('list', { name: 'Trip timeline' });
+    const timeline = page.getByRole('list', { name: words.timeline });
     const items = timeline.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
     expect(await items.count()).toBeGreaterThanOrEqual(3);
     // Day separators, and every time labelled with the zone it is in.
     expect(await timeline.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(2);
     await expect(items.first()).toContainText(/\d{1,2}:\d{2}.*(GMT|UTC|[A-Z]{2,5})/);
     // A stay reads as a stay.
-    const stay = items.filter({ hasText: 'Check-in' }).first();
-    await expect(stay).toContainText('Check-out');
-    await expect(stay).toContainText('Confirmation');
-    await expect(stay).not.toContainText('Gate');
+    const stay = items.filter({ hasText: words.checkIn }).first();
+    await expect(stay).toContainText(words.checkOut);
+    await expect(stay).toContainText(words.confirmation);
+    await expect(stay).not.toContainText(words.gate);
     await expectNoAxeViolations(page, 'trip timeline');
   });
 }

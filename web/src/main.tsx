@@ -6,6 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
+import { languageOfLocale } from './i18n/languages.ts';
+import { activateLanguage, startingLanguage } from './i18n/load-language.ts';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -14,7 +16,9 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');
-if (root) {
+
+function render(): void {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -23,5 +27,8 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// The first paint is in one language: the one last shown here (or the browser's) until the profile says.
+void activateLanguage(startingLanguage(languageOfLocale)).finally(render);
 
 registerServiceWorker();

@@ -8,6 +8,11 @@ import { InboxBell } from '../features/notifications/inbox-bell.tsx';
 import { UpdateBanner } from '../features/update-check/update-banner.tsx';
 import { demoQueries } from '../features/demo/demo-queries.ts';
 import { useRouteAnnouncer } from './use-route-announcer.ts';
+import { useT } from '../i18n/use-t.ts';
+import { useProfileLanguage } from '../features/profile/use-profile-language.ts';
+
+/** The product's name, the same in every language. */
+const BRAND = 'Wayfare';
 
 const LiveNotifications = lazy(async () => ({
   default: (await import('../features/notifications/live-notifications.tsx')).LiveNotifications,
@@ -23,35 +28,37 @@ export function AppLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   const announcement = useRouteAnnouncer();
+  const t = useT();
+  useProfileLanguage({ enabled: Boolean(traveler) });
 
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <UpdateBanner />
       <header className="site-header">
         <div className="site-header-inner">
           <Link to="/" className="brand">
             <span className="brand-mark" aria-hidden="true">
-              W
+              {BRAND.charAt(0)}
             </span>
-            <span className="brand-name">Wayfare</span>
+            <span className="brand-name">{BRAND}</span>
           </Link>
           {traveler ? (
             <>
-              <nav aria-label="Main" className="main-nav">
+              <nav aria-label={t('nav.main')} className="main-nav">
                 <NavLink to="/trips" className="nav-link">
-                  Trips
+                  {t('nav.trips')}
                 </NavLink>
                 <NavLink to="/flights" className="nav-link">
-                  Flights
+                  {t('nav.flights')}
                 </NavLink>
                 <NavLink to="/stays" className="nav-link">
-                  Stays
+                  {t('nav.stays')}
                 </NavLink>
                 <NavLink to="/bookings" className="nav-link">
-                  Bookings
+                  {t('nav.bookings')}
                 </NavLink>
                 <InboxBell />
               </nav>

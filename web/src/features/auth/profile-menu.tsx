@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../i18n/use-t.ts';
 import { SignOutButton } from './sign-out-button.tsx';
 
 /** The traveler's menu: a disclosure with the profile link and sign out (Escape and outside click close it). */
 export function ProfileMenu({ name, email }: { name: string; email: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +58,7 @@ export function ProfileMenu({ name, email }: { name: string; email: string }) {
           {initials}
         </span>
         <span className="profile-button-name">{name}</span>
-        <span className="visually-hidden">, account menu</span>
+        <span className="visually-hidden">{t('profileMenu.accountMenu')}</span>
       </button>
       <div id={panelId} className="profile-panel" hidden={!open}>
         <p className="profile-panel-who">
@@ -64,7 +66,7 @@ export function ProfileMenu({ name, email }: { name: string; email: string }) {
           <span className="muted small">{email}</span>
         </p>
         <Link to="/profile" className="button button-ghost profile-panel-link">
-          Profile
+          {t('profileMenu.profile')}
         </Link>
         <SignOutButton className="button button-secondary profile-panel-link" />
       </div>

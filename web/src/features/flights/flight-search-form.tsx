@@ -279,7 +279,7 @@ export function FlightSearchForm({
           )}
         </FormField>
       </div>
-      <OfflineNote action="Searching" />
+      <OfflineNote message="offline.searching" />
       <div className="row">
         <button type="submit" className="button" disabled={!online}>
           Search flights

@@ -1,10 +1,12 @@
 import { NavLink } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useT } from '../../i18n/use-t.ts';
 import { notificationQueries } from './notification-queries.ts';
 
 export function InboxBell() {
   const { data } = useInfiniteQuery(notificationQueries.inbox());
   const unread = data?.pages[0]?.meta.unreadCount ?? 0;
+  const t = useT();
   return (
     <NavLink to="/inbox" className="nav-link">
       <svg className="bell-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -13,13 +15,13 @@ export function InboxBell() {
           d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
         />
       </svg>
-      <span>Inbox</span>
+      <span>{t('nav.inbox')}</span>
       {unread > 0 && (
         <>
           <span className="bell-count" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
+            {unread > 99 ? '99+' : String(unread)}
           </span>
-          <span className="visually-hidden">, {unread} unread</span>
+          <span className="visually-hidden">{t('nav.inboxUnread', { count: unread })}</span>
         </>
       )}
     </NavLink>

@@ -101,7 +101,7 @@ export function InboxPage() {
               </label>
             </fieldset>
           </div>
-          {unreadCount > 0 && <OfflineNote action="Marking notifications read" />}
+          {unreadCount > 0 && <OfflineNote message="offline.markingRead" />}
           {inbox.isError && !inbox.data ? (
             <ErrorNotice error={inbox.error} onRetry={() => void inbox.refetch()} />
           ) : inbox.isPending ? (

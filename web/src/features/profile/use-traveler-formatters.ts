@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { formattingLocale } from '../../i18n/languages.ts';
+import { useLanguage } from '../../i18n/use-t.ts';
 import { formattersFor, type Formatters } from '../../lib/intl-format.ts';
 import { profileQueries } from './profile-queries.ts';
 
@@ -7,9 +9,14 @@ export interface TravelerFormatters extends Formatters {
   currency: string | undefined;
 }
 
-/** Intl formatters in the traveler's locale from the profile (the browser's until it loads). */
+/**
+ * Intl formatters in the traveler's profile locale when it is in the language the interface is shown in,
+ * else in that language's own locale: dates and prices always read in the language around them.
+ */
 export function useTravelerFormatters({ enabled = true }: { enabled?: boolean } = {}): TravelerFormatters {
   const { data: profile } = useQuery({ ...profileQueries.current(), enabled });
-  const locale = profile?.locale ?? (typeof navigator !== 'undefined' ? navigator.language : 'en-GB');
-  return { ...formattersFor(locale), currency: profile?.currency };
+  const language = useLanguage();
+  // The browser's locale until the profile loads, as long as it is in the interface's language.
+  const locale = profile?.locale ?? (typeof navigator !== 'undefined' ? navigator.language : undefined);
+  return { ...formattersFor(formattingLocale(locale, language)), currency: profile?.currency };
 }

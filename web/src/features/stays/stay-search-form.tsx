@@ -174,7 +174,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
           </label>
         </div>
       </fieldset>
-      <OfflineNote action="Searching" />
+      <OfflineNote message="offline.searching" />
       <div className="row">
         <button type="submit" className="button" disabled={!online}>
           Search stays

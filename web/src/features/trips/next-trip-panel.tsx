@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useT } from '../../i18n/use-t.ts';
 import { todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { notificationQueries } from '../notifications/notification-queries.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
@@ -15,11 +16,12 @@ import './trips.css';
 export function NextTripPanel() {
   const trips = useQuery(tripQueries.list());
   const format = useTravelerFormatters();
+  const t = useT();
   const trip = trips.data ? nextTrip(trips.data.items, todayIsoDate()) : undefined;
 
   if (trips.isPending) {
     return (
-      <section className="card next-trip" aria-busy="true" aria-label="Your next trip">
+      <section className="card next-trip" aria-busy="true" aria-label={t('nextTrip.label')}>
         <span className="skeleton skeleton-line" />
         <span className="skeleton skeleton-block" />
       </section>
@@ -29,8 +31,8 @@ export function NextTripPanel() {
   if (!trip) {
     return (
       <section className="card next-trip" aria-labelledby="next-trip-title">
-        <h2 id="next-trip-title">No trips ahead</h2>
-        <p className="muted">Search a flight or a stay to start your next one.</p>
+        <h2 id="next-trip-title">{t('nextTrip.none')}</h2>
+        <p className="muted">{t('nextTrip.noneHint')}</p>
       </section>
     );
   }
@@ -38,6 +40,7 @@ export function NextTripPanel() {
 }
 
 function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }) {
+  const t = useT();
   const trip = useQuery(tripQueries.trip(tripId));
   const inbox = useInfiniteQuery(notificationQueries.inbox());
   const unread = (inbox.data?.pages ?? [])
@@ -45,7 +48,7 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
     .filter((item) => item.tripId === tripId && item.readAt === null);
   if (!trip.data) {
     return (
-      <section className="card next-trip" aria-busy="true" aria-label="Your next trip">
+      <section className="card next-trip" aria-busy="true" aria-label={t('nextTrip.label')}>
         <span className="skeleton skeleton-line" />
       </section>
     );
@@ -56,7 +59,7 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
   const risks = connectionRisks(details.segments);
   return (
     <section className="card next-trip stack-sm" aria-labelledby="next-trip-title">
-      <p className="small muted">{started ? 'Your trip now' : 'Your next trip'}</p>
+      <p className="small muted">{started ? t('nextTrip.now') : t('nextTrip.label')}</p>
       <h2 id="next-trip-title">
         <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>{details.title}</Link>
       </h2>
@@ -69,17 +72,19 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
       </p>
       {segment && (
         <p className="next-segment">
-          <span className="small muted">Next: {segmentKind(segment.kind).label} · </span>
+          <span className="small muted">
+            {t('nextTrip.next', { kind: t(segmentKind(segment.kind).label) })}{' '}
+          </span>
           <strong>{segment.title}</strong>{' '}
           <span className={['chip', STATUS_TONES[segment.status] ?? 'chip-info'].join(' ')}>
-            {statusLabel(segment)}
+            {statusLabel(segment, t)}
             {segment.delayMinutes > 0 && segment.status !== 'CANCELLED'
-              ? ` · ${format.duration(segment.delayMinutes)} late`
+              ? ` · ${t('segment.late', { duration: format.duration(segment.delayMinutes) })}`
               : ''}
           </span>
           <br />
           <span className="small">
-            {segmentKind(segment.kind).start}{' '}
+            {t(segmentKind(segment.kind).start)}{' '}
             {format.calendarDate(segment.estimatedDeparture.slice(0, 10))}{' '}
           </span>
           <WallTime
@@ -93,15 +98,13 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
       )}
       {risks.size > 0 && (
         <p className="risk-note" role="note">
-          <strong>At risk:</strong> {risks.size === 1 ? 'one booking' : `${risks.size} bookings`} on this
-          trip. <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>See what changed</Link>
+          <strong>{t('segment.atRisk')}</strong> {t('nextTrip.atRisk', { count: risks.size })}{' '}
+          <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>{t('nextTrip.seeWhatChanged')}</Link>
         </p>
       )}
       {unread.length > 0 && (
         <p>
-          <Link to="/inbox">
-            {unread.length === 1 ? '1 unread alert' : `${unread.length} unread alerts`} about this trip
-          </Link>
+          <Link to="/inbox">{t('nextTrip.unread', { count: unread.length })}</Link>
         </p>
       )}
     </section>

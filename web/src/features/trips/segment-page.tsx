@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { SegmentDetails, SegmentPlace } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { LastUpdated } from '../../components/last-updated.tsx';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -22,19 +23,22 @@ export function SegmentPage() {
   const segment = useQuery(tripQueries.segment(tripId, segmentId));
   const trip = useQuery(tripQueries.trip(tripId));
   const format = useTravelerFormatters();
-  useDocumentTitle(segment.data?.title ?? 'Trip segment');
+  const t = useT();
+  useDocumentTitle(segment.data?.title ?? t('segment.title'));
   const risk = trip.data ? connectionRisks(trip.data.segments).get(segmentId) : undefined;
 
   return (
     <div className="page stack">
       <p>
         <Link to={`/trips/${encodeURIComponent(tripId)}`}>
-          ← {segment.data ? `Whole trip: ${segment.data.trip.title}` : 'Whole trip'}
+          {segment.data
+            ? t('segment.wholeTripNamed', { title: segment.data.trip.title })
+            : t('segment.wholeTrip')}
         </Link>
       </p>
       {segment.isPending ? (
         <div aria-busy="true" className="stack">
-          <h1>Trip segment</h1>
+          <h1>{t('segment.title')}</h1>
           <div className="card stack-sm">
             <span className="skeleton skeleton-line" />
             <span className="skeleton skeleton-block" />
@@ -42,7 +46,7 @@ export function SegmentPage() {
         </div>
       ) : segment.isError ? (
         <>
-          <h1>Trip segment</h1>
+          <h1>{t('segment.title')}</h1>
           <ErrorNotice error={segment.error} onRetry={() => void segment.refetch()} />
         </>
       ) : (
@@ -51,12 +55,12 @@ export function SegmentPage() {
           <LastUpdated queryKey={tripQueries.segment(tripId, segmentId).queryKey} format={format} />
           {risk && (
             <p className="risk-note" role="note">
-              <strong>At risk:</strong> {describeRisk(risk, format)}
+              <strong>{t('segment.atRisk')}</strong> {describeRisk(risk, format, t)}
             </p>
           )}
           {trip.data && (
             <section className="stack-sm" aria-labelledby="whole-trip-title">
-              <h2 id="whole-trip-title">The whole trip</h2>
+              <h2 id="whole-trip-title">{t('segment.wholeTripHeading')}</h2>
               <TripTimeline
                 tripId={tripId}
                 segments={trip.data.segments}
@@ -80,6 +84,7 @@ function SegmentView({
   format: Formatters;
   refreshing: boolean;
 }) {
+  const t = useT();
   const status = segment.status;
   const delayed = segment.delayMinutes > 0 && status !== 'CANCELLED';
   const kind = segmentKind(segment.kind);
@@ -88,25 +93,29 @@ function SegmentView({
     <>
       <header className="segment-header">
         <p className="small muted">
-          {kind.label} · {segment.trip.title} · {format.calendarDate(segment.trip.startDate)} –{' '}
+          {t(kind.label)} · {segment.trip.title} · {format.calendarDate(segment.trip.startDate)} –{' '}
           {format.calendarDate(segment.trip.endDate)}
         </p>
         <h1>{segment.title}</h1>
         <div className="row" aria-live="polite">
           <span className={['chip', STATUS_TONES[status] ?? 'chip-info'].join(' ')}>
-            {statusLabel(segment)}
+            {statusLabel(segment, t)}
           </span>
-          {delayed && <span className="warning-text">{format.duration(segment.delayMinutes)} late</span>}
+          {delayed && (
+            <span className="warning-text">
+              {t('segment.late', { duration: format.duration(segment.delayMinutes) })}
+            </span>
+          )}
           <span className="small muted">
-            Updated {format.relative(segment.updatedAt)}
-            {refreshing ? ' · checking…' : ''}
+            {t('segment.updated', { when: format.relative(segment.updatedAt) })}
+            {refreshing ? t('segment.checking') : ''}
           </span>
         </div>
       </header>
 
-      <section className="card segment-times" aria-label="Schedule">
+      <section className="card segment-times" aria-label={t('segment.schedule')}>
         <TimeBlock
-          label={kind.start}
+          label={t(kind.start)}
           place={segment.origin}
           scheduled={segment.scheduledDeparture}
           estimated={segment.estimatedDeparture}
@@ -118,7 +127,7 @@ function SegmentView({
           →
         </span>
         <TimeBlock
-          label={kind.end}
+          label={t(kind.end)}
           place={segment.destination}
           scheduled={segment.scheduledArrival}
           estimated={segment.estimatedArrival}
@@ -139,7 +148,7 @@ function SegmentView({
       </section>
 
       <section className="card" aria-labelledby="segment-details-title">
-        <h2 id="segment-details-title">Details</h2>
+        <h2 id="segment-details-title">{t('segment.details')}</h2>
         <SegmentFacts segment={segment} />
       </section>
     </>
@@ -165,6 +174,7 @@ function TimeBlock({
   showPlace: boolean;
   dayShift?: number;
 }) {
+  const t = useT();
   const changed = estimated !== scheduled && !cancelled;
   const scheduledTime = format.time(scheduled, place.timeZone);
   const estimatedTime = format.time(estimated, place.timeZone);
@@ -175,11 +185,11 @@ function TimeBlock({
         {changed ? (
           <>
             <del className="struck">
-              <span className="visually-hidden">Scheduled </span>
+              <span className="visually-hidden">{t('segment.scheduled')} </span>
               {scheduledTime}
             </del>{' '}
             <ins className="new-time">
-              <span className="visually-hidden">, now </span>
+              <span className="visually-hidden">{t('segment.now')} </span>
               {estimatedTime}
             </ins>
           </>
@@ -188,7 +198,7 @@ function TimeBlock({
         ) : (
           scheduledTime
         )}
-        {dayShift > 0 && <sup className="day-offset">+{dayShift}</sup>}
+        {dayShift > 0 && <sup className="day-offset">{`+${dayShift}`}</sup>}
       </p>
       {showPlace && (
         <p className="small">
@@ -196,8 +206,10 @@ function TimeBlock({
         </p>
       )}
       <p className="small muted">
-        {format.calendarDate(estimated.slice(0, 10), 'long')} · local time (
-        {zoneName(estimated, place.timeZone, format.locale)})
+        {t('segment.localTime', {
+          date: format.calendarDate(estimated.slice(0, 10), 'long'),
+          zone: zoneName(estimated, place.timeZone, format.locale),
+        })}
       </p>
     </div>
   );

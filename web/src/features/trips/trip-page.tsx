@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TripOverview } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { LastUpdated } from '../../components/last-updated.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -17,16 +18,17 @@ export function TripPage() {
   const { tripId = '' } = useParams();
   const trip = useQuery(tripQueries.trip(tripId));
   const format = useTravelerFormatters();
-  useDocumentTitle(trip.data?.title ?? 'Trip');
+  const t = useT();
+  useDocumentTitle(trip.data?.title ?? t('trip.title'));
 
   return (
     <div className="page stack">
       <p>
-        <Link to="/trips">← All trips</Link>
+        <Link to="/trips">{t('trip.allTrips')}</Link>
       </p>
       {trip.isPending ? (
         <div aria-busy="true" className="stack">
-          <h1>Trip</h1>
+          <h1>{t('trip.title')}</h1>
           <div className="card stack-sm">
             <span className="skeleton skeleton-line" />
             <span className="skeleton skeleton-block" />
@@ -34,7 +36,7 @@ export function TripPage() {
         </div>
       ) : trip.isError ? (
         <>
-          <h1>Trip</h1>
+          <h1>{t('trip.title')}</h1>
           <ErrorNotice error={trip.error} onRetry={() => void trip.refetch()} />
         </>
       ) : (
@@ -60,6 +62,7 @@ export function TripHeader({
   level?: 1 | 2;
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
+  const t = useT();
   return (
     <header className="trip-header">
       <Heading>{trip.title}</Heading>
@@ -70,7 +73,7 @@ export function TripHeader({
         <span className="muted">{trip.cities.join(' · ')}</span>
         <TripStatusChip trip={trip} />
         <LiveIndicator />
-        {refreshing && <span className="small muted">checking…</span>}
+        {refreshing && <span className="small muted">{t('trip.checking')}</span>}
       </p>
     </header>
   );

@@ -1,6 +1,8 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { Segment, SegmentPlace } from '#shared/api/trips.ts';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { connectionRisks, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
@@ -24,9 +26,10 @@ export function TripTimeline({
   focusSegmentId?: string | undefined;
 }) {
   const risks = connectionRisks(segments);
+  const t = useT();
 
   return (
-    <ol className="timeline" aria-label="Trip timeline">
+    <ol className="timeline" aria-label={t('segment.timeline')}>
       {segments.map((segment, index) => {
         const startDay = segment.estimatedDeparture.slice(0, 10);
         const previous = segments[index - 1];
@@ -54,13 +57,15 @@ export function TripTimeline({
 }
 
 function GapLine({ from, to, format }: { from: Segment; to: Segment; format: Formatters }) {
+  const t = useT();
   if (from.status === 'CANCELLED' || to.status === 'CANCELLED') return null;
   const minutes = (Date.parse(to.estimatedDeparture) - Date.parse(from.estimatedArrival)) / 60_000;
   if (minutes <= 0 || minutes > GAP_HORIZON_MINUTES) return null;
+  const duration = format.duration(minutes);
   const text =
     isTransport(from) && isTransport(to)
-      ? `Layover ${format.duration(minutes)} in ${to.origin.city}`
-      : `${format.duration(minutes)} before ${segmentKind(to.kind).start.toLowerCase()}`;
+      ? t('segmentGap.layover', { duration, city: to.origin.city })
+      : t(segmentKind(to.kind).gap, { duration });
   return (
     <li className="timeline-gap small muted" aria-label={text}>
       {text}
@@ -81,6 +86,7 @@ function TimelineItem({
   focused: boolean;
   format: Formatters;
 }) {
+  const t = useT();
   const kind = segmentKind(segment.kind);
   const cancelled = segment.status === 'CANCELLED';
   const titleId = `segment-title-${segment.segmentId}`;
@@ -99,19 +105,21 @@ function TimelineItem({
       aria-current={focused ? 'location' : undefined}
     >
       <div className="row timeline-item-head">
-        <span className="timeline-kind small">{kind.label}</span>
+        <span className="timeline-kind small">{t(kind.label)}</span>
         <h4 id={titleId}>
           <Link to={`/trips/${encodeURIComponent(tripId)}/segment/${encodeURIComponent(segment.segmentId)}`}>
             {segment.title}
           </Link>
         </h4>
         <span className={['chip', STATUS_TONES[segment.status] ?? 'chip-info'].join(' ')}>
-          {statusLabel(segment)}
-          {segment.delayMinutes > 0 && !cancelled ? ` · ${format.duration(segment.delayMinutes)} late` : ''}
+          {statusLabel(segment, t)}
+          {segment.delayMinutes > 0 && !cancelled
+            ? ` · ${t('segment.late', { duration: format.duration(segment.delayMinutes) })}`
+            : ''}
         </span>
       </div>
       <dl className="timeline-times">
-        <dt>{kind.start}</dt>
+        <dt>{t(kind.start)}</dt>
         <dd>
           <WallTime
             scheduled={segment.scheduledDeparture}
@@ -122,7 +130,7 @@ function TimelineItem({
           />
           {transport && <PlaceName place={segment.origin} />}
         </dd>
-        <dt>{kind.end}</dt>
+        <dt>{t(kind.end)}</dt>
         <dd>
           {!transport && (
             <span className="small muted">
@@ -143,7 +151,7 @@ function TimelineItem({
       <SegmentFacts segment={segment} />
       {risk && (
         <p className="risk-note" role="note">
-          <strong>At risk:</strong> {describeRisk(risk, format)}
+          <strong>{t('segment.atRisk')}</strong> {describeRisk(risk, format, t)}
         </p>
       )}
     </li>
@@ -152,33 +160,33 @@ function TimelineItem({
 
 /** What a traveler needs at each kind of place: gate and seat, coach, address, confirmation number. */
 export function SegmentFacts({ segment }: { segment: Segment }) {
-  const facts: [string, string][] = [];
+  const t = useT();
+  const notAnnounced = t('facts.notAnnounced');
+  const notAssigned = t('facts.notAssigned');
+  const facts: [MessageId, string][] = [];
   if (segment.kind === 'flight') {
     if (segment.carrier)
-      facts.push(['Flight', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
-    facts.push(['Terminal', segment.terminal ?? 'Not announced yet']);
-    facts.push(['Gate', segment.gate ?? 'Not announced yet']);
-    facts.push(['Seat', segment.seat ?? 'Not assigned']);
+      facts.push(['facts.flight', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
+    facts.push(['facts.terminal', segment.terminal ?? notAnnounced]);
+    facts.push(['facts.gate', segment.gate ?? notAnnounced]);
+    facts.push(['facts.seat', segment.seat ?? notAssigned]);
   } else if (segment.kind === 'rail') {
     if (segment.carrier)
-      facts.push(['Train', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
-    facts.push(['Coach and seat', segment.seat ?? 'Not assigned']);
+      facts.push(['facts.train', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
+    facts.push(['facts.coachAndSeat', segment.seat ?? notAssigned]);
   } else {
-    facts.push([segment.kind === 'car' ? 'Desk' : 'Hotel', segment.origin.name]);
-    if (segment.address) facts.push(['Address', segment.address]);
+    facts.push([segment.kind === 'car' ? 'facts.desk' : 'facts.hotel', segment.origin.name]);
+    if (segment.address) facts.push(['facts.address', segment.address]);
   }
-  facts.push([
-    segment.kind === 'stay' || segment.kind === 'car' ? 'Confirmation' : 'Booking reference',
-    segment.bookingReference,
-  ]);
+  const reference: MessageId =
+    segment.kind === 'stay' || segment.kind === 'car' ? 'facts.confirmation' : 'facts.bookingReference';
+  facts.push([reference, segment.bookingReference]);
   return (
     <dl className="timeline-facts small">
       {facts.map(([term, value]) => (
         <div key={term}>
-          <dt>{term}</dt>
-          <dd className={term === 'Confirmation' || term === 'Booking reference' ? 'mono' : undefined}>
-            {value}
-          </dd>
+          <dt>{t(term)}</dt>
+          <dd className={term === reference ? 'mono' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -210,6 +218,7 @@ export function WallTime({
   format: Formatters;
   dayShift?: number;
 }) {
+  const t = useT();
   const changed = estimated !== scheduled && !cancelled;
   const zone = zoneName(estimated, place.timeZone, format.locale);
   return (
@@ -217,11 +226,11 @@ export function WallTime({
       {changed ? (
         <>
           <del className="struck">
-            <span className="visually-hidden">Scheduled </span>
+            <span className="visually-hidden">{t('segment.scheduled')} </span>
             {format.time(scheduled, place.timeZone)}
           </del>{' '}
           <ins className="new-time">
-            <span className="visually-hidden">, now </span>
+            <span className="visually-hidden">{t('segment.now')} </span>
             {format.time(estimated, place.timeZone)}
           </ins>
         </>
@@ -232,8 +241,8 @@ export function WallTime({
       )}
       {dayShift > 0 && (
         <sup className="day-offset">
-          +{dayShift}
-          <span className="visually-hidden"> day{dayShift > 1 ? 's' : ''}</span>
+          {`+${dayShift}`}
+          <span className="visually-hidden"> {t('segment.days', { count: dayShift })}</span>
         </sup>
       )}{' '}
       <span className="small muted">{zone}</span>

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TripOverview } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { LastUpdated } from '../../components/last-updated.tsx';
 import { todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -22,14 +24,15 @@ export function tripWhen(
   return trip.startDate <= today ? 'in-progress' : 'upcoming';
 }
 
-const GROUPS: { when: TripWhen; title: string; empty: string }[] = [
-  { when: 'in-progress', title: 'In progress', empty: '' },
-  { when: 'upcoming', title: 'Upcoming', empty: 'No trips ahead. Book a flight or a stay to start one.' },
-  { when: 'past', title: 'Past', empty: 'No past trips yet.' },
+const GROUPS: { when: TripWhen; empty: MessageId | undefined }[] = [
+  { when: 'in-progress', empty: undefined },
+  { when: 'upcoming', empty: 'trips.empty.upcoming' },
+  { when: 'past', empty: 'trips.empty.past' },
 ];
 
 export function TripsPage() {
-  useDocumentTitle('Trips');
+  const t = useT();
+  useDocumentTitle(t('trips.title'));
   const trips = useQuery(tripQueries.list());
   const format = useTravelerFormatters();
   const today = todayIsoDate();
@@ -37,7 +40,7 @@ export function TripsPage() {
   return (
     <div className="page stack">
       <div className="page-header">
-        <h1>Trips</h1>
+        <h1>{t('trips.title')}</h1>
         <LastUpdated queryKey={tripQueries.list().queryKey} format={format} />
       </div>
       {trips.isPending ? (
@@ -54,14 +57,14 @@ export function TripsPage() {
           if (items.length === 0 && !group.empty) return null;
           return (
             <section key={group.when} aria-labelledby={`trips-${group.when}`} className="stack-sm">
-              <h2 id={`trips-${group.when}`}>{group.title}</h2>
+              <h2 id={`trips-${group.when}`}>{t(`trips.group.${group.when}`)}</h2>
               {items.length === 0 ? (
-                <p className="muted">{group.empty}</p>
+                <p className="muted">{group.empty && t(group.empty)}</p>
               ) : (
                 <ul className="card-list trip-cards">
                   {items.map((trip) => (
                     <li key={trip.tripId}>
-                      <TripCard trip={trip} format={format} />
+                      <TripCard trip={trip} format={format} t={t} />
                     </li>
                   ))}
                 </ul>
@@ -74,18 +77,16 @@ export function TripsPage() {
   );
 }
 
-function kindsSummary(kinds: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  return [...counts]
-    .map(([kind, count]) => {
-      const label = segmentKind(kind).label.toLowerCase();
-      return `${count} ${count === 1 ? label : `${label}s`}`;
-    })
-    .join(', ');
+function kindsSummary(kinds: readonly string[], t: Translate): string {
+  const counts = new Map<MessageId, number>();
+  for (const kind of kinds) {
+    const id = segmentKind(kind).count;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].map(([id, count]) => t(id, { count })).join(', ');
 }
 
-function TripCard({ trip, format }: { trip: TripOverview; format: Formatters }) {
+function TripCard({ trip, format, t }: { trip: TripOverview; format: Formatters; t: Translate }) {
   const titleId = `trip-${trip.tripId}`;
   return (
     <article className="card trip-card" aria-labelledby={titleId}>
@@ -99,7 +100,7 @@ function TripCard({ trip, format }: { trip: TripOverview; format: Formatters }) 
           {format.calendarDate(trip.startDate, 'long')} – {format.calendarDate(trip.endDate, 'long')}
         </p>
         <p className="small muted">
-          {trip.cities.join(' · ')} · {kindsSummary(trip.segmentKinds)}
+          {trip.cities.join(' · ')} · {kindsSummary(trip.segmentKinds, t)}
         </p>
       </div>
       <TripStatusChip trip={trip} />
