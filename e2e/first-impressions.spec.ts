@@ -70,3 +70,30 @@ test('the selected sort option shows a focus ring that differs from its fill', a
   expect(ring).not.toBe('none');
   expect(ring).not.toBe(fill);
 });
+
+test('what scrolls into view stops below the sticky header, on a phone and a desktop', async ({
+  signedInPage: page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/profile');
+    const save = page.getByRole('button', { name: 'Save profile' });
+    await expect(save).toBeVisible();
+    // Room to scroll: the page is made taller than the screen below the button.
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '200vh';
+    });
+    await save.evaluate((button) => button.scrollIntoView({ block: 'start' }));
+    const [headerBottom, buttonTop] = await Promise.all([
+      page
+        .locator('header')
+        .first()
+        .evaluate((header) => header.getBoundingClientRect().bottom),
+      save.evaluate((button) => button.getBoundingClientRect().top),
+    ]);
+    expect(buttonTop, `${viewport.width} px`).toBeGreaterThanOrEqual(headerBottom);
+  }
+});
