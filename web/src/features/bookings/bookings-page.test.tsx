@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BookingsPage } from './bookings-page.tsx';
 import { todayIsoDate } from '../../lib/intl-format.ts';
@@ -78,6 +78,8 @@ describe('BookingsPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(router.state.location.search).toBe('?status=confirmed%2Ccancelled&offset=20');
+    // The new page's top takes focus, its heading naming the range.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Bookings 21–22 of 42' })).toHaveFocus());
   });
 
   it('shows past travel latest first, or all of it, and business or personal travel only', async () => {
