@@ -9,6 +9,7 @@ import { addDays, nightsBetween } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { sessionQueries } from '../auth/session-queries.ts';
 import { SignInButton } from '../auth/sign-in-button.tsx';
+import { saveSelection } from '../checkout/checkout-selection.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { PropertyFares } from './property-fares.tsx';
 import { sharedStayPath } from './share-stay-button.tsx';
@@ -117,6 +118,24 @@ export function SharedStayPage() {
               checkOut: addDays(complete.checkIn, maxNights),
             }),
           )
+        }
+        checkIn={complete.checkIn}
+        onBook={
+          traveler
+            ? (fare) => {
+                const offerId = saveSelection({
+                  kind: 'stay',
+                  fare,
+                  hotelName: complete.destination.name,
+                  checkIn: complete.checkIn,
+                  checkOut: complete.checkOut,
+                  rooms: complete.rooms,
+                  bookingProfile,
+                  returnTo: sharedStayPath(complete.destination, complete),
+                });
+                void navigate(`/checkout/${encodeURIComponent(offerId)}`);
+              }
+            : undefined
         }
       />
     </div>
