@@ -29,6 +29,52 @@ test.describe('stay search', () => {
     },
   );
 
+  test(
+    'after a search the hotels lead: on a phone the search is one line, the filters a sheet, a card a tap',
+    { tag: PHONE },
+    async ({ signedInPage: page }) => {
+      await (await fillStaySearch(page, { city: 'Rome', checkInInDays: 34, nights: 2 })).click();
+      const first = stayCards(page).first();
+      await expect(first).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
+      const phone = (page.viewportSize()?.width ?? 0) < 640;
+      const editSearch = page.getByRole('button', { name: 'Edit search' });
+      const searchForm = page.getByRole('form', { name: 'Search stays' });
+      if (!phone) {
+        // A wide screen keeps the form, with the filters in a column beside the hotels.
+        await expect(searchForm).toBeVisible();
+        await expect(editSearch).toBeHidden();
+        await expect(page.getByRole('complementary', { name: 'Filters' })).toBeVisible();
+        return;
+      }
+      await expect(searchForm).toBeHidden();
+      await expect(editSearch).toBeVisible();
+      await expect(first).toBeInViewport();
+
+      await page.getByRole('button', { name: 'Filters' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filters' });
+      const freeCancellation = sheet.getByRole('checkbox', { name: 'Free cancellation' });
+      await freeCancellation.click();
+      await expect(freeCancellation).toBeChecked();
+      await sheet.getByRole('button', { name: 'Show stays' }).click();
+      await expect(sheet).toBeHidden();
+      await expect(page).toHaveURL(/freeCancellation=1/);
+      await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+      await expect(first).toContainText('Free cancellation');
+
+      // The card opens the hotel wherever it is tapped, not only on its name.
+      const name = (await first.getByRole('heading').textContent()) ?? '';
+      const box = await first.locator('.property-meta').boundingBox();
+      const cardBox = await first.boundingBox();
+      expect(box && cardBox).toBeTruthy();
+      await first.tap({ position: { x: box!.x - cardBox!.x + 4, y: box!.y - cardBox!.y + 4 } });
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await page.goBack();
+      await editSearch.click();
+      await expect(searchForm).toBeVisible();
+    },
+  );
+
   test('back from a hotel, the finished results come back as they were, without searching or pricing again', async ({
     signedInPage: page,
   }) => {
@@ -40,7 +86,7 @@ test.describe('stay search', () => {
 
     const staysCalls: string[] = [];
     page.on('request', (request) => {
-      if (/\/api\/stays\/(search|fares)/.test(request.url())) staysCalls.push(request.url());
+      if (/\/api\/stays\/(priced-search|search|fares)/.test(request.url())) staysCalls.push(request.url());
     });
     await page.getByRole('link', { name: '← Back to the search results' }).click();
     await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
