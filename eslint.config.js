@@ -47,6 +47,8 @@ export default defineConfig(
       'web/src/components/offline-note.tsx',
       'web/src/features/auth/profile-menu.tsx',
       'web/src/features/notifications/inbox-bell.tsx',
+      'web/src/features/notifications/inbox-page.tsx',
+      'web/src/features/profile/**/*.tsx',
       'web/src/features/trips/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],

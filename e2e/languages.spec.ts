@@ -25,10 +25,17 @@ test.describe('one language at a time', () => {
     await expect(timeline).not.toContainText(/\b(Departure|Arrival|Layover|Confirmation)\b/);
     await expectNoAxeViolations(page, 'trip timeline in Spanish');
 
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Avisos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /sin leer|Todo leído/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'inbox in Spanish');
+
     // The switch is the profile's language and region: saved, the whole app is in English.
     await page.goto('/profile');
-    await page.getByLabel(/Language and region|Idioma y región/).selectOption('en-GB');
-    await page.getByRole('button', { name: /Save|Guardar/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Perfil' })).toBeVisible();
+    await expectNoAxeViolations(page, 'profile in Spanish');
+    await page.getByLabel('Idioma y región').selectOption('en-GB');
+    await page.getByRole('button', { name: 'Guardar perfil' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(
       page.getByRole('navigation', { name: WORDS.en.main }).getByRole('link', { name: WORDS.en.trips }),

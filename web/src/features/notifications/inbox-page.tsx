@@ -4,6 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Notification } from '#shared/api/notifications.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { LastUpdated } from '../../components/last-updated.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { OfflineNote } from '../../components/offline-note.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
@@ -22,15 +24,21 @@ const SEVERITY_TONES: Record<string, string> = {
   warning: 'chip-warning',
   info: 'chip-info',
 };
-const EVENT_LABELS: Record<string, string> = {
-  SEGMENT_DELAYED: 'Delay',
-  SEGMENT_CANCELLED: 'Cancellation',
-  GATE_CHANGED: 'Gate change',
-  CHECK_IN_OPEN: 'Check-in open',
+const EVENT_LABELS: Record<string, MessageId> = {
+  SEGMENT_DELAYED: 'inbox.event.SEGMENT_DELAYED',
+  SEGMENT_CANCELLED: 'inbox.event.SEGMENT_CANCELLED',
+  GATE_CHANGED: 'inbox.event.GATE_CHANGED',
+  CHECK_IN_OPEN: 'inbox.event.CHECK_IN_OPEN',
 };
 
+function eventLabel(eventType: string, t: Translate): string {
+  const id = EVENT_LABELS[eventType];
+  return id ? t(id) : eventType.replaceAll('_', ' ').toLowerCase();
+}
+
 export function InboxPage() {
-  useDocumentTitle('Inbox');
+  const t = useT();
+  useDocumentTitle(t('nav.inbox'));
   const inbox = useInfiniteQuery(notificationQueries.inbox());
   const format = useTravelerFormatters();
   const markRead = useMarkNotificationRead();
@@ -59,7 +67,7 @@ export function InboxPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Inbox</h1>
+        <h1>{t('nav.inbox')}</h1>
         <LiveIndicator />
         <LastUpdated queryKey={notificationQueries.inbox().queryKey} format={format} />
       </div>
@@ -67,7 +75,9 @@ export function InboxPage() {
         <section aria-labelledby="inbox-list-title" className="stack">
           <div className="row-between">
             <h2 id="inbox-list-title" className="inbox-count" ref={countRef} tabIndex={-1}>
-              {unreadCount > 0 ? `${format.count(unreadCount)} unread` : 'All caught up'}
+              {unreadCount > 0
+                ? t('inbox.unread', { count: format.count(unreadCount) })
+                : t('inbox.allCaughtUp')}
             </h2>
             {unreadCount > 0 && (
               <button
@@ -76,11 +86,11 @@ export function InboxPage() {
                 disabled={markAllRead.isPending || !online}
                 onClick={() => markAllRead.mutate()}
               >
-                Mark all as read
+                {t('inbox.markAllRead')}
               </button>
             )}
             <fieldset className="segmented-filter">
-              <legend className="visually-hidden">Show</legend>
+              <legend className="visually-hidden">{t('inbox.show')}</legend>
               <label className="choice">
                 <input
                   type="radio"
@@ -88,7 +98,7 @@ export function InboxPage() {
                   checked={!unreadOnly}
                   onChange={() => setUnreadOnly(false)}
                 />
-                All
+                {t('inbox.all')}
               </label>
               <label className="choice">
                 <input
@@ -97,7 +107,7 @@ export function InboxPage() {
                   checked={unreadOnly}
                   onChange={() => setUnreadOnly(true)}
                 />
-                Unread
+                {t('inbox.unreadOnly')}
               </label>
             </fieldset>
           </div>
@@ -105,7 +115,7 @@ export function InboxPage() {
           {inbox.isError && !inbox.data ? (
             <ErrorNotice error={inbox.error} onRetry={() => void inbox.refetch()} />
           ) : inbox.isPending ? (
-            <ol className="card-list" aria-busy="true" aria-label="Notifications">
+            <ol className="card-list" aria-busy="true" aria-label={t('inbox.notifications')}>
               {[0, 1, 2].map((index) => (
                 <li key={index} aria-hidden="true">
                   <div className="card notification-card">
@@ -117,13 +127,11 @@ export function InboxPage() {
             </ol>
           ) : shown.length === 0 ? (
             <div className="empty-state">
-              <h3>{unreadOnly ? 'No unread notifications' : 'No notifications yet'}</h3>
-              <p className="muted">
-                Delays, gate changes and check-in reminders for your trips arrive here live.
-              </p>
+              <h3>{unreadOnly ? t('inbox.noUnread') : t('inbox.none')}</h3>
+              <p className="muted">{t('inbox.noneHint')}</p>
             </div>
           ) : (
-            <ol className="card-list" aria-label="Notifications" ref={listRef}>
+            <ol className="card-list" aria-label={t('inbox.notifications')} ref={listRef}>
               {notificationThreads(shown).map((thread) => (
                 <li key={thread.key} className="notification-thread">
                   <NotificationCard
@@ -156,7 +164,7 @@ export function InboxPage() {
                 onClick={() => void inbox.fetchNextPage()}
                 disabled={inbox.isFetchingNextPage}
               >
-                {inbox.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
+                {inbox.isFetchingNextPage ? t('inbox.loading') : t('inbox.older')}
               </button>
             </div>
           )}
@@ -186,6 +194,7 @@ function NotificationCard({
   online: boolean;
   onMarkRead: () => void;
 }) {
+  const t = useT();
   const unread = notification.readAt === null;
   const titleId = `notification-${notification.id}`;
   return (
@@ -195,7 +204,7 @@ function NotificationCard({
     >
       <div className="notification-head">
         <span className={['chip', SEVERITY_TONES[notification.severity] ?? 'chip-info'].join(' ')}>
-          {EVENT_LABELS[notification.eventType] ?? notification.eventType.replaceAll('_', ' ').toLowerCase()}
+          {eventLabel(notification.eventType, t)}
         </span>
         <time className="small muted" dateTime={notification.createdAt}>
           {format.relative(notification.createdAt)}
@@ -203,12 +212,12 @@ function NotificationCard({
       </div>
       <h3 id={titleId} className="notification-title">
         {unread && <span className="unread-dot" aria-hidden="true" />}
-        {unread && <span className="visually-hidden">Unread:</span>} {notification.title}
+        {unread && <span className="visually-hidden">{t('inbox.unreadMark')}</span>} {notification.title}
       </h3>
       <p>{notification.body}</p>
       <div className="row">
         <Link to={inAppPath(notification)} onClick={() => unread && online && onMarkRead()}>
-          View trip details
+          {t('inbox.viewTrip')}
         </Link>
         {unread && (
           <button
@@ -218,8 +227,8 @@ function NotificationCard({
             disabled={!online}
             data-mark-read={notification.id}
           >
-            Mark as read
-            <span className="visually-hidden">: {notification.title}</span>
+            {t('inbox.markRead')}
+            <span className="visually-hidden">{`: ${notification.title}`}</span>
           </button>
         )}
       </div>
@@ -239,11 +248,12 @@ function EarlierUpdates({
   online: boolean;
   onMarkRead: (id: string) => void;
 }) {
+  const t = useT();
   const headingId = `earlier-${thread.current.id}`;
   return (
     <section className="notification-history" aria-labelledby={headingId}>
       <h4 id={headingId} className="small muted">
-        Earlier updates ({format.count(thread.earlier.length)})
+        {t('inbox.earlier', { count: format.count(thread.earlier.length) })}
       </h4>
       <ol className="notification-history-list">
         {thread.earlier.map((notification) => {
@@ -253,7 +263,7 @@ function EarlierUpdates({
             <li key={notification.id}>
               <article className="notification-history-item small" aria-labelledby={titleId}>
                 <span id={titleId}>
-                  {unread && <span className="visually-hidden">Unread: </span>}
+                  {unread && <span className="visually-hidden">{`${t('inbox.unreadMark')} `}</span>}
                   {notification.title}
                 </span>{' '}
                 <time className="muted" dateTime={notification.createdAt}>
@@ -267,8 +277,8 @@ function EarlierUpdates({
                     disabled={!online}
                     data-mark-read={notification.id}
                   >
-                    Mark as read
-                    <span className="visually-hidden">: {notification.title}</span>
+                    {t('inbox.markRead')}
+                    <span className="visually-hidden">{`: ${notification.title}`}</span>
                   </button>
                 )}
               </article>

@@ -6,6 +6,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { LastUpdated } from '../../components/last-updated.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AirportField } from '../flights/airport-field.tsx';
@@ -25,16 +27,17 @@ const LOCALES = [
   { tag: 'ja-JP', label: '日本語 (日本)' },
 ];
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  homeAirport: 'Home airport',
-  currency: 'Currency',
-  locale: 'Language and region',
-  bookingProfile: 'Default kind of travel',
+const FIELD_LABELS: Record<string, MessageId> = {
+  name: 'profile.name',
+  homeAirport: 'profile.homeAirport',
+  currency: 'profile.currency',
+  locale: 'profile.locale',
+  bookingProfile: 'profile.bookingProfile',
 };
 
 export function ProfilePage() {
-  useDocumentTitle('Profile');
+  const t = useT();
+  useDocumentTitle(t('profile.title'));
   const profile = useQuery(profileQueries.current());
   // The form remounts with each saved profile (its key): which version was just saved lives here.
   const [savedVersion, setSavedVersion] = useState<string | null>(null);
@@ -43,11 +46,11 @@ export function ProfilePage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Profile</h1>
+        <h1>{t('profile.title')}</h1>
         <LastUpdated queryKey={profileQueries.current().queryKey} format={format} />
       </div>
       {profile.isPending ? (
-        <div className="card stack" aria-busy="true" aria-label="Loading your profile">
+        <div className="card stack" aria-busy="true" aria-label={t('profile.loading')}>
           <span className="skeleton skeleton-line" />
           <span className="skeleton skeleton-line" />
           <span className="skeleton skeleton-line" />
@@ -76,6 +79,7 @@ function ProfileForm({
   onSaved: (profile: Profile) => void;
 }) {
   const update = useUpdateProfile(onSaved);
+  const t = useT();
   const [name, setName] = useState(profile.name ?? '');
   const [homeAirport, setHomeAirport] = useState<AirportChoice | null>(
     profile.homeAirport ? { code: profile.homeAirport, label: profile.homeAirport } : null,
@@ -94,10 +98,9 @@ function ProfileForm({
     event.preventDefault();
     setSaved(false);
     const problems: Record<string, string> = {};
-    if (!name.trim()) problems.name = 'Enter the name on your travel documents.';
+    if (!name.trim()) problems.name = t('profile.nameMissing');
     const typedAirport = document.getElementById(fieldId('homeAirport'))?.querySelector('input')?.value ?? '';
-    if (!homeAirport && typedAirport.trim() !== '')
-      problems.homeAirport = 'Choose your home airport from the list, or leave the field empty.';
+    if (!homeAirport && typedAirport.trim() !== '') problems.homeAirport = t('profile.homeAirportUnchosen');
     setLocalErrors(problems);
     setAttempt((value) => value + 1);
     if (Object.keys(problems).length > 0) return;
@@ -121,14 +124,21 @@ function ProfileForm({
   return (
     <form className="form card" onSubmit={submit} noValidate aria-labelledby="profile-form-title">
       <h2 id="profile-form-title" className="visually-hidden">
-        Your details
+        {t('profile.yourDetails')}
       </h2>
-      <FormErrorSummary errors={errors} labelFor={(path) => FIELD_LABELS[path] ?? path} attempt={attempt} />
+      <FormErrorSummary
+        errors={errors}
+        labelFor={(path) => {
+          const label = FIELD_LABELS[path];
+          return label ? t(label) : path;
+        }}
+        attempt={attempt}
+      />
       {update.isError && Object.keys(serverErrors).length === 0 && (
         <ErrorNotice error={update.error} onRetry={() => update.reset()} />
       )}
       <div className="form-grid profile-grid">
-        <FormField id={fieldId('name')} label="Name" error={errors.name}>
+        <FormField id={fieldId('name')} label={t('profile.name')} error={errors.name}>
           {(control) => (
             <input
               {...control}
@@ -139,17 +149,17 @@ function ProfileForm({
             />
           )}
         </FormField>
-        <FormField id="profile-email" label="Email" hint="Managed by your sign-in account.">
+        <FormField id="profile-email" label={t('profile.email')} hint={t('profile.emailHint')}>
           {(control) => <input {...control} className="input" value={profile.email ?? ''} readOnly />}
         </FormField>
         <AirportField
           id={fieldId('homeAirport')}
-          label="Home airport"
+          label={t('profile.homeAirport')}
           value={homeAirport}
           onChange={setHomeAirport}
           error={errors.homeAirport}
         />
-        <FormField id={fieldId('currency')} label="Currency" error={errors.currency}>
+        <FormField id={fieldId('currency')} label={t('profile.currency')} error={errors.currency}>
           {(control) => (
             <select
               {...control}
@@ -167,8 +177,8 @@ function ProfileForm({
         </FormField>
         <FormField
           id={fieldId('locale')}
-          label="Language and region"
-          hint="How dates, times and prices are written."
+          label={t('profile.locale')}
+          hint={t('profile.localeHint')}
           error={errors.locale}
         >
           {(control) => (
@@ -188,8 +198,8 @@ function ProfileForm({
         </FormField>
       </div>
       <fieldset id={fieldId('bookingProfile')} tabIndex={-1}>
-        <legend>Default kind of travel</legend>
-        <p className="field-hint">Stay searches start with this choice; you can change it per search.</p>
+        <legend>{t('profile.bookingProfile')}</legend>
+        <p className="field-hint">{t('profile.bookingProfileHint')}</p>
         <div className="choice-group">
           <label className="choice">
             <input
@@ -198,7 +208,7 @@ function ProfileForm({
               checked={!bookingProfile}
               onChange={() => setBookingProfile(false)}
             />
-            Business
+            {t('profile.business')}
           </label>
           <label className="choice">
             <input
@@ -207,13 +217,13 @@ function ProfileForm({
               checked={bookingProfile}
               onChange={() => setBookingProfile(true)}
             />
-            Personal
+            {t('profile.personal')}
           </label>
         </div>
       </fieldset>
       {profile.loyaltyPrograms.length > 0 && (
         <section aria-labelledby="loyalty-title" className="stack-sm">
-          <h2 id="loyalty-title">Loyalty programmes</h2>
+          <h2 id="loyalty-title">{t('profile.loyalty')}</h2>
           <dl className="definition-list">
             {profile.loyaltyPrograms.map((program) => (
               <div key={`${program.program}-${program.memberNumber}`} className="contents">
@@ -226,10 +236,10 @@ function ProfileForm({
       )}
       <div className="row">
         <button type="submit" className="button" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save profile'}
+          {update.isPending ? t('profile.saving') : t('profile.save')}
         </button>
         <span role="status" className="muted">
-          {saved ? 'Profile saved.' : ''}
+          {saved ? t('profile.saved') : ''}
         </span>
       </div>
     </form>
