@@ -91,35 +91,8 @@ async function signIn(page: Page, returnTo: string): Promise<void> {
   await page.waitForURL((url) => url.origin === origin);
 }
 
-async function desktopScreens(browser: Browser): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
-  const page = await context.newPage();
-  await page.goto(origin);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await shot(page, 'start');
-
-  await page.goto(`${origin}/auth/login?returnTo=/`);
-  await page.getByLabel('Email').waitFor();
-  await shot(page, 'sign-in');
-
-  await signIn(
-    page,
-    `/flights?trip=return&leg=LHR.JFK.${isoDateFromToday(30)}&leg=JFK.LHR.${isoDateFromToday(37)}&adults=1&cabin=economy`,
-  );
-  const firstOffer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
-  await firstOffer.waitFor();
-  await shot(page, 'flights');
-
-  await firstOffer.locator('summary').click();
-  await firstOffer.getByRole('button', { name: /^Book/ }).click();
-  const pay = page.getByRole('button', { name: /^Book and pay/ });
-  await pay.waitFor();
-  await shot(page, 'checkout');
-  await pay.click();
-  await page.waitForURL(/\/bookings\/[^/?]+\?confirmed=1/);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await shot(page, 'booking-confirmed');
-
+/** Searches three nights in Paris from the stays page and waits until every hotel is priced. */
+async function searchStaysInParis(page: Page): Promise<Locator> {
   await page.goto(`${origin}/stays`);
   const destination = page.getByRole('combobox', { name: 'Destination' });
   await destination.fill('Paris');
@@ -135,6 +108,46 @@ async function desktopScreens(browser: Browser): Promise<void> {
   await page.waitForFunction(
     () => document.querySelector('ol[aria-label="Stays"]')?.getAttribute('aria-busy') === 'false',
   );
+  return stays;
+}
+
+async function desktopScreens(browser: Browser): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto(origin);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shot(page, 'start');
+
+  await page.goto(`${origin}/auth/login?returnTo=/`);
+  await page.getByLabel('Email').waitFor();
+  await shot(page, 'sign-in');
+
+  await signIn(
+    page,
+    `/flights?trip=return&leg=LHR.JFK.${isoDateFromToday(30)}&leg=JFK.LHR.${isoDateFromToday(37)}&adults=1&cabin=economy`,
+  );
+  // The README is in English: the demo traveler (Spanish by their home airport) reads the app in English.
+  const english = await page.request.patch(`${origin}/api/profile`, {
+    data: { locale: 'en-GB' },
+    headers: { 'x-requested-with': 'wayfare' },
+  });
+  if (!english.ok()) throw new Error(`profile language: ${english.status()} ${await english.text()}`);
+  await page.reload();
+  const firstOffer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
+  await firstOffer.waitFor();
+  await shot(page, 'flights');
+
+  await firstOffer.locator('summary').click();
+  await firstOffer.getByRole('button', { name: /^Book/ }).click();
+  const pay = page.getByRole('button', { name: /^Book and pay/ });
+  await pay.waitFor();
+  await shot(page, 'checkout');
+  await pay.click();
+  await page.waitForURL(/\/bookings\/[^/?]+\?confirmed=1/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shot(page, 'booking-confirmed');
+
+  const stays = await searchStaysInParis(page);
   await scrollBelowHeader(page, page.getByRole('heading', { level: 2, name: /^Stays in / }));
   await shot(page, 'stays');
 
@@ -212,6 +225,8 @@ async function phoneScreens(browser: Browser): Promise<void> {
   await signIn(page, `/flights?trip=one-way&leg=CDG.FCO.${isoDateFromToday(21)}&adults=1&cabin=economy`);
   await page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first().waitFor();
   await shot(page, 'phone-flights');
+  await searchStaysInParis(page);
+  await shot(page, 'phone-stays');
   await page.goto(`${origin}/inbox`);
   await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
   await shot(page, 'phone-inbox');
