@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { AdminClient } from './support/admin-client.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
@@ -45,6 +46,13 @@ async function bookingsOn(page: Page, days: number): Promise<{ reference: string
   return ((await response.json()) as { items: { reference: string; status: string }[] }).items;
 }
 
+/** The unread count the inbox link in the main navigation announces. */
+async function unreadCount(page: Page): Promise<number> {
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ });
+  const match = /(\d+) unread/.exec((await link.textContent()) ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
 const arm = (admin: AdminClient, traveler: TestTraveler, lever: string) =>
   admin.post('booking-levers', { travelerId: traveler.id, lever });
 
@@ -55,8 +63,13 @@ test.describe('booking a flight', () => {
     await openFirstOffer(page, 200);
     await expect(page.getByText('price checked just now')).toBeVisible();
     await expect(page.getByLabel('Full name')).not.toHaveValue('');
+    await expectNoAxeViolations(page, 'checkout');
+    const unreadBefore = await unreadCount(page);
     await payButton(page).click();
     const reference = await expectConfirmed(page);
+    // The confirmation arrives live on the notification stream: the inbox count rises without a reload.
+    await expect.poll(() => unreadCount(page)).toBe(unreadBefore + 1);
+    await expectNoAxeViolations(page, 'booking confirmation');
 
     expect(await bookingsOn(page, 200)).toEqual([
       expect.objectContaining({ reference, status: 'confirmed' }),
