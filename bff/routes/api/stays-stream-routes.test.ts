@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { BrowserStream } from '../../streams/testing/browser-stream.ts';
@@ -192,8 +192,10 @@ describe('POST /api/stays/search and /api/stays/fares relay', () => {
     },
   );
 
-  it('answers an upstream 401 with a 401 envelope after at most one retry with a refreshed token', async () => {
+  it('answers an upstream 401 with a 401 envelope after exactly one retry with a refreshed token', async () => {
     const { headers: ownHeaders } = await bff.signIn(TRAVELER);
+    // The identity platform's answer to the refresh (this BFF has no identity platform of its own).
+    const refresh = vi.spyOn(bff.app.auth, 'forceRefresh').mockResolvedValue('refreshed-token');
     const callsBefore = travelApi.staysCallCount;
     const response = fetch(`${bff.url}/api/stays/search`, {
       method: 'POST',
@@ -201,17 +203,21 @@ describe('POST /api/stays/search and /api/stays/fares relay', () => {
       body: JSON.stringify(searchBody),
     });
     const unauthorized = errorEnvelope('UNAUTHORIZED', { message: 'Token expired' });
-    sendJson((await travelApi.nextStaysCall()).res, 401, unauthorized);
+    const first = await travelApi.nextStaysCall();
+    expect(first.authorization).toBe(`Bearer access-token-${TRAVELER}`);
+    sendJson(first.res, 401, unauthorized);
+    // The retry comes before any answer, with the refreshed token; without it the browser is answered first.
     const retried = await Promise.race([travelApi.nextStaysCall(), response.then(() => undefined)]);
+    expect(retried?.authorization, 'a retry with the refreshed token').toBe('Bearer refreshed-token');
     if (retried) sendJson(retried.res, 401, unauthorized);
     const answer = await response;
     expect(answer.status).toBe(401);
     const body = (await answer.json()) as { error: { code: string; recoveryAction: string } };
     expect(body.error.code).toBe('UNAUTHORIZED');
-    expect(travelApi.staysCallCount - callsBefore).toBeLessThanOrEqual(2);
-    const calls = travelApi.staysCallCount;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(travelApi.staysCallCount).toBe(calls);
+    // The calls are made one after the other before the answer: once answered, the count is final.
+    expect(travelApi.staysCallCount - callsBefore).toBe(2);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    refresh.mockRestore();
   });
 
   it('rejects an invalid search body with a 422 envelope without calling the travel API', async () => {
