@@ -130,7 +130,7 @@ const restrict = (options) => ({
 export const boundaryConfigs = [
   { files: ['web/**/*.{ts,tsx}'], ...restrict({ forbid: fromWeb }) },
   { files: ['bff/**/*.ts'], ...restrict({ forbid: fromBffProduction }) },
-  { files: ['bff/**/*.test.ts', 'bff/test-support/**/*.ts'], ...restrict({ forbid: fromBff }) },
+  { files: ['bff/**/*.test.ts', 'bff/**/test-support/**/*.ts'], ...restrict({ forbid: fromBff }) },
   { files: ['upstream/**/*.ts'], ...restrict({ forbid: fromUpstream }) },
   { files: ['shared/**/*.ts'], ...restrict({ forbid: fromShared, packages: sharedPackages }) },
   { files: ['shared/**/*.test.ts'], ...restrict({ forbid: fromShared }) },
