@@ -21,8 +21,8 @@ import {
   openUpstreamStream,
   ScriptedTravelApi,
   type StaysCall,
-} from '../bff/streams/test-support/scripted-travel-api.ts';
-import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/streams/test-support/start-test-bff.ts';
+} from '../bff/test-support/scripted-travel-api.ts';
+import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/test-support/start-test-bff.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({

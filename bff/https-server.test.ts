@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
-import { notificationFixture, ScriptedTravelApi } from './streams/test-support/scripted-travel-api.ts';
-import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from './streams/test-support/start-test-bff.ts';
+import { notificationFixture, ScriptedTravelApi } from './test-support/scripted-travel-api.ts';
+import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from './test-support/start-test-bff.ts';
 
 /**
  * The BFF given a certificate: HTTPS with HTTP/2 for clients that offer it and HTTP/1.1 for the others,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotificationStreamNotificationSchema } from '#shared/api/notification-stream-events.ts';
 import { readSseStream } from '#shared/sse.ts';
-import { notificationFixture } from '../streams/test-support/scripted-travel-api.ts';
+import { notificationFixture } from '../test-support/scripted-travel-api.ts';
 import { encodeHubEvent, hubEventFrame } from './encode-hub-event.ts';
 
 async function parse(text: string) {

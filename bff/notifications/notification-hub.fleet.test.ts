@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { newSessionId } from '../sessions/session-plugin.ts';
-import { TestPushService } from '../push/test-support/test-push-service.ts';
-import { BrowserStream } from '../streams/test-support/browser-stream.ts';
-import { notificationFixture, ScriptedTravelApi } from '../streams/test-support/scripted-travel-api.ts';
-import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../streams/test-support/start-test-bff.ts';
-import { BffFleet, type FleetInstance } from '../redis/test-support/bff-fleet.ts';
-import { RedisServerProcess, waitFor } from '../redis/test-support/redis-server-process.ts';
+import { TestPushService } from '../test-support/test-push-service.ts';
+import { BrowserStream } from '../test-support/browser-stream.ts';
+import { notificationFixture, ScriptedTravelApi } from '../test-support/scripted-travel-api.ts';
+import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../test-support/start-test-bff.ts';
+import { BffFleet, type FleetInstance } from '../test-support/bff-fleet.ts';
+import { RedisServerProcess, waitFor } from '../test-support/redis-server-process.ts';
 
 const LEASE_MS = 900;
 const WEBHOOK_PATH = '/webhooks/travel-api/push';

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { encodeSseEvent } from '#shared/sse.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { createRedisClient, createSubscriberClient } from '../redis/redis-client.ts';
-import { RedisServerProcess } from '../redis/test-support/redis-server-process.ts';
-import { notificationFixture } from '../streams/test-support/scripted-travel-api.ts';
+import { RedisServerProcess } from '../test-support/redis-server-process.ts';
+import { notificationFixture } from '../test-support/scripted-travel-api.ts';
 import {
   NotificationHub,
   type HubEvent,

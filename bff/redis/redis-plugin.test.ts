@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { TEST_SESSION_ENCRYPTION_KEYS } from './test-support/bff-fleet.ts';
+import { TEST_SESSION_ENCRYPTION_KEYS } from '../test-support/bff-fleet.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {

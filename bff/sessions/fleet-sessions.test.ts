@@ -11,8 +11,8 @@ import { startIdentityServer, type IdentityServer } from '../../upstream/identit
 import { buildTravelApi } from '../../upstream/travel-api/app.ts';
 import { loadTravelApiConfig } from '../../upstream/travel-api/config.ts';
 import { APP_ORIGIN, formAction, TestBrowser } from '../test-support/sign-in-stack.ts';
-import { BffFleet, TEST_SESSION_ENCRYPTION_KEYS, type FleetInstance } from '../redis/test-support/bff-fleet.ts';
-import { RedisServerProcess, waitFor } from '../redis/test-support/redis-server-process.ts';
+import { BffFleet, TEST_SESSION_ENCRYPTION_KEYS, type FleetInstance } from '../test-support/bff-fleet.ts';
+import { RedisServerProcess, waitFor } from '../test-support/redis-server-process.ts';
 
 /** What the SPA sends on token-attaching and state-changing calls. */
 const APP_HEADERS = { 'x-requested-with': 'wayfare', origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' };

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeSseComment, encodeSseEvent, readSseStream } from '#shared/sse.ts';
 import type { SseCloseReason, SseConnection } from './sse-connection.ts';
 import { SseRegistry } from './sse-registry.ts';
-import { BrowserStream } from './test-support/browser-stream.ts';
+import { BrowserStream } from '../test-support/browser-stream.ts';
 
 let server: Server | undefined;
 let registry: SseRegistry | undefined;

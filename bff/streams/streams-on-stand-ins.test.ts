@@ -5,8 +5,8 @@ import type { NotificationStreamNotification } from '#shared/api/notification-st
 import type { StaySearchProperty } from '#shared/upstream/stays.ts';
 import { APP_ORIGIN } from '../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
-import { TestPushService } from '../push/test-support/test-push-service.ts';
-import { BrowserStream } from './test-support/browser-stream.ts';
+import { TestPushService } from '../test-support/test-push-service.ts';
+import { BrowserStream } from '../test-support/browser-stream.ts';
 
 /**
  * The relays and the notification hub against the real stand-ins: the identity platform (sign-in

@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { request as undiciRequest } from 'undici';
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +11,8 @@ import { loadIdentityConfig } from '../../upstream/identity/config.ts';
 import { startIdentityServer, type IdentityServer } from '../../upstream/identity/identity-server.ts';
 import { buildTravelApi } from '../../upstream/travel-api/app.ts';
 import { loadTravelApiConfig, type TravelApiConfig } from '../../upstream/travel-api/config.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { APP_ORIGIN, formAction, TestBrowser } from './sign-in-stack.ts';
+import { closeWithin, startBff, type StartedBff } from './start-bff.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0000000000000001';
 /** Headers the tap adds to every travel API answer: the BFF must never pass them to the browser. */
@@ -134,28 +132,6 @@ export interface GatewayStackOptions {
 }
 
 /**
- * Closes a server gracefully, then cuts the connections still open after a second: a client that opened
- * a connection and never sent a request on it would otherwise hold the close until the headers timeout.
- */
-async function closeWithin(app: FastifyInstance): Promise<void> {
-  const force = setTimeout(() => app.server.closeAllConnections(), 1_000);
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(force);
-  }
-}
-
-function sinkInto(lines: string[]): Writable {
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-}
-
-/**
  * The identity stand-in, the travel API stand-in and the BFF on loopback (port 0, one fresh data
  * folder): the identity server binds first so the others learn its issuer, the travel API starts next,
  * then the BFF, and the identity platform starts serving last with the BFF's back-channel address.
@@ -181,26 +157,24 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
   const travelApiUrl = `http://127.0.0.1:${(travelApi.server.address() as AddressInfo).port}`;
   const tap = await startUpstreamTap(travelApiUrl);
 
-  const bffs: FastifyInstance[] = [];
-  const startBff = async (env: Record<string, string> = {}) => {
-    const logs: string[] = [];
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'debug',
-      PUBLIC_ORIGIN: APP_ORIGIN,
-      DATA_DIR: path.join(dataDir, `bff-${bffs.length}`),
-      OIDC_ISSUER: issuer,
-      TRAVEL_API_URL: tap.url,
-      TRAVEL_API_ADMIN_TOKEN: ADMIN_TOKEN,
-      ...options.bffEnv,
-      ...env,
-    });
-    const app = await buildApp({ config, logger: { level: 'debug', stream: sinkInto(logs) } });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    bffs.push(app);
-    return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, logs };
+  const bffs: StartedBff[] = [];
+  const startGatewayBff = async (env: Record<string, string> = {}) => {
+    const bff = await startBff(
+      {
+        PUBLIC_ORIGIN: APP_ORIGIN,
+        DATA_DIR: path.join(dataDir, `bff-${bffs.length}`),
+        OIDC_ISSUER: issuer,
+        TRAVEL_API_URL: tap.url,
+        TRAVEL_API_ADMIN_TOKEN: ADMIN_TOKEN,
+        ...options.bffEnv,
+        ...env,
+      },
+      { logs: [] },
+    );
+    bffs.push(bff);
+    return bff;
   };
-  const bff = await startBff();
+  const bff = await startGatewayBff();
 
   const identity = await startIdentityServer(
     loadIdentityConfig({
@@ -248,9 +222,9 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     },
-    startBff,
+    startBff: startGatewayBff,
     async close() {
-      await Promise.all(bffs.map(closeWithin));
+      await Promise.all(bffs.map((started) => started.close()));
       await tap.close();
       await closeWithin(travelApi);
       await identity.close();

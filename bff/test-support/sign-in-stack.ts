@@ -3,13 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadIdentityConfig } from '../../upstream/identity/config.ts';
 import { startIdentityServer, type IdentityServer } from '../../upstream/identity/identity-server.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { sinkInto, startBff } from './start-bff.ts';
 
 /** The origin the BFF believes the browser uses; the test browser maps it to the real loopback port. */
 export const APP_ORIGIN = 'http://localhost:3000';
@@ -158,29 +156,23 @@ export function formAction(html: string): string {
 export async function startSignInStack(options: SignInStackOptions = {}): Promise<SignInStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-sign-in-'));
   const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const sink = sinkInto(logs);
 
   const identityHttp = http.createServer();
   await new Promise<void>((resolve) => identityHttp.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(identityHttp.address() as AddressInfo).port}`;
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'debug',
-    PUBLIC_ORIGIN: APP_ORIGIN,
-    DATA_DIR: path.join(dataDir, 'bff'),
-    OIDC_ISSUER: issuer,
-    TRAVEL_API_URL: 'http://127.0.0.1:9',
-    ...options.bffEnv,
-  });
-  const app = await buildApp({ config, logger: { level: 'debug', stream: sink } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const bffUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const bff = await startBff(
+    {
+      PUBLIC_ORIGIN: APP_ORIGIN,
+      DATA_DIR: path.join(dataDir, 'bff'),
+      OIDC_ISSUER: issuer,
+      TRAVEL_API_URL: 'http://127.0.0.1:9',
+      ...options.bffEnv,
+    },
+    { logs },
+  );
+  const { app, url: bffUrl } = bff;
 
   const identity = await startIdentityServer(
     loadIdentityConfig({
@@ -225,7 +217,7 @@ export async function startSignInStack(options: SignInStackOptions = {}): Promis
       return { browser: client, ...submitted };
     },
     async close() {
-      await app.close();
+      await bff.close();
       await identity.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationStreamNotification } from '#shared/api/notification-stream-events.ts';
-import { BrowserStream } from '../../streams/test-support/browser-stream.ts';
-import { notificationFixture, ScriptedTravelApi } from '../../streams/test-support/scripted-travel-api.ts';
-import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../streams/test-support/start-test-bff.ts';
+import { BrowserStream } from '../../test-support/browser-stream.ts';
+import { notificationFixture, ScriptedTravelApi } from '../../test-support/scripted-travel-api.ts';
+import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../test-support/start-test-bff.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000002';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestPushService } from '../../push/test-support/test-push-service.ts';
+import { TestPushService } from '../../test-support/test-push-service.ts';
 import { loadVapidKeys } from '../../push/vapid-keys.ts';
-import { startTestBff, type TestBff } from '../../streams/test-support/start-test-bff.ts';
+import { startTestBff, type TestBff } from '../../test-support/start-test-bff.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000004';
 

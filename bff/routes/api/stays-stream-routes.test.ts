@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
-import { BrowserStream } from '../../streams/test-support/browser-stream.ts';
-import {
-  openUpstreamStream,
-  ScriptedTravelApi,
-  sendJson,
-} from '../../streams/test-support/scripted-travel-api.ts';
-import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../streams/test-support/start-test-bff.ts';
+import { BrowserStream } from '../../test-support/browser-stream.ts';
+import { openUpstreamStream, ScriptedTravelApi, sendJson } from '../../test-support/scripted-travel-api.ts';
+import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../test-support/start-test-bff.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000001';
 

@@ -3,15 +3,15 @@ import type { NotificationStreamNotification } from '#shared/api/notification-st
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { pushTopic } from '../../push/push-topic.ts';
-import { TestPushService } from '../../push/test-support/test-push-service.ts';
-import { BrowserStream } from '../../streams/test-support/browser-stream.ts';
-import { notificationFixture, ScriptedTravelApi } from '../../streams/test-support/scripted-travel-api.ts';
+import { TestPushService } from '../../test-support/test-push-service.ts';
+import { BrowserStream } from '../../test-support/browser-stream.ts';
+import { notificationFixture, ScriptedTravelApi } from '../../test-support/scripted-travel-api.ts';
 import {
   startTestBff,
   TEST_CONSUMER_SECRET,
   TEST_PUSH_SECRET,
   type TestBff,
-} from '../../streams/test-support/start-test-bff.ts';
+} from '../../test-support/start-test-bff.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000003';
 const PATH = '/webhooks/travel-api/push';

@@ -1,11 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { newSessionId } from '../../sessions/session-plugin.ts';
+import { newSessionId } from '../sessions/session-plugin.ts';
+import { startBff } from './start-bff.ts';
 
 export interface TestBff {
   app: FastifyInstance;
@@ -25,11 +23,8 @@ export const TEST_PUSH_SECRET = 'test-push-webhook-secret-000001';
 /** The BFF on a loopback port 0 with a fresh data folder, pointed at the given travel API. */
 export async function startTestBff(env: Record<string, string>): Promise<TestBff> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-bff-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const bff = await startBff({
     LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
     DATA_DIR: dataDir,
     CONSUMER_SECRET: TEST_CONSUMER_SECRET,
     PUSH_WEBHOOK_SECRET: TEST_PUSH_SECRET,
@@ -38,9 +33,7 @@ export async function startTestBff(env: Record<string, string>): Promise<TestBff
     NOTIFICATION_HUB_LINGER_MS: '100',
     ...env,
   });
-  const app = await buildApp({ config });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, url } = bff;
   let closed = false;
   return {
     app,
@@ -82,7 +75,7 @@ export async function startTestBff(env: Record<string, string>): Promise<TestBff
     async close() {
       if (closed) return;
       closed = true;
-      await app.close();
+      await bff.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { startBff } from './start-bff.ts';
 import { freePort, waitFor } from './redis-server-process.ts';
 
 /** Two fixed test keys (32 bytes each); the first seals. */
@@ -53,26 +51,14 @@ export class BffFleet {
 
   async start(env: Record<string, string> = {}): Promise<FleetInstance> {
     const dataDir = await this.#dataDir();
-    const config = loadConfig({ ...this.#env, DATA_DIR: dataDir, PORT: '0', ...env });
-    const app = await buildApp({ config, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    let closed = false;
-    const instance: FleetInstance = {
-      url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-      app,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await app.close();
-      },
-    };
+    const instance: FleetInstance = await startBff({ ...this.#env, DATA_DIR: dataDir, ...env });
     this.#instances.push(instance);
     return instance;
   }
 
   async spawn(env: Record<string, string> = {}): Promise<FleetProcess> {
     const port = await freePort();
-    const server = fileURLToPath(new URL('../../server.ts', import.meta.url));
+    const server = fileURLToPath(new URL('../server.ts', import.meta.url));
     const child = spawn(process.execPath, [server], {
       env: { ...process.env, ...this.#env, DATA_DIR: await this.#dataDir(), PORT: String(port), ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
