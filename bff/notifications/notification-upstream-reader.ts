@@ -118,6 +118,9 @@ export class NotificationUpstreamReader {
       let endedByDone = false;
       try {
         const body = await this.#options.upstream.openStream(this.#credential, signal);
+        // Until the live read takes the body over, an abort (during the catch-up) destroys it with an
+        // error nobody would listen to, which would end the process: it ends the attempt instead.
+        body.once('error', () => attempt.abort());
         this.#counters.upstreamConnects += 1;
         await this.#catchUp(signal);
         await this.#setState('live');
