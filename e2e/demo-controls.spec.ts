@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { isoDateFromToday } from './support/dates.ts';
+import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import { PHONE } from './support/tags.ts';
 
 /** Text and controls of the page that the demo controls' box intersects (none, ever). */
@@ -45,5 +47,37 @@ test(
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { name: 'Show a behaviour' })).toBeHidden();
     await expect(toggle).toBeFocused();
+  },
+);
+
+test(
+  'the demo controls cover nothing on the pages a search, a trip and a booking lead to',
+  { tag: PHONE },
+  async ({ signedInPage: page }) => {
+    const expectNothingCovered = async (what: string) => {
+      await expect(page.getByRole('button', { name: 'Demo controls' })).toBeVisible();
+      expect(await coveredByDemoControls(page), what).toEqual([]);
+    };
+
+    await page.goto('/trips');
+    await page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first().click();
+    await expect(page.getByRole('list', { name: 'Timeline' })).toBeVisible();
+    await expectNothingCovered('a trip page');
+
+    await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(40)}&adults=1&cabin=economy`);
+    const offer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
+    await offer.getByText('Details and booking').click();
+    await expect(offer.getByText('Baggage per passenger')).toBeVisible();
+    await expectNothingCovered('flight results with an offer open');
+    await offer.getByRole('button', { name: /^Book/ }).click();
+    await expect(page.getByRole('button', { name: /^Book and pay/ })).toBeVisible();
+    await expectNothingCovered('checkout');
+
+    await searchStays(page, { city: 'Lisbon', checkInInDays: 40, nights: 2 });
+    await expectNothingCovered('stay results');
+    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
+    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+    await expect(rateCards(page).first()).toBeVisible();
+    await expectNothingCovered('a hotel page');
   },
 );
