@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
-import { RateDetails } from '../checkout/rate-details.tsx';
+import { RateDetails, zoneLabel } from '../checkout/rate-details.tsx';
 import { boardLabel } from './board-label.ts';
 import { maxNightsOf } from './max-nights-of.ts';
 import { MaxNightsNotice } from './max-nights-notice.tsx';
@@ -143,7 +143,10 @@ function FareCard({
           <li>
             {refundable && freeCancellationUntil ? (
               <span className="chip chip-success">
-                Free cancellation until {format.wallDateTime(freeCancellationUntil)}
+                Free cancellation until{' '}
+                {fare.timeZone
+                  ? `${format.dateTime(freeCancellationUntil, fare.timeZone)} (${zoneLabel(fare.timeZone)})`
+                  : format.wallDateTime(freeCancellationUntil)}
               </span>
             ) : refundable ? (
               <span className="chip chip-success">Free cancellation</span>
