@@ -43,13 +43,17 @@ export default defineConfig(
     // screens are translated, until it is the whole of web/src.
     files: [
       'web/src/app/app-layout.tsx',
+      'web/src/app/not-found-page.tsx',
+      'web/src/app/route-error-page.tsx',
       'web/src/components/last-updated.tsx',
       'web/src/components/offline-note.tsx',
       'web/src/features/auth/profile-menu.tsx',
       'web/src/features/notifications/inbox-bell.tsx',
       'web/src/features/notifications/inbox-page.tsx',
+      'web/src/features/notifications/live-indicator.tsx',
       'web/src/features/profile/**/*.tsx',
       'web/src/features/trips/**/*.tsx',
+      'web/src/features/update-check/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
+import { useT } from '../i18n/use-t.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useT();
+  useDocumentTitle(t('notFound.title'));
   return (
     <div className="page">
       <div className="empty-state">
-        <h1>Page not found</h1>
-        <p className="muted">The link may be old, or the page has moved.</p>
+        <h1>{t('notFound.title')}</h1>
+        <p className="muted">{t('notFound.hint')}</p>
         <Link className="button" to="/">
-          Go to the start page
+          {t('notFound.home')}
         </Link>
       </div>
     </div>

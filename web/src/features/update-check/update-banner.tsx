@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../i18n/use-t.ts';
 import { useIsSearchInProgress } from '../../lib/search-activity.ts';
 import { updateCheckQueries } from './update-check-queries.ts';
 
@@ -29,17 +30,18 @@ function rememberReloadFor(version: string): void {
 export function UpdateBanner() {
   const { data } = useQuery(updateCheckQueries.current());
   const searching = useIsSearchInProgress();
+  const t = useT();
   const [dismissedVersion, setDismissedVersion] = useState<string | null>(() => reloadedFor());
 
   if (!data || !(data.updateAvailable || data.updateRequired)) return null;
   if (searching || dismissedVersion === data.latestVersion) return null;
 
   return (
-    <aside className="banner" aria-label="New version">
+    <aside className="banner" aria-label={t('update.label')}>
       <p className="banner-text" role="status">
         {data.updateRequired
-          ? `Wayfare ${data.latestVersion} is required. Reload to keep using the app.`
-          : `A new version of Wayfare (${data.latestVersion}) is available.`}
+          ? t('update.required', { version: data.latestVersion })
+          : t('update.available', { version: data.latestVersion })}
       </p>
       <div className="row">
         <button
@@ -50,7 +52,7 @@ export function UpdateBanner() {
             window.location.reload();
           }}
         >
-          Reload
+          {t('update.reload')}
         </button>
         {!data.updateRequired && (
           <button
@@ -58,7 +60,7 @@ export function UpdateBanner() {
             className="button button-ghost button-small"
             onClick={() => setDismissedVersion(data.latestVersion)}
           >
-            Later
+            {t('update.later')}
           </button>
         )}
       </div>
