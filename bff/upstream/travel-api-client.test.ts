@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { CONSUMER_AUTH_REQUIRED_ENVELOPE, errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { verifySignature, type ConsumerSecrets } from '#shared/upstream/verify-signature.ts';
 import { AppError } from '../errors.ts';
-import { createTravelApiClient, type TravelApi, type TravelApiClientOptions } from './travel-api-client.ts';
+import { createTravelApiClient, type TravelApiClientOptions } from './travel-api-client.ts';
+import type { TravelApi } from './travel-api.ts';
 
 const OLD_SECRET = 'old-consumer-secret-0000000001';
 const NEW_SECRET = 'new-consumer-secret-0000000002';

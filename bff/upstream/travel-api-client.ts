@@ -10,56 +10,8 @@ import type { AppError } from '../errors.ts';
 import { SigningSecretSelector, type SigningSecret } from './signing-secret-selector.ts';
 import { translateUpstreamError, type UpstreamFailure } from './translate-upstream-error.ts';
 import { diagnoseConsumerRejection } from './diagnose-consumer-rejection.ts';
-
-export type UpstreamAuth =
-  | { kind: 'bearer'; token: string; refresh?: () => Promise<string> }
-  | { kind: 'guest'; token: string }
-  | { kind: 'none' };
-
-/** 'idempotent' retries transport failures and 503 RETRY_LATER inside the budget; RETRY_NOW always. */
-export type RetryPolicy = 'idempotent' | 'none';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type QueryScalar = string | number | boolean | null | undefined;
-export type UpstreamQuery = Record<string, QueryScalar | readonly QueryScalar[]>;
-
-interface TravelApiRequestBase {
-  method: HttpMethod;
-  /** A /v1 path without query string; the query goes in `query` (it is not signed, per the spec). */
-  path: string;
-  query?: UpstreamQuery;
-  body?: unknown;
-  /** Further request headers, such as Idempotency-Key (the signature never covers headers). */
-  headers?: Readonly<Record<string, string>>;
-  auth: UpstreamAuth;
-  requestId: string;
-  signal?: AbortSignal;
-  retry?: RetryPolicy;
-  /** The logger of the request being served, so upstream lines carry its request id. */
-  log?: FastifyBaseLogger;
-}
-
-export interface TravelApiJsonRequest<Schema extends z.ZodType> extends TravelApiRequestBase {
-  /** The contract of the 2xx body; a body outside it becomes BAD_GATEWAY. */
-  schema: Schema;
-  stream?: false;
-}
-
-export interface TravelApiStreamRequest extends TravelApiRequestBase {
-  stream: true;
-  /** Resumes an SSE stream where the previous connection stopped. */
-  lastEventId?: string;
-}
-
-export interface TravelApi {
-  /** A signed JSON call: resolves with the body parsed by `schema`, rejects with an AppError. */
-  request<Schema extends z.ZodType>(options: TravelApiJsonRequest<Schema>): Promise<z.output<Schema>>;
-  /**
-   * A signed SSE call: resolves with the body of the open 2xx text/event-stream response as a Node
-   * stream (read it with bff/streams/read-sse-body.ts; destroy it to abort), rejects with an AppError.
-   */
-  request(options: TravelApiStreamRequest): Promise<Readable>;
-  close(): Promise<void>;
-}
+import type { RetryPolicy, TravelApi, TravelApiRequestBase } from './travel-api.ts';
+import { queryString } from './query-string.ts';
 
 export interface TravelApiClientOptions {
   baseUrl: string;
@@ -431,17 +383,6 @@ function causeCode(failure: UpstreamFailure): string | undefined {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function queryString(query: UpstreamQuery | undefined): string {
-  if (query === undefined) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
-    for (const item of values) if (item !== undefined && item !== null) params.append(key, String(item));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): { path: string; code: string; message: string } {

@@ -14,7 +14,8 @@ import {
   type RunningTravelApi,
 } from '../../upstream/travel-api/test-support/start-travel-api.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
-import { createTravelApiClient, type TravelApi } from './travel-api-client.ts';
+import { createTravelApiClient } from './travel-api-client.ts';
+import type { TravelApi } from './travel-api.ts';
 
 /**
  * The travel API client against the stand-in serving HTTPS with HTTP/2: it trusts the stand-in's local

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { readConfiguredFile } from '../config.ts';
-import { createTravelApiClient, type TravelApi } from './travel-api-client.ts';
+import { createTravelApiClient } from './travel-api-client.ts';
+import type { TravelApi } from './travel-api.ts';
 
 /** Decorates `app.travelApi`, the signed client of the travel API, and closes it with the app. */
 export const travelApiPlugin = fp(

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UpstreamAuth } from './travel-api-client.ts';
+import type { UpstreamAuth } from './travel-api.ts';
 
 /**
  * The signed-in traveler's bearer token for an upstream call, with the refresh the client runs once

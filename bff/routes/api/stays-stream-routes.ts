@@ -4,7 +4,7 @@ import { StayFaresStreamEventSchema, StaySearchStreamEventSchema } from '#shared
 import { StayFaresRequestSchema, StaySearchRequestSchema } from '#shared/upstream/stays.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { relaySseStream } from '../../streams/relay-sse-stream.ts';
-import type { UpstreamAuth } from '../../upstream/travel-api-client.ts';
+import type { UpstreamAuth } from '../../upstream/travel-api.ts';
 import { travelerAuth } from '../../upstream/traveler-auth.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { eventStreamResponses } from './error-responses.ts';
