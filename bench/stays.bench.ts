@@ -23,6 +23,7 @@ import {
   type StaysCall,
 } from '../bff/test-support/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET } from '../bff/test-support/start-test-bff.ts';
+import { LISBON_DESTINATION, sampleStayProperty, sampleUuid } from '../bff/test-support/stay-samples.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
@@ -42,43 +43,15 @@ const FARE_GAP_MS = Number(values['fare-gap-ms']);
 /** The SPA's fares streams at once, before the BFF priced the search itself. */
 const BROWSER_FARES_CONCURRENCY = 4;
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const uuid = sampleUuid;
+const property = (n: number) => sampleStayProperty(n, uuid(9999));
 const search = {
-  destination: {
-    type: 'city',
-    cityId: 'LIS',
-    name: 'Lisbon',
-    countryCode: 'PT',
-    latitude: 38.72,
-    longitude: -9.14,
-  },
+  destination: LISBON_DESTINATION,
   checkIn: '2027-03-10',
   checkOut: '2027-03-12',
   rooms: [{ adults: 2, childrenAges: [] }],
   bookingProfile: false,
 };
-
-function property(n: number) {
-  return {
-    searchId: uuid(9999),
-    searchSolutionId: uuid(n),
-    propertyId: uuid(1000 + n),
-    solutionKey: String(n % 10).repeat(64),
-    name: `Hotel ${n}`,
-    stars: 4,
-    address: `${n} Rua Augusta`,
-    city: 'Lisbon',
-    countryCode: 'PT',
-    latitude: 38.71,
-    longitude: -9.13,
-    distanceKm: n / 10,
-    reviewScore: 8.2,
-    reviewCount: 310,
-    amenities: ['wifi'],
-    thumbnail: { palette: ['#223344'], monogram: 'H' },
-    priceFrom: { nightlyPrice: 90, currency: 'EUR' },
-  };
-}
 
 function fare(propertyId: string, searchSolutionId: string, index: number) {
   return {

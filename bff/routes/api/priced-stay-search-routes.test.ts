@@ -9,46 +9,19 @@ import {
   type StaysCall,
 } from '../../test-support/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../test-support/start-test-bff.ts';
+import { LISBON_DESTINATION, sampleStayProperty, sampleUuid } from '../../test-support/stay-samples.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000002';
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const uuid = sampleUuid;
 const SEARCH_ID = uuid(99);
+const property = (n: number) => sampleStayProperty(n, SEARCH_ID);
 
 const searchBody = {
-  destination: {
-    type: 'city',
-    cityId: 'LIS',
-    name: 'Lisbon',
-    countryCode: 'PT',
-    latitude: 38.72,
-    longitude: -9.14,
-  },
+  destination: LISBON_DESTINATION,
   checkIn: '2027-03-10',
   checkOut: '2027-03-12',
   passengers: { adults: 3 },
 };
-
-function property(n: number) {
-  return {
-    searchId: SEARCH_ID,
-    searchSolutionId: uuid(n),
-    propertyId: uuid(100 + n),
-    solutionKey: String(n % 10).repeat(64),
-    name: `Hotel ${n}`,
-    stars: 4,
-    address: `${n} Rua Augusta`,
-    city: 'Lisbon',
-    countryCode: 'PT',
-    latitude: 38.71,
-    longitude: -9.13,
-    distanceKm: n / 10,
-    reviewScore: 8.2,
-    reviewCount: 310,
-    amenities: ['wifi'],
-    thumbnail: { palette: ['#223344'], monogram: 'H' },
-    priceFrom: { nightlyPrice: 90, currency: 'EUR' },
-  };
-}
 
 function fare(n: number, total: number) {
   return {

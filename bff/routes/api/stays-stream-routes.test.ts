@@ -4,18 +4,12 @@ import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { BrowserStream } from '../../test-support/browser-stream.ts';
 import { openUpstreamStream, ScriptedTravelApi, sendJson } from '../../test-support/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../test-support/start-test-bff.ts';
+import { LISBON_DESTINATION } from '../../test-support/stay-samples.ts';
 
 const TRAVELER = '5f1c2a7e-0b1d-4c5e-9a01-100000000001';
 
 const searchBody = {
-  destination: {
-    type: 'city',
-    cityId: 'LIS',
-    name: 'Lisbon',
-    countryCode: 'PT',
-    latitude: 38.72,
-    longitude: -9.14,
-  },
+  destination: LISBON_DESTINATION,
   checkIn: '2027-03-10',
   checkOut: '2027-03-12',
   rooms: [{ adults: 2 }],
