@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { BrowserStream } from '../../test-support/browser-stream.ts';
@@ -50,7 +50,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
-  bff = await startTestBff({ TRAVEL_API_URL: travelApi.url });
+  bff = await startTestBff({ TRAVEL_API_URL: travelApi.url }, { logs: [] });
   ({ headers } = await bff.signIn(TRAVELER));
 });
 
@@ -201,12 +201,15 @@ describe('POST /api/stays/priced-search', () => {
     openUpstreamStream(calls[0] as StaysCall);
     await stream.next((event) => event.event === 'property', { from: 1 });
 
+    const callsBefore = travelApi.staysCallCount;
+    const logsBefore = bff.logs.length;
     stream.abort();
     await Promise.all([search.closed, ...calls.map((call) => call.closed)]);
-    // Nothing is asked upstream after the browser left.
-    const callsAfter = travelApi.staysCallCount;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(travelApi.staysCallCount).toBe(callsAfter);
+    // The search is over once the BFF says so (it waits for every aborted call): nothing more was asked.
+    await vi.waitFor(() =>
+      expect(bff.logs.slice(logsBefore).join('\n')).toContain('browser left the priced stay search'),
+    );
+    expect(travelApi.staysCallCount).toBe(callsBefore);
   });
 
   it('holds at most STAY_FARES_CONCURRENCY fares calls open at once', async () => {
