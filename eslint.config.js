@@ -48,6 +48,7 @@ export default defineConfig(
       'web/src/components/last-updated.tsx',
       'web/src/components/offline-note.tsx',
       'web/src/features/auth/profile-menu.tsx',
+      'web/src/features/bookings/**/*.tsx',
       'web/src/features/notifications/inbox-bell.tsx',
       'web/src/features/notifications/inbox-page.tsx',
       'web/src/features/notifications/live-indicator.tsx',

@@ -2,15 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PHONE } from './support/tags.ts';
 import { JORDAN } from './support/test-travelers.ts';
+import { wordsOfProfile, type Words } from './support/words.ts';
 
 const PAGE_SIZE = 20;
 
-function bookingCards(page: Page) {
-  return page.getByRole('list', { name: 'Bookings' }).getByRole('article');
+function bookingCards(page: Page, words: Words) {
+  return page.getByRole('list', { name: words.bookings }).getByRole('article');
 }
 
-async function totalShown(page: Page): Promise<number> {
-  const heading = page.getByText(/^\d[\d,]* bookings?$/);
+async function totalShown(page: Page, words: Words): Promise<number> {
+  const heading = page.getByText(words.bookingsCount);
   await expect(heading).toBeVisible();
   return Number((await heading.textContent())?.replace(/\D/g, ''));
 }
@@ -28,28 +29,33 @@ test.describe('bookings', () => {
     signIn,
   }) => {
     await signIn({ traveler: JORDAN, returnTo: '/bookings?when=all' });
-    const total = await totalShown(page);
+    const words = await wordsOfProfile(page);
+    const total = await totalShown(page, words);
     expect(total).toBeGreaterThanOrEqual(120);
     const pages = Math.ceil(total / PAGE_SIZE);
     const next = page
-      .getByRole('navigation', { name: 'Pages of bookings' })
-      .getByRole('button', { name: 'Next page' });
+      .getByRole('navigation', { name: words.pagesOfBookings })
+      .getByRole('button', { name: words.nextPage });
 
     for (let index = 1; index < pages; index += 1) {
-      await expect(bookingCards(page)).toHaveCount(PAGE_SIZE);
+      await expect(bookingCards(page, words)).toHaveCount(PAGE_SIZE);
       await next.click();
       await expect(page).toHaveURL(new RegExp(`offset=${index * PAGE_SIZE}`));
-      await expect(page.getByText(`Showing ${index * PAGE_SIZE + 1}–`)).toBeVisible();
+      await expect(page.getByText(`${words.showing} ${index * PAGE_SIZE + 1}–`)).toBeVisible();
     }
     const lastOffset = (pages - 1) * PAGE_SIZE;
-    await expect(page.getByText(`Showing ${lastOffset + 1}–${total} of ${total}`)).toBeVisible();
-    await expect(bookingCards(page)).toHaveCount(total - lastOffset);
+    await expect(
+      page.getByText(`${words.showing} ${lastOffset + 1}–${total} ${words.of} ${total}`),
+    ).toBeVisible();
+    await expect(bookingCards(page, words)).toHaveCount(total - lastOffset);
     await expect(next).toBeDisabled();
 
     await page.reload();
-    await expect(page.getByText(`Showing ${lastOffset + 1}–${total} of ${total}`)).toBeVisible();
+    await expect(
+      page.getByText(`${words.showing} ${lastOffset + 1}–${total} ${words.of} ${total}`),
+    ).toBeVisible();
     await expect(next).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: words.previousPage })).toBeEnabled();
   });
 
   test(
@@ -57,13 +63,17 @@ test.describe('bookings', () => {
     { tag: PHONE },
     async ({ page, signIn }) => {
       await signIn({ traveler: JORDAN, returnTo: '/bookings?when=all' });
-      const total = await totalShown(page);
-      const next = page.getByRole('button', { name: 'Next page' });
+      const words = await wordsOfProfile(page);
+      const total = await totalShown(page, words);
+      const next = page.getByRole('button', { name: words.nextPage });
       await next.scrollIntoViewIfNeeded();
       await next.click();
-      const heading = page.getByRole('heading', { level: 2, name: `Bookings 21–40 of ${total}` });
+      const heading = page.getByRole('heading', {
+        level: 2,
+        name: `${words.bookings} 21–40 ${words.of} ${total}`,
+      });
       await expect(heading).toBeFocused();
-      await expect(bookingCards(page).first()).toBeInViewport();
+      await expect(bookingCards(page, words).first()).toBeInViewport();
 
       // To the last page: the Next button turns disabled under the traveler's focus.
       const lastOffset = Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE;
@@ -71,7 +81,7 @@ test.describe('bookings', () => {
       await next.click();
       await expect(next).toBeDisabled();
       await expect(
-        page.getByRole('heading', { level: 2, name: new RegExp(`^Bookings ${lastOffset + 1}–`) }),
+        page.getByRole('heading', { level: 2, name: new RegExp(`^${words.bookings} ${lastOffset + 1}–`) }),
       ).toBeFocused();
       expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
     },
@@ -82,20 +92,22 @@ test.describe('bookings', () => {
     signIn,
   }) => {
     await signIn({ traveler: JORDAN, returnTo: '/bookings' });
-    await expect(page.getByRole('radio', { name: 'Upcoming' })).toBeChecked();
-    const upcoming = await totalShown(page);
-    await page.getByRole('radio', { name: 'Past' }).click();
+    const words = await wordsOfProfile(page);
+    await expect(page.getByRole('radio', { name: words.bookingsUpcoming })).toBeChecked();
+    const upcoming = await totalShown(page, words);
+    await page.getByRole('radio', { name: words.bookingsPast }).click();
     await expect(page).toHaveURL(/when=past/);
-    await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
-    const past = await totalShown(page);
-    await page.getByRole('radio', { name: 'All' }).click();
+    await expect(page.getByRole('list', { name: words.bookings })).toHaveAttribute('aria-busy', 'false');
+    const past = await totalShown(page, words);
+    await page.getByRole('radio', { name: words.bookingsAll }).click();
     await expect(page).toHaveURL(/when=all/);
-    await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
-    await expect.poll(() => totalShown(page)).toBe(upcoming + past);
-    await page.getByRole('radio', { name: 'Business' }).click();
+    await expect(page.getByRole('list', { name: words.bookings })).toHaveAttribute('aria-busy', 'false');
+    await expect.poll(() => totalShown(page, words)).toBe(upcoming + past);
+    await page.getByRole('radio', { name: words.business }).click();
     await expect(page).toHaveURL(/travel=business/);
-    await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
-    for (const card of await bookingCards(page).all()) await expect(card).toContainText('Business');
+    await expect(page.getByRole('list', { name: words.bookings })).toHaveAttribute('aria-busy', 'false');
+    for (const card of await bookingCards(page, words).all())
+      await expect(card).toContainText(words.business);
   });
 
   test(
@@ -103,30 +115,31 @@ test.describe('bookings', () => {
     { tag: PHONE },
     async ({ page, signIn, context }) => {
       await signIn({ traveler: JORDAN, returnTo: '/bookings' });
-      const everything = await totalShown(page);
+      const words = await wordsOfProfile(page);
+      const everything = await totalShown(page, words);
 
-      await toggle(page, 'Status', 'Confirmed');
-      await toggle(page, 'Kind', 'Flight');
+      await toggle(page, words.status, words.confirmed);
+      await toggle(page, words.kind, words.flight);
       await expect(page).toHaveURL(/status=confirmed/);
       await expect(page).toHaveURL(/vertical=flight/);
-      await expect(page.getByRole('list', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
-      const filtered = await totalShown(page);
+      await expect(page.getByRole('list', { name: words.bookings })).toHaveAttribute('aria-busy', 'false');
+      const filtered = await totalShown(page, words);
       expect(filtered).toBeGreaterThan(0);
       expect(filtered).toBeLessThan(everything);
-      for (const card of await bookingCards(page).all()) {
-        await expect(card).toContainText(/^Flight ·/);
-        await expect(card).toContainText('Confirmed');
+      for (const card of await bookingCards(page, words).all()) {
+        await expect(card).toContainText(new RegExp(`^${words.flight} ·`));
+        await expect(card).toContainText(words.confirmed);
       }
 
       const again = await context.newPage();
       await again.goto(page.url());
       await expect(
-        again.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Confirmed' }),
+        again.getByRole('group', { name: words.status }).getByRole('checkbox', { name: words.confirmed }),
       ).toBeChecked();
       await expect(
-        again.getByRole('group', { name: 'Kind' }).getByRole('checkbox', { name: 'Flight' }),
+        again.getByRole('group', { name: words.kind }).getByRole('checkbox', { name: words.flight }),
       ).toBeChecked();
-      expect(await totalShown(again)).toBe(filtered);
+      expect(await totalShown(again, words)).toBe(filtered);
     },
   );
 });

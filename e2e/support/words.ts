@@ -13,6 +13,21 @@ export const WORDS = {
     checkOut: 'Check-out',
     confirmation: 'Confirmation',
     gate: 'Gate',
+    bookings: 'Bookings',
+    bookingsCount: /^\d[\d,]* bookings?$/,
+    pagesOfBookings: 'Pages of bookings',
+    nextPage: 'Next page',
+    previousPage: 'Previous page',
+    showing: 'Showing',
+    of: 'of',
+    bookingsUpcoming: 'Upcoming',
+    bookingsPast: 'Past',
+    bookingsAll: 'All',
+    business: 'Business',
+    status: 'Status',
+    confirmed: 'Confirmed',
+    kind: 'Kind',
+    flight: 'Flight',
   },
   es: {
     lang: 'es',
@@ -25,11 +40,29 @@ export const WORDS = {
     checkOut: 'Salida del alojamiento',
     confirmation: 'Confirmación',
     gate: 'Puerta',
+    bookings: 'Reservas',
+    bookingsCount: /^\d[\d.]* reservas?$/,
+    pagesOfBookings: 'Páginas de reservas',
+    nextPage: 'Página siguiente',
+    previousPage: 'Página anterior',
+    showing: 'Mostrando',
+    of: 'de',
+    bookingsUpcoming: 'Próximas',
+    bookingsPast: 'Pasadas',
+    bookingsAll: 'Todas',
+    business: 'De trabajo',
+    status: 'Estado',
+    confirmed: 'Confirmada',
+    kind: 'Tipo',
+    flight: 'Vuelo',
   },
 };
 
+/** What the journeys look for in one language. */
+export type Words = (typeof WORDS)['en'];
+
 /** The words of the language the signed-in traveler's profile locale shows the app in. */
-export async function wordsOfProfile(page: Page): Promise<(typeof WORDS)['en']> {
+export async function wordsOfProfile(page: Page): Promise<Words> {
   const headers = { 'x-requested-with': 'wayfare' };
   const { locale } = (await (await page.request.get('/api/profile', { headers })).json()) as {
     locale: string;

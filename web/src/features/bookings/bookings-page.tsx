@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '#shared/api/bookings.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useLanguage, useT, type Translate } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import {
@@ -19,25 +21,26 @@ import { bookingQueries } from './booking-queries.ts';
 import { BookingStatusChip, statusLabel } from './booking-status-chip.tsx';
 import './bookings.css';
 
-const WHEN_CHOICES: [BookingWhen, string][] = [
-  ['upcoming', 'Upcoming'],
-  ['past', 'Past'],
-  ['all', 'All'],
-];
-const TRAVEL_CHOICES: [TravelKind | '', string][] = [
-  ['', 'Both'],
-  ['business', 'Business'],
-  ['personal', 'Personal'],
+const WHEN_CHOICES: BookingWhen[] = ['upcoming', 'past', 'all'];
+const TRAVEL_CHOICES: [TravelKind | '', MessageId][] = [
+  ['', 'bookings.travel.both'],
+  ['business', 'bookings.travel.business'],
+  ['personal', 'bookings.travel.personal'],
 ];
 
-const VERTICAL_LABELS: Record<string, string> = { flight: 'Flight', stay: 'Stay', rail: 'Rail', car: 'Car' };
-const verticalLabel = (vertical: string) => VERTICAL_LABELS[vertical] ?? vertical;
+type KnownVertical = (typeof BOOKING_VERTICALS)[number];
+const isKnownVertical = (vertical: string): vertical is KnownVertical =>
+  (BOOKING_VERTICALS as readonly string[]).includes(vertical);
+/** A kind of booking in the traveler's language; a kind this version does not know reads as sent. */
+const verticalLabel = (vertical: string, t: Translate) =>
+  isKnownVertical(vertical) ? t(`bookingVertical.${vertical}`) : vertical;
 
 const toggle = <T,>(values: readonly T[], value: T) =>
   values.includes(value) ? values.filter((existing) => existing !== value) : [...values, value];
 
 export function BookingsPage() {
-  useDocumentTitle('Bookings');
+  const t = useT();
+  useDocumentTitle(t('bookings.title'));
   const [params, setParams] = useSearchParams();
   const filters = bookingFiltersFromParams(params);
   const page = useQuery(bookingQueries.page(filters));
@@ -69,35 +72,35 @@ export function BookingsPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Bookings</h1>
+        <h1>{t('bookings.title')}</h1>
         <p className="muted" aria-live="polite">
-          {meta ? `${format.count(meta.totalCount)} ${meta.totalCount === 1 ? 'booking' : 'bookings'}` : ' '}
+          {meta ? t('bookings.count', { count: meta.totalCount, total: format.count(meta.totalCount) }) : ' '}
         </p>
       </div>
       <div className="bookings-layout">
         <form
           className="card filters"
-          aria-label="Filter bookings"
+          aria-label={t('bookings.filters')}
           onSubmit={(event) => event.preventDefault()}
         >
           <fieldset>
-            <legend>Kind of travel</legend>
+            <legend>{t('bookings.travel')}</legend>
             <div className="chip-toggles">
               {TRAVEL_CHOICES.map(([travel, label]) => (
-                <label key={label} className="choice">
+                <label key={travel} className="choice">
                   <input
                     type="radio"
                     name="bookings-travel"
                     checked={filters.travel === travel}
                     onChange={() => update({ travel })}
                   />
-                  {label}
+                  {t(label)}
                 </label>
               ))}
             </div>
           </fieldset>
           <fieldset>
-            <legend>Status</legend>
+            <legend>{t('bookings.status')}</legend>
             <div className="chip-toggles">
               {BOOKING_STATUSES.map((status) => (
                 <label key={status} className="choice">
@@ -106,13 +109,13 @@ export function BookingsPage() {
                     checked={filters.status.includes(status)}
                     onChange={() => update({ status: toggle(filters.status, status) })}
                   />
-                  {statusLabel(status)}
+                  {statusLabel(status, t)}
                 </label>
               ))}
             </div>
           </fieldset>
           <fieldset>
-            <legend>Kind</legend>
+            <legend>{t('bookings.kind')}</legend>
             <div className="chip-toggles">
               {BOOKING_VERTICALS.map((vertical) => (
                 <label key={vertical} className="choice">
@@ -121,16 +124,16 @@ export function BookingsPage() {
                     checked={filters.vertical.includes(vertical)}
                     onChange={() => update({ vertical: toggle(filters.vertical, vertical) })}
                   />
-                  {verticalLabel(vertical)}
+                  {verticalLabel(vertical, t)}
                 </label>
               ))}
             </div>
           </fieldset>
           <fieldset>
-            <legend>Starting between</legend>
+            <legend>{t('bookings.startingBetween')}</legend>
             <div className="form-grid">
               <label className="field">
-                <span className="field-label">From</span>
+                <span className="field-label">{t('bookings.from')}</span>
                 <input
                   type="date"
                   className="input"
@@ -140,7 +143,7 @@ export function BookingsPage() {
                 />
               </label>
               <label className="field">
-                <span className="field-label">To</span>
+                <span className="field-label">{t('bookings.to')}</span>
                 <input
                   type="date"
                   className="input"
@@ -157,15 +160,15 @@ export function BookingsPage() {
               className="button button-ghost button-small"
               onClick={() => setParams(new URLSearchParams())}
             >
-              Clear filters
+              {t('bookings.clearFilters')}
             </button>
           )}
         </form>
 
         <section aria-labelledby="bookings-list-title" className="stack">
           <fieldset className="segmented-filter">
-            <legend className="visually-hidden">Show</legend>
-            {WHEN_CHOICES.map(([when, label]) => (
+            <legend className="visually-hidden">{t('bookings.show')}</legend>
+            {WHEN_CHOICES.map((when) => (
               <label key={when} className="choice">
                 <input
                   type="radio"
@@ -173,7 +176,7 @@ export function BookingsPage() {
                   checked={filters.when === when}
                   onChange={() => update({ when })}
                 />
-                {label}
+                {t(`bookings.when.${when}`)}
               </label>
             ))}
           </fieldset>
@@ -184,13 +187,17 @@ export function BookingsPage() {
             ref={listHeading}
           >
             {meta && items.length > 0
-              ? `Bookings ${format.count(first)}–${format.count(last)} of ${format.count(meta.totalCount)}`
-              : 'Booking list'}
+              ? t('bookings.range', {
+                  first: format.count(first),
+                  last: format.count(last),
+                  total: format.count(meta.totalCount),
+                })
+              : t('bookings.listHeading')}
           </h2>
           {page.isError ? (
             <ErrorNotice error={page.error} onRetry={() => void page.refetch()} />
           ) : page.isPending ? (
-            <ol className="card-list" aria-busy="true" aria-label="Bookings">
+            <ol className="card-list" aria-busy="true" aria-label={t('bookings.list')}>
               {[0, 1, 2, 3].map((index) => (
                 <li key={index} aria-hidden="true">
                   <div className="card booking-card">
@@ -208,17 +215,20 @@ export function BookingsPage() {
             />
           ) : (
             <>
-              <ol className="card-list" aria-busy={page.isFetching} aria-label="Bookings">
+              <ol className="card-list" aria-busy={page.isFetching} aria-label={t('bookings.list')}>
                 {items.map((booking) => (
                   <li key={booking.bookingId}>
                     <BookingCard booking={booking} format={format} />
                   </li>
                 ))}
               </ol>
-              <nav className="pagination" aria-label="Pages of bookings">
+              <nav className="pagination" aria-label={t('bookings.pages')}>
                 <span className="muted">
-                  Showing {format.count(first)}–{format.count(last)} of{' '}
-                  {format.count(meta?.totalCount ?? last)}
+                  {t('bookings.showing', {
+                    first: format.count(first),
+                    last: format.count(last),
+                    total: format.count(meta?.totalCount ?? last),
+                  })}
                 </span>
                 <div className="row">
                   <button
@@ -227,7 +237,7 @@ export function BookingsPage() {
                     disabled={filters.offset === 0}
                     onClick={() => goToOffset(Math.max(0, filters.offset - BOOKINGS_PAGE_SIZE))}
                   >
-                    Previous page
+                    {t('bookings.previous')}
                   </button>
                   <button
                     type="button"
@@ -235,7 +245,7 @@ export function BookingsPage() {
                     disabled={meta?.nextOffset == null}
                     onClick={() => meta?.nextOffset != null && goToOffset(meta.nextOffset)}
                   >
-                    Next page
+                    {t('bookings.next')}
                   </button>
                 </div>
               </nav>
@@ -248,12 +258,16 @@ export function BookingsPage() {
 }
 
 function BookingCard({ booking, format }: { booking: Booking; format: Formatters }) {
+  const t = useT();
   const sameDay = booking.startDate === booking.endDate;
   return (
     <article className="card booking-card" aria-labelledby={`booking-${booking.bookingId}`}>
       <div className="booking-main">
         <p className="booking-kicker small muted">
-          {verticalLabel(booking.vertical)} · {booking.bookingProfile ? 'Personal' : 'Business'} · Ref{' '}
+          {t('bookings.kicker', {
+            kind: verticalLabel(booking.vertical, t),
+            travel: t(booking.bookingProfile ? 'bookings.travel.personal' : 'bookings.travel.business'),
+          })}{' '}
           <span className="mono">{booking.reference}</span>
         </p>
         <h3 id={`booking-${booking.bookingId}`} className="booking-title">
@@ -266,13 +280,14 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
         {booking.tripId && (
           <p className="row small">
             <Link to={`/trips/${encodeURIComponent(booking.tripId)}`}>
-              Whole trip<span className="visually-hidden">: {booking.title}</span>
+              {t('bookings.wholeTrip')}
+              <span className="visually-hidden">: {booking.title}</span>
             </Link>
             {booking.segmentId && (
               <Link
                 to={`/trips/${encodeURIComponent(booking.tripId)}/segment/${encodeURIComponent(booking.segmentId)}`}
               >
-                Trip details and live status
+                {t('bookings.liveStatus')}
               </Link>
             )}
           </p>
@@ -297,41 +312,46 @@ function EmptyBookings({
   format: Formatters;
   onClear: () => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
   if (!hasFilters(filters)) {
     return (
       <div className="empty-state">
-        <h3>No bookings yet</h3>
-        <p className="muted">Trips you book appear here, business and personal together.</p>
+        <h3>{t('bookings.none')}</h3>
+        <p className="muted">{t('bookings.noneHint')}</p>
         <Link className="button" to="/flights">
-          Search flights
+          {t('bookings.searchFlights')}
         </Link>
       </div>
     );
   }
-  const what = [
-    filters.status.map(statusLabel).join(' or ').toLowerCase(),
-    filters.vertical.length ? filters.vertical.map(verticalLabel).join(' or ').toLowerCase() : '',
-    'bookings',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const anyOf = new Intl.ListFormat(language, { type: 'disjunction' });
+  const statuses = filters.status.length
+    ? t('bookings.noneMatching.statuses', {
+        list: anyOf.format(filters.status.map((status) => t(`bookingStatus.plural.${status}`))),
+      })
+    : '';
+  const kinds = filters.vertical.length
+    ? t('bookings.noneMatching.kinds', {
+        list: anyOf.format(filters.vertical.map((vertical) => t(`bookingVertical.of.${vertical}`))),
+      })
+    : '';
+  const from = filters.from && format.calendarDate(filters.from, 'long');
+  const to = filters.to && format.calendarDate(filters.to, 'long');
   const when =
-    filters.from && filters.to
-      ? ` starting between ${format.calendarDate(filters.from, 'long')} and ${format.calendarDate(filters.to, 'long')}`
-      : filters.from
-        ? ` starting on or after ${format.calendarDate(filters.from, 'long')}`
-        : filters.to
-          ? ` starting on or before ${format.calendarDate(filters.to, 'long')}`
+    from && to
+      ? t('bookings.noneMatching.between', { from, to })
+      : from
+        ? t('bookings.noneMatching.onOrAfter', { from })
+        : to
+          ? t('bookings.noneMatching.onOrBefore', { to })
           : '';
   return (
     <div className="empty-state">
-      <h3>
-        No {what}
-        {when}
-      </h3>
-      <p className="muted">Change or clear the filters to see more.</p>
+      <h3>{t('bookings.noneMatching', { statuses, kinds, when })}</h3>
+      <p className="muted">{t('bookings.noneMatchingHint')}</p>
       <button type="button" className="button button-secondary" onClick={onClear}>
-        Clear filters
+        {t('bookings.clearFilters')}
       </button>
     </div>
   );
