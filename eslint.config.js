@@ -6,6 +6,41 @@ import { defineConfig } from 'eslint/config';
 
 import { boundaryConfigs } from './eslint.boundaries.js';
 
+/**
+ * Screens whose words are not yet in the message catalogs, grouped by area of web/src/i18n/catalogs; a
+ * screen leaves this list when it is translated, and the list ends empty.
+ */
+const UNTRANSLATED_SCREENS = [
+  // forms
+  'web/src/components/async-combo-box.tsx',
+  'web/src/components/form-error-summary.tsx',
+  'web/src/components/form-field.tsx',
+  'web/src/components/sort-control.tsx',
+
+  // flights
+  'web/src/features/flights/**/*.tsx',
+
+  // stays
+  'web/src/features/stays/**/*.tsx',
+
+  // checkout
+  'web/src/features/checkout/**/*.tsx',
+
+  // start
+  'web/src/features/auth/sign-in-button.tsx',
+  'web/src/features/auth/sign-out-button.tsx',
+  'web/src/features/auth/start-page.tsx',
+
+  // notices
+  'web/src/app/router.tsx',
+  'web/src/components/error-notice.tsx',
+  'web/src/components/toast-region.tsx',
+  'web/src/features/demo/**/*.tsx',
+  'web/src/features/notifications/live-notifications.tsx',
+  'web/src/features/notifications/push-opt-in.tsx',
+  'web/src/main.tsx',
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -38,25 +73,15 @@ export default defineConfig(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Screens translated into every language of web/src/i18n: the words a traveler reads (text and the
-    // labels of assistive technology) come from the catalogs, never from literals. The list grows as
-    // screens are translated, until it is the whole of web/src.
-    files: [
-      'web/src/app/app-layout.tsx',
-      'web/src/app/not-found-page.tsx',
-      'web/src/app/route-error-page.tsx',
-      'web/src/components/last-updated.tsx',
-      'web/src/components/offline-note.tsx',
-      'web/src/features/auth/profile-menu.tsx',
-      'web/src/features/bookings/**/*.tsx',
-      'web/src/features/notifications/inbox-bell.tsx',
-      'web/src/features/notifications/inbox-page.tsx',
-      'web/src/features/notifications/live-indicator.tsx',
-      'web/src/features/profile/**/*.tsx',
-      'web/src/features/trips/**/*.tsx',
-      'web/src/features/update-check/**/*.tsx',
+    // Every screen is translated into each language of web/src/i18n: the words a traveler reads (text and
+    // the labels of assistive technology) come from the catalogs, never from literals.
+    files: ['web/src/**/*.tsx'],
+    ignores: [
+      '**/*.test.tsx',
+      'web/src/test-support/**',
+      // Screens still being translated, by area (each line goes when its screen is translated).
+      ...UNTRANSLATED_SCREENS,
     ],
-    ignores: ['**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

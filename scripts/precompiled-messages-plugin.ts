@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-const CATALOG = /[\\/]web[\\/]src[\\/]i18n[\\/]messages\.[a-z]+\.ts$/;
+const CATALOG = /[\\/]web[\\/]src[\\/]i18n[\\/]catalogs[\\/][a-z-]+\.[a-z]+\.ts$/;
 
 /** A catalog's ICU messages, compiled for Lingui's runtime. */
 export function compileCatalog(messages: Record<string, string>): Record<string, CompiledMessage> {
@@ -10,7 +10,7 @@ export function compileCatalog(messages: Record<string, string>): Record<string,
 }
 
 /**
- * Serves each message catalog (web/src/i18n/messages.*.ts) compiled, so the browser never needs the ICU
+ * Serves each message catalog (web/src/i18n/catalogs/<area>.<language>.ts) compiled, so the browser never needs the ICU
  * compiler: a catalog chunk is only data, and the first chunk holds Lingui's small runtime alone.
  */
 export function precompiledMessagesPlugin(): Plugin {

@@ -3,6 +3,10 @@ import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-uti
 import { messages as en } from './messages.en.ts';
 import { messages as es } from './messages.es.ts';
 
+const AREA_CATALOGS = import.meta.glob<{ messages: Record<string, string> }>('./catalogs/*.ts', {
+  eager: true,
+});
+
 const CATALOGS = { en, es } as const;
 
 /** The placeholders a message takes ({city}, {count, plural, ...}), whatever the words around them. */
@@ -42,6 +46,18 @@ describe('message catalogs', () => {
   it('take the same placeholders in every language', () => {
     for (const [id, message] of Object.entries(en)) {
       expect(placeholders(es[id as keyof typeof es]), id).toEqual(placeholders(message));
+    }
+  });
+
+  it("has no id in two areas' catalogs, where one message would silently replace the other", () => {
+    const areaOf = new Map<string, string>();
+    for (const [path, { messages }] of Object.entries(AREA_CATALOGS)) {
+      for (const id of Object.keys(messages)) {
+        const [area = '', language = ''] = path.replace('./catalogs/', '').split('.');
+        const key = `${language} ${id}`;
+        expect(areaOf.get(key), `${key} is in ${area} and ${areaOf.get(key)}`).toBeUndefined();
+        areaOf.set(key, area);
+      }
     }
   });
 });
