@@ -81,6 +81,7 @@ export class NotificationHub {
     caughtUp: 0,
     duplicatesDropped: 0,
     resyncs: 0,
+    leaseRenewals: 0,
   };
   #closed = false;
 

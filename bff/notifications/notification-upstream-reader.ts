@@ -25,6 +25,8 @@ export interface NotificationHubCounters {
   caughtUp: number;
   duplicatesDropped: number;
   resyncs: number;
+  /** Times a held lease was renewed (a fleet's hubs renew theirs a third of a lease apart). */
+  leaseRenewals: number;
 }
 
 export interface NotificationUpstreamReaderOptions {

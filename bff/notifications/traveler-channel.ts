@@ -339,6 +339,7 @@ export class TravelerChannel {
         if (this.#stopped) {
           if (held) await this.#store.releaseLease(this.travelerId);
         } else {
+          if (held && this.#upstream !== undefined) this.#counters.leaseRenewals += 1;
           if (held) this.#hold();
           else this.#letGo();
           await this.#upstream?.refreshState();

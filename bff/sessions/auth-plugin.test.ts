@@ -37,14 +37,6 @@ async function sessionStatus(browser: TestBrowser): Promise<unknown> {
   return (await browser.fetch('/api/session')).json();
 }
 
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 function jti(token: string): string {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     jti: string;
@@ -166,7 +158,7 @@ describe('session lifetime', () => {
     const response = await browser.fetch('/api/session');
     expect(await response.json()).toEqual({ authenticated: false });
     expect(response.headers.getSetCookie().join()).toMatch(/__Host-wayfare_session=;/);
-    await until(() => ends.some((end) => end.sessionId === session.id));
+    await expect.poll(() => ends.some((end) => end.sessionId === session.id), { timeout: 5_000 }).toBe(true);
     expect(ends).toEqual([expect.objectContaining({ sessionId: session.id, reason: 'expired' })]);
   });
 
@@ -175,7 +167,7 @@ describe('session lifetime', () => {
     ends.length = 0;
     await update(session.id, { lastSeenAt: Date.now(), absoluteExpiresAt: Date.now() - 1 });
     expect(await sessionStatus(browser)).toEqual({ authenticated: false });
-    await until(() => ends.length > 0);
+    await expect.poll(() => ends.length > 0, { timeout: 5_000 }).toBe(true);
     expect(ends).toEqual([expect.objectContaining({ sessionId: session.id, reason: 'expired' })]);
   });
 
@@ -183,7 +175,7 @@ describe('session lifetime', () => {
     const { session } = await signedInSession();
     ends.length = 0;
     await update(session.id, { absoluteExpiresAt: Date.now() - 1 });
-    await until(() => ends.some((end) => end.sessionId === session.id));
+    await expect.poll(() => ends.some((end) => end.sessionId === session.id), { timeout: 5_000 }).toBe(true);
     expect(await stack.app.sessions.store.get(session.id)).toBeUndefined();
   });
 });

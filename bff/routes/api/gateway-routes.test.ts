@@ -42,14 +42,6 @@ function envelope(answer: ApiAnswer) {
   return ErrorEnvelopeSchema.parse(answer.json).error;
 }
 
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -414,11 +406,19 @@ describe('gateway routes over the real stand-ins', () => {
       const pending = alex
         .fetch('/api/profile', { headers: { 'x-requested-with': 'wayfare' }, signal: tab.signal })
         .catch((error: unknown) => error);
-      await until(() => stack.tap.seen.slice(seenBefore).some((request) => request.url === '/v1/profile'));
+      await expect
+        .poll(() => stack.tap.seen.slice(seenBefore).some((request) => request.url === '/v1/profile'), {
+          timeout: 5_000,
+        })
+        .toBe(true);
       const leftAt = Date.now();
       tab.abort();
       await pending;
-      await until(() => stack.bffLogs.some((line) => line.includes('"code":"REQUEST_ABORTED"')));
+      await expect
+        .poll(() => stack.bffLogs.some((line) => line.includes('"code":"REQUEST_ABORTED"')), {
+          timeout: 5_000,
+        })
+        .toBe(true);
       expect(Date.now() - leftAt).toBeLessThan(2_000);
     } finally {
       await stack.admin('DELETE', '/admin/faults');

@@ -115,7 +115,7 @@ describe('push webhook sender', () => {
       onSettled: (id, outcome) => outcomes.push([id, outcome]),
     });
     push.send({ type: 'notification.push', travelerId: 'traveler-1', notification });
-    while (receiver.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(() => receiver.calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
     await push.close();
     expect(outcomes).toEqual([[notification.id, 'failed']]);
     expect(push.pending).toBe(0);
