@@ -103,10 +103,11 @@ describe('push webhook sender', () => {
   });
 
   it('settles a delivery still waiting to retry as failed when closed', async () => {
-    receiver = await startPushReceiver(SECRET, [503]);
+    const failing = await startPushReceiver(SECRET, [503]);
+    receiver = failing;
     const outcomes: [string, PushOutcome][] = [];
     const push = new PushWebhookSender({
-      url: receiver.url,
+      url: failing.url,
       secret: SECRET,
       maxAttempts: 3,
       baseDelayMs: 60_000,
@@ -115,7 +116,7 @@ describe('push webhook sender', () => {
       onSettled: (id, outcome) => outcomes.push([id, outcome]),
     });
     push.send({ type: 'notification.push', travelerId: 'traveler-1', notification });
-    await expect.poll(() => receiver.calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => failing.calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
     await push.close();
     expect(outcomes).toEqual([[notification.id, 'failed']]);
     expect(push.pending).toBe(0);
