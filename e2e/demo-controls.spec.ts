@@ -4,12 +4,15 @@ import { isoDateFromToday } from './support/dates.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import { PHONE } from './support/tags.ts';
 
-/** Text and controls of the page that the demo controls' box intersects (none, ever). */
+/**
+ * Text and controls of the page that the demo controls are drawn over (none, ever): a point of an
+ * element (its centre or a corner) where the topmost thing on screen belongs to the demo controls. What
+ * the sticky header covers when the page scrolls is the header's, not the demo controls'.
+ */
 function coveredByDemoControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const panel = document.querySelector('aside[aria-label="Demo controls"]');
     if (!panel) return ['no demo controls on the page'];
-    const box = panel.getBoundingClientRect();
     const covered: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>('main *, header *')) {
       if (panel.contains(element)) continue;
@@ -20,9 +23,19 @@ function coveredByDemoControls(page: Page): Promise<string[]> {
         (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
       );
       if (!interactive && !hasText) continue;
-      const overlaps =
-        rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
-      if (overlaps) covered.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      const inset = Math.min(2, rect.width / 2, rect.height / 2);
+      const points: [number, number][] = [
+        [rect.left + rect.width / 2, rect.top + rect.height / 2],
+        [rect.left + inset, rect.top + inset],
+        [rect.right - inset, rect.top + inset],
+        [rect.left + inset, rect.bottom - inset],
+        [rect.right - inset, rect.bottom - inset],
+      ];
+      const drawnOver = points.some(([x, y]) => {
+        const top = document.elementFromPoint(x, y);
+        return top !== null && panel.contains(top) && !element.contains(top);
+      });
+      if (drawnOver) covered.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
     }
     return covered;
   });
