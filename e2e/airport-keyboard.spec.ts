@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { isoDateFromToday } from './support/dates.ts';
+import { fillDate, isoDateFromToday } from './support/dates.ts';
 
 test('a traveler who types airport codes and presses Enter and Search gets those airports', async ({
   signedInPage: page,
@@ -29,7 +29,7 @@ test('a traveler who types airport codes and presses Enter and Search gets those
   const to = form.getByRole('combobox', { name: 'To' }).first();
   await to.pressSequentially('JFK');
   await expect(page.getByRole('option', { name: /JFK/ }).first()).toBeVisible();
-  await form.getByLabel('Date').fill(isoDateFromToday(30));
+  await fillDate(form.getByRole('group', { name: 'Date', exact: true }), isoDateFromToday(30));
   await form.getByRole('button', { name: 'Search flights' }).click();
 
   await expect(page.getByRole('heading', { name: 'Flights LHR → JFK' })).toBeVisible();

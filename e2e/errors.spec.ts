@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, submitIdentitySignIn, test } from './fixtures.ts';
-import { isoDateFromToday } from './support/dates.ts';
+import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
@@ -11,7 +11,7 @@ function offers(page: Page) {
 /** Shows results for one search, then asks for another date: the request the fault will meet. */
 async function searchAgainOnAnotherDate(page: Page, inDays: number): Promise<void> {
   const form = page.getByRole('form', { name: 'Search flights' });
-  await form.getByLabel('Date').fill(isoDateFromToday(inDays));
+  await fillDate(form.getByRole('group', { name: 'Date', exact: true }), isoDateFromToday(inDays));
   await form.getByRole('button', { name: 'Search flights' }).click();
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { isoDateFromToday } from './support/dates.ts';
+import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { PHONE } from './support/tags.ts';
 
 async function chooseAirport(page: Page, combobox: Locator, code: string): Promise<void> {
@@ -33,6 +33,11 @@ async function choose(radio: Locator): Promise<void> {
   await expect(radio).toBeChecked();
 }
 
+/** The date field of a flight (or the return date) inside `scope`. */
+function dateField(scope: Locator, name = 'Date'): Locator {
+  return scope.getByRole('group', { name, exact: true });
+}
+
 function offers(page: Page): Locator {
   return page.getByRole('list', { name: 'Flight offers' }).getByRole('article');
 }
@@ -55,7 +60,7 @@ test.describe('flight search', () => {
       await form.getByRole('radio', { name: 'One-way' }).check();
       await chooseAirport(page, form.getByRole('combobox', { name: 'From' }), 'LHR');
       await chooseAirport(page, form.getByRole('combobox', { name: 'To' }), 'JFK');
-      await form.getByLabel('Date').fill(date);
+      await fillDate(dateField(form), date);
       await form.getByRole('button', { name: 'Search flights' }).click();
 
       await expect(page).toHaveURL(new RegExp(`trip=one-way&leg=LHR\\.JFK\\.${date}`));
@@ -78,8 +83,11 @@ test.describe('flight search', () => {
     const outbound = form.getByRole('group', { name: 'Outbound' });
     await chooseAirport(page, outbound.getByRole('combobox', { name: 'From' }), 'CDG');
     await chooseAirport(page, outbound.getByRole('combobox', { name: 'To' }), 'MAD');
-    await outbound.getByLabel('Date').fill(isoDateFromToday(20));
-    await form.getByRole('group', { name: 'Return' }).getByLabel('Return date').fill(isoDateFromToday(27));
+    await fillDate(dateField(outbound), isoDateFromToday(20));
+    await fillDate(
+      dateField(form.getByRole('group', { name: 'Return' }), 'Return date'),
+      isoDateFromToday(27),
+    );
     await form.getByRole('button', { name: 'Search flights' }).click();
 
     await expect(page).toHaveURL(/trip=return&leg=CDG\.MAD\.[\d-]+&leg=MAD\.CDG\.[\d-]+/);
@@ -96,16 +104,16 @@ test.describe('flight search', () => {
     const flight1 = form.getByRole('group', { name: 'Flight 1' });
     await chooseAirport(page, flight1.getByRole('combobox', { name: 'From' }), 'AMS');
     await chooseAirport(page, flight1.getByRole('combobox', { name: 'To' }), 'FRA');
-    await flight1.getByLabel('Date').fill(isoDateFromToday(15));
+    await fillDate(dateField(flight1), isoDateFromToday(15));
     const flight2 = form.getByRole('group', { name: 'Flight 2' });
     await chooseAirport(page, flight2.getByRole('combobox', { name: 'From' }), 'FRA');
     await chooseAirport(page, flight2.getByRole('combobox', { name: 'To' }), 'FCO');
-    await flight2.getByLabel('Date').fill(isoDateFromToday(18));
+    await fillDate(dateField(flight2), isoDateFromToday(18));
     await form.getByRole('button', { name: 'Add another flight' }).click();
     const flight3 = form.getByRole('group', { name: 'Flight 3' });
     await expect(flight3.getByRole('combobox', { name: 'From' })).toHaveValue(/FCO/);
     await chooseAirport(page, flight3.getByRole('combobox', { name: 'To' }), 'AMS');
-    await flight3.getByLabel('Date').fill(isoDateFromToday(22));
+    await fillDate(dateField(flight3), isoDateFromToday(22));
     await form.getByRole('button', { name: 'Search flights' }).click();
 
     await expect(page).toHaveURL(
@@ -152,11 +160,13 @@ test.describe('flight search', () => {
     await form.getByRole('radio', { name: 'One-way' }).check();
     await chooseAirport(page, form.getByRole('combobox', { name: 'From' }), 'LHR');
     await chooseAirport(page, form.getByRole('combobox', { name: 'To' }), 'JFK');
-    await form.getByLabel('Date').fill(isoDateFromToday(500));
+    await fillDate(dateField(form), isoDateFromToday(500));
     await form.getByRole('button', { name: 'Search flights' }).click();
 
-    await expect(form.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.getByLabel('Date')).toHaveAccessibleDescription(/up to 361 days ahead/);
+    for (const segment of await dateField(form).getByRole('spinbutton').all()) {
+      await expect(segment).toHaveAttribute('aria-invalid', 'true');
+    }
+    await expect(dateField(form)).toHaveAccessibleDescription(/up to 361 days ahead/);
     // Never a raw field path such as itinerary.0.date in front of the traveler.
     await expect(page.getByText(/itinerary\.\d/)).toHaveCount(0);
   });

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { submitIdentitySignIn } from '../fixtures.ts';
 import { AdminClient } from '../support/admin-client.ts';
-import { isoDateFromToday } from '../support/dates.ts';
+import { fillDate, isoDateFromToday } from '../support/dates.ts';
 import { inboxCard, raiseDelay, toastFor } from '../support/notifications.ts';
 import { FLEET_IDENTITY_ORIGIN, FLEET_ORIGIN, FLEET_TRAVEL_API_ORIGIN, STACK } from '../support/stack.ts';
 import { rateCards, searchStays, stayCards } from '../support/stays.ts';
@@ -82,7 +82,7 @@ test.describe('through the TLS front of two instances', () => {
         .click();
       await expect(airport).toHaveValue(new RegExp(code));
     }
-    await form.getByLabel('Date').fill(isoDateFromToday(30));
+    await fillDate(form.getByRole('group', { name: 'Date', exact: true }), isoDateFromToday(30));
     await form.getByRole('button', { name: 'Search flights' }).click();
     const offers = page.getByRole('list', { name: 'Flight offers' }).getByRole('article');
     await expect(offers.first()).toContainText('JFK');

@@ -7,6 +7,7 @@ import type { FlightSearchForm as FlightSearchFormValue } from './flight-search-
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { typeDate } from '../../test-support/type-date.ts';
 
 afterEach(() => {
   cleanup();
@@ -46,12 +47,50 @@ describe('FlightSearchForm', () => {
   it('shows a date problem inline as soon as the field is left', async () => {
     stubFetch(() => ({ json: { items: [] } }));
     renderApp(<FlightSearchForm initial={emptyReturn()} onSearch={vi.fn()} />);
-    const returnDate = screen.getByLabelText('Return date');
-    await userEvent.clear(returnDate);
-    await userEvent.type(returnDate, addDays(todayIsoDate(), -3));
+    const returnDate = screen.getByRole('group', { name: 'Return date' });
+    await typeDate(returnDate, addDays(todayIsoDate(), -3));
     await userEvent.tab();
-    expect(returnDate).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Choose a date that is not in the past.')).toBeInTheDocument();
+    await userEvent.tab();
+    for (const segment of within(returnDate).getAllByRole('spinbutton')) {
+      expect(segment).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(returnDate).toHaveAccessibleDescription(/Choose a date that is not in the past\./);
+  });
+
+  it('searches with the dates typed in the date fields', async () => {
+    stubFetch(() => ({ json: { items: [] } }));
+    const onSearch = vi.fn();
+    const outbound = addDays(todayIsoDate(), 40);
+    const back = addDays(todayIsoDate(), 47);
+    renderApp(
+      <FlightSearchForm
+        initial={{
+          ...emptyReturn(),
+          legs: emptyReturn().legs.map((leg, index) => ({
+            ...leg,
+            origin: index === 0 ? { code: 'LHR', label: 'LHR' } : { code: 'JFK', label: 'JFK' },
+            destination: index === 0 ? { code: 'JFK', label: 'JFK' } : { code: 'LHR', label: 'LHR' },
+          })),
+        }}
+        onSearch={onSearch}
+      />,
+    );
+    await typeDate(screen.getByRole('group', { name: 'Date' }), outbound);
+    await typeDate(screen.getByRole('group', { name: 'Return date' }), back);
+    await userEvent.click(screen.getByRole('button', { name: 'Search flights' }));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    const [submitted] = onSearch.mock.calls[0] as [FlightSearchFormValue];
+    expect(submitted.legs.map((leg) => leg.date)).toEqual([outbound, back]);
+  });
+
+  it('links a date problem in the summary to the date field', async () => {
+    stubFetch(() => ({ json: { items: [] } }));
+    renderApp(<FlightSearchForm initial={emptyReturn()} onSearch={vi.fn()} serverErrors={{}} />);
+    const date = screen.getByRole('group', { name: 'Date' });
+    await typeDate(date, addDays(todayIsoDate(), 500));
+    await userEvent.click(screen.getByRole('button', { name: 'Search flights' }));
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Flight 1 date' }));
+    expect(within(date).getAllByRole('spinbutton')[0]).toHaveFocus();
   });
 
   it('picks an airport from the autocomplete and searches with it', async () => {

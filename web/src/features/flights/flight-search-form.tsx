@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '#shared/api/flights.ts';
+import { DateField } from '../../components/date-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { fieldId } from '../../lib/error-grammar.ts';
@@ -176,24 +177,17 @@ export function FlightSearchForm({
                       />
                     </>
                   )}
-                  <FormField
+                  <DateField
                     id={fieldId(`${path}.date`)}
                     label={mirrored ? 'Return date' : 'Date'}
+                    value={leg.date}
+                    min={form.legs[index - 1]?.date || today}
+                    max={lastBookableDate(today)}
+                    isRequired
                     error={errors[`${path}.date`]}
-                  >
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="date"
-                        className="input"
-                        min={form.legs[index - 1]?.date || today}
-                        max={lastBookableDate(today)}
-                        value={leg.date}
-                        onChange={(event) => setLeg(index, { date: event.target.value })}
-                        onBlur={() => touch(`${path}.date`)}
-                      />
-                    )}
-                  </FormField>
+                    onChange={(date) => setLeg(index, { date })}
+                    onBlur={() => touch(`${path}.date`)}
+                  />
                 </div>
                 {form.tripType === 'multi-city' && form.legs.length > 2 && (
                   <button

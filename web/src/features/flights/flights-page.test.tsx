@@ -161,7 +161,10 @@ describe('FlightsPage', () => {
     }));
     renderApp(<FlightsPage />, { url });
     expect(await screen.findByRole('heading', { name: 'Some details need a fix' })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+    const date = await screen.findByRole('group', { name: 'Date' });
+    for (const segment of within(date).getAllByRole('spinbutton')) {
+      expect(segment).toHaveAttribute('aria-invalid', 'true');
+    }
   });
 
   it('still searches when the profile cannot be read, and reads the profile only once', async () => {
