@@ -30,15 +30,6 @@ const UNTRANSLATED_SCREENS = [
   'web/src/features/auth/sign-in-button.tsx',
   'web/src/features/auth/sign-out-button.tsx',
   'web/src/features/auth/start-page.tsx',
-
-  // notices
-  'web/src/app/router.tsx',
-  'web/src/components/error-notice.tsx',
-  'web/src/components/toast-region.tsx',
-  'web/src/features/demo/**/*.tsx',
-  'web/src/features/notifications/live-notifications.tsx',
-  'web/src/features/notifications/push-opt-in.tsx',
-  'web/src/main.tsx',
 ];
 
 export default defineConfig(

@@ -43,7 +43,11 @@ const immediateTimers = {
 };
 
 /** Loads the push part of the worker into a fresh service-worker-like global and dispatches events to it. */
-function loadWorker(windows: FakeWindow[], timers: object = { setTimeout, clearTimeout }) {
+function loadWorker(
+  windows: FakeWindow[],
+  timers: object = { setTimeout, clearTimeout },
+  globals: object = {},
+) {
   const listeners = new Map<string, (event: unknown) => void>();
   const showNotification = vi.fn((_title: string, _options?: object) => Promise.resolve());
   const openWindow = vi.fn(() => Promise.resolve(null));
@@ -59,7 +63,7 @@ function loadWorker(windows: FakeWindow[], timers: object = { setTimeout, clearT
     registration: { showNotification },
     location: { origin: ORIGIN },
   };
-  runInNewContext(source, { self, clients, URL, MessageChannel, ...timers });
+  runInNewContext(source, { self, clients, URL, MessageChannel, ...timers, ...globals });
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     const pending: Promise<unknown>[] = [];
     listeners.get(type)?.({ ...event, waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
@@ -159,6 +163,29 @@ describe('service worker', () => {
       },
     });
     expect(worker.showNotification).toHaveBeenCalledTimes(1);
+    expect(worker.showNotification.mock.calls[0]?.[1]).toMatchObject({
+      body: 'You have a new travel update.',
+    });
+  });
+
+  it('says a push it cannot read in the language of the traveler’s saved profile', async () => {
+    const profile = new Response(JSON.stringify({ locale: 'es-ES' }));
+    const caches = {
+      keys: () => Promise.resolve(['wayfare-private:traveler-1', 'workbox-precache-v2']),
+      open: (name: string) =>
+        Promise.resolve({
+          match: (path: string) =>
+            Promise.resolve(
+              name === 'wayfare-private:traveler-1' && path === '/api/profile' ? profile : undefined,
+            ),
+        }),
+    };
+    const worker = loadWorker([], { setTimeout, clearTimeout }, { caches });
+    await worker.dispatch('push', { data: null });
+    expect(worker.showNotification).toHaveBeenCalledWith(
+      'Wayfare',
+      expect.objectContaining({ body: 'Tienes una novedad sobre tu viaje.', tag: 'wayfare-update' }),
+    );
   });
 
   it('opens the deep link inside the app on click, in a new window when none is open', async () => {

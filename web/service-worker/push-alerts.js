@@ -1,4 +1,4 @@
-/* global self, clients */
+/* global self, clients, caches */
 /**
  * Wayfare service worker: Web Push alerts for travel events.
  *
@@ -8,12 +8,22 @@
  * ANSWER_TIMEOUT_MS), and shows a system notification unless one says yes. Window focus plays no
  * part: a visible app that never received the notification still gets the alert. Every
  * notification uses tag = notification id, so a repeat replaces instead of stacking.
+ *
+ * A push's title and body are the notification's, written by the travel API (in English, like the
+ * app's inbox shows them); only a push it cannot read is put in words here, in the traveler's language.
  */
 
 const TRIP_SEGMENT_LINK = /^[a-z][a-z0-9+.-]*:\/\/trips\/([^/?#]+)\/segment\/([^/?#]+)\/?$/i;
 const SAFE_IN_APP_PATH = /^\/(?!\/)[^\s\\]*$/;
 /** How long a window has to answer whether it showed a notification; silence counts as no. */
 const ANSWER_TIMEOUT_MS = 1000;
+/** What a push that cannot be read says, in each language of the app. */
+const UNREADABLE_PUSH = {
+  en: { title: 'Wayfare', body: 'You have a new travel update.' },
+  es: { title: 'Wayfare', body: 'Tienes una novedad sobre tu viaje.' },
+};
+/** The traveler's saved answers (src/lib/private-cache.ts): their profile names their language. */
+const PRIVATE_CACHE_PREFIX = 'wayfare-private:';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(self.skipWaiting());
@@ -39,7 +49,7 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openInApp(inAppPath(data.url)));
 });
 
-/** The push payload the BFF sends: { notificationId, title, body, tag, url, severity }. */
+/** The push payload the BFF sends: { notificationId, title, body, tag, url, severity }; null if unreadable. */
 function readPayload(event) {
   try {
     const payload = event.data ? event.data.json() : null;
@@ -47,10 +57,30 @@ function readPayload(event) {
   } catch {
     // An unreadable payload still gets a notification: a push must always show something.
   }
-  return { title: 'Wayfare', body: 'You have a new travel update.', tag: 'wayfare-update', url: '/' };
+  return null;
 }
 
-async function showPush(payload) {
+/**
+ * The language of the signed-in traveler: their profile's locale, as the app last read it (saved for
+ * offline in their cache), else the browser's; English when the app does not speak it.
+ */
+async function travelerLanguage() {
+  let locale = (self.navigator && self.navigator.language) || '';
+  try {
+    const names = (await caches.keys()).filter((name) => name.startsWith(PRIVATE_CACHE_PREFIX));
+    const profile =
+      names.length === 1 ? await (await caches.open(names[0])).match('/api/profile') : undefined;
+    const body = profile ? await profile.json() : null;
+    if (body && typeof body.locale === 'string') locale = body.locale;
+  } catch {
+    // No Cache Storage here, or no profile saved: the browser's language.
+  }
+  const language = locale.split('-')[0].toLowerCase();
+  return Object.hasOwn(UNREADABLE_PUSH, language) ? language : 'en';
+}
+
+async function showPush(read) {
+  const payload = read ?? { ...UNREADABLE_PUSH[await travelerLanguage()], tag: 'wayfare-update', url: '/' };
   if (await shownLiveInView(payload.notificationId)) return;
   await self.registration.showNotification(payload.title, {
     body: payload.body,

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { presentError, fieldId } from '../lib/error-grammar.ts';
 import { loginUrl } from '../lib/login-url.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
+import { useT } from '../i18n/use-t.ts';
+
+const SUPPORT_EMAIL = 'support@wayfare.example';
 
 export interface ErrorNoticeProps {
   error: unknown;
@@ -9,6 +12,7 @@ export interface ErrorNoticeProps {
   onRetry?: (() => void) | undefined;
   /** Returns the traveler to the choices for CHANGE_SELECTION. */
   onChangeSelection?: (() => void) | undefined;
+  /** The words of the CHANGE_SELECTION button; "Back to the choices" by default. */
   changeSelectionLabel?: string;
   /** Human labels of form fields by server path, for the FIX_INPUT summary. */
   fieldLabels?: Record<string, string>;
@@ -24,13 +28,14 @@ export function ErrorNotice({
   error,
   onRetry,
   onChangeSelection,
-  changeSelectionLabel = 'Back to the choices',
+  changeSelectionLabel,
   fieldLabels = {},
   title,
   guidance,
   className,
 }: ErrorNoticeProps) {
-  const presentation = presentError(error);
+  const t = useT();
+  const presentation = presentError(error, t);
   const { action } = presentation;
   const tone = action === 'RETRY_LATER' || action === 'FIX_INPUT' ? 'warning' : 'danger';
 
@@ -40,7 +45,7 @@ export function ErrorNotice({
       <p>{guidance ?? presentation.guidance}</p>
       {presentation.serverMessage && (
         <p className="muted small">
-          <span className="visually-hidden">Details: </span>
+          <span className="visually-hidden">{`${t('notices.error.details')} `}</span>
           {presentation.serverMessage}
         </p>
       )}
@@ -48,7 +53,7 @@ export function ErrorNotice({
       {presentation.sessionExpired ? (
         <div className="row">
           <a className="button" href={loginUrl()}>
-            Sign in again
+            {t('notices.error.signInAgain')}
           </a>
         </div>
       ) : (
@@ -66,7 +71,7 @@ export function ErrorNotice({
           {action === 'RETRY_NOW' && onRetry && (
             <div className="row">
               <button type="button" className="button" onClick={onRetry}>
-                Try again
+                {t('notices.error.tryAgain')}
               </button>
             </div>
           )}
@@ -80,14 +85,12 @@ export function ErrorNotice({
           {action === 'CHANGE_SELECTION' && onChangeSelection && (
             <div className="row">
               <button type="button" className="button" onClick={onChangeSelection}>
-                {changeSelectionLabel}
+                {changeSelectionLabel ?? t('notices.error.backToChoices')}
               </button>
             </div>
           )}
           {action === 'CONTACT_SUPPORT' && <SupportReference requestId={presentation.requestId} />}
-          {action === 'CHANGE_PAYMENT' && (
-            <p>Your other choices are kept; only the payment method needs to change.</p>
-          )}
+          {action === 'CHANGE_PAYMENT' && <p>{t('notices.error.paymentOnly')}</p>}
         </>
       )}
     </div>
@@ -109,16 +112,19 @@ function errorKey(error: unknown): number {
 }
 
 function RetryCountdown({ seconds, onRetry }: { seconds: number; onRetry?: (() => void) | undefined }) {
+  const t = useT();
   const left = useCountdown(seconds, onRetry);
   const waiting = left !== null && left > 0;
   return (
     <div className="row">
       <p className="muted" aria-live="off">
-        {waiting ? `Trying again in ${left} s` : onRetry ? 'Trying again now' : 'You can try again now'}
+        {waiting
+          ? t('notices.error.tryingAgainIn', { seconds: left })
+          : t(onRetry ? 'notices.error.tryingAgainNow' : 'notices.error.canTryAgain')}
       </p>
       {onRetry && (
         <button type="button" className="button button-secondary" disabled={waiting} onClick={onRetry}>
-          Try again
+          {t('notices.error.tryAgain')}
         </button>
       )}
     </div>
@@ -126,25 +132,28 @@ function RetryCountdown({ seconds, onRetry }: { seconds: number; onRetry?: (() =
 }
 
 function SupportReference({ requestId }: { requestId: string | undefined }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
-  if (!requestId) return <p>Our support team can help: support@wayfare.example</p>;
+  if (!requestId) return <p>{t('notices.error.supportCanHelp', { email: SUPPORT_EMAIL })}</p>;
   const copy = () => {
     void navigator.clipboard?.writeText(requestId).then(() => setCopied(true));
   };
   return (
     <div className="stack-sm">
       <p>
-        Reference: <code>{requestId}</code>
+        {t('notices.error.reference')} <code>{requestId}</code>
       </p>
       <div className="row">
         <button type="button" className="button button-secondary button-small" onClick={copy}>
-          Copy reference
+          {t('notices.error.copyReference')}
         </button>
         <span role="status" className="small muted">
-          {copied ? 'Reference copied' : ''}
+          {copied ? t('notices.error.referenceCopied') : ''}
         </span>
-        <a href={`mailto:support@wayfare.example?subject=${encodeURIComponent(`Reference ${requestId}`)}`}>
-          Email support
+        <a
+          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(t('notices.error.emailSubject', { reference: requestId }))}`}
+        >
+          {t('notices.error.emailSupport')}
         </a>
       </div>
     </div>

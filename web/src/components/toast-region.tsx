@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../i18n/use-t.ts';
 
 export interface Toast {
   id: string;
+  /** What kind of news it is, in the interface's language (a delay, a gate change). */
+  kind?: string;
   title: string;
   body: string;
+  /** The language of title and body when it may not be the interface's (words the travel API wrote). */
+  lang?: string;
   tone: 'info' | 'warning' | 'critical';
   link?: { to: string; label: string };
 }
@@ -16,8 +21,9 @@ const TOAST_LIFETIME_MS = 10_000;
  * each one once, politely, so screen readers hear it a single time.
  */
 export function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
+  const t = useT();
   return (
-    <section className="toast-region" aria-label="Notifications">
+    <section className="toast-region" aria-label={t('notices.toasts')}>
       {toasts.map((toast) => (
         <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}
@@ -30,6 +36,7 @@ export function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss:
  * inside it: the countdown starts again when they leave.
  */
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const t = useT();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
@@ -50,8 +57,13 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       }}
     >
       <div className="toast-body">
-        <span className="toast-title">{toast.title}</span>
-        <span className="small">{toast.body}</span>
+        {toast.kind && <span className="small muted">{toast.kind}</span>}
+        <span className="toast-title" lang={toast.lang}>
+          {toast.title}
+        </span>
+        <span className="small" lang={toast.lang}>
+          {toast.body}
+        </span>
         {toast.link && (
           <Link to={toast.link.to} className="small" onClick={() => onDismiss(toast.id)}>
             {toast.link.label}
@@ -61,7 +73,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       <button
         type="button"
         className="button button-ghost button-small"
-        aria-label={`Dismiss: ${toast.title}`}
+        aria-label={t('notices.dismiss', { title: toast.title })}
         onClick={() => onDismiss(toast.id)}
       >
         ✕

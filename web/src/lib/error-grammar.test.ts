@@ -1,12 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileCatalog } from '../../../scripts/precompiled-messages-plugin.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { messages as spanish } from '../i18n/messages.es.ts';
+import { activateEnglishForTests } from '../test-support/english-for-tests.ts';
 import { fieldProblemsByPath, presentError, shouldRetryRead } from './error-grammar.ts';
 import { ApiError, networkError } from './api-error.ts';
 
-const error = (recoveryAction: ApiError['body']['recoveryAction'], status = 500, code = 'X') =>
-  new ApiError({
-    status,
-    body: { code, message: 'm', details: [], recoveryAction, retryAfterSeconds: null },
-  });
+type Envelope = ApiError['body'];
+
+const envelope = (status: number, body: Pick<Envelope, 'code' | 'recoveryAction'> & Partial<Envelope>) =>
+  new ApiError({ status, body: { message: 'm', details: [], retryAfterSeconds: null, ...body } });
+
+const validation = (...details: Envelope['details']) =>
+  envelope(422, { code: 'VALIDATION_ERROR', details, recoveryAction: 'FIX_INPUT' });
+
+/** A RETRY_LATER failure, with the server's words and wait. */
+const later = (status: number, code: string, message: string, retryAfterSeconds: number | null) =>
+  envelope(status, { code, message, recoveryAction: 'RETRY_LATER', retryAfterSeconds });
+
+const error = (recoveryAction: Envelope['recoveryAction'], status = 500, code = 'X') =>
+  envelope(status, { code, recoveryAction });
 
 describe('error grammar', () => {
   it('retries a read once on its own for RETRY_NOW, never twice, never for other actions', () => {
@@ -22,31 +35,13 @@ describe('error grammar', () => {
   });
 
   it('names what is unavailable as the server does (which provider is down), not "busy"', () => {
-    const providerDown = new ApiError({
-      status: 503,
-      body: {
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'The hotel provider is not answering',
-        details: [],
-        recoveryAction: 'RETRY_LATER',
-        retryAfterSeconds: 4,
-      },
-    });
+    const providerDown = later(503, 'SERVICE_UNAVAILABLE', 'The hotel provider is not answering', 4);
     expect(presentError(providerDown)).toMatchObject({
       title: 'The hotel provider is not answering',
       serverMessage: '',
       retryAfterSeconds: 4,
     });
-    const unnamed = new ApiError({
-      status: 503,
-      body: {
-        code: 'SERVICE_UNAVAILABLE',
-        message: '',
-        details: [],
-        recoveryAction: 'RETRY_LATER',
-        retryAfterSeconds: null,
-      },
-    });
+    const unnamed = later(503, 'SERVICE_UNAVAILABLE', '', null);
     expect(presentError(unnamed).title).toBe('The travel service is not answering right now');
   });
 
@@ -55,23 +50,54 @@ describe('error grammar', () => {
   });
 
   it('keys field problems by the server path, first problem per field', () => {
-    const validation = new ApiError({
-      status: 422,
-      body: {
-        code: 'VALIDATION_ERROR',
-        message: 'm',
-        details: [
+    expect(
+      fieldProblemsByPath(
+        validation(
           { field: 'checkIn', code: 'date_in_past', message: 'x' },
           { field: 'checkIn', code: 'other', message: 'y' },
-        ],
-        recoveryAction: 'FIX_INPUT',
-        retryAfterSeconds: null,
-      },
-    });
-    expect(fieldProblemsByPath(validation)).toEqual({ checkIn: 'Choose a date that is not in the past.' });
+        ),
+      ),
+    ).toEqual({ checkIn: 'Choose a date that is not in the past.' });
   });
 
   it('treats an unknown thrown value as a retryable unexpected error', () => {
     expect(presentError(new Error('boom'))).toMatchObject({ action: 'RETRY_NOW', code: 'UNEXPECTED_ERROR' });
+  });
+
+  describe('in Spanish', () => {
+    afterEach(activateEnglishForTests);
+
+    it('says the failure in Spanish and leaves out the server’s English words, the provider’s name included', () => {
+      i18n.loadAndActivate({ locale: 'es', messages: compileCatalog(spanish) });
+      const rateLimited = later(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        'Too many requests to the travel service. Please wait a moment.',
+        7,
+      );
+      expect(presentError(rateLimited)).toMatchObject({
+        title: 'Demasiadas peticiones en poco tiempo',
+        guidance: 'Lo volveremos a intentar solos cuando acabe la espera.',
+        serverMessage: '',
+        retryAfterSeconds: 7,
+      });
+      const providerDown = later(503, 'SERVICE_UNAVAILABLE', 'The hotel provider is not answering', 4);
+      expect(presentError(providerDown).title).toBe('El servicio de viajes no responde ahora mismo');
+    });
+
+    it('names field problems in Spanish, a rule it does not know with a general message', () => {
+      i18n.loadAndActivate({ locale: 'es', messages: compileCatalog(spanish) });
+      expect(
+        fieldProblemsByPath(
+          validation(
+            { field: 'checkIn', code: 'date_in_past', message: 'Check-in is in the past' },
+            { field: 'guests', code: 'custom_rule', message: 'Too many guests for this room' },
+          ),
+        ),
+      ).toEqual({
+        checkIn: 'Elige una fecha que no haya pasado.',
+        guests: 'Este valor no es válido.',
+      });
+    });
   });
 });

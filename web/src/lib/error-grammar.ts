@@ -1,5 +1,7 @@
 import type { ErrorDetail, RecoveryAction } from '#shared/api/error-envelope.ts';
 import { ApiError, isSessionExpired } from './api-error.ts';
+import { i18n, type MessageId } from '../i18n/i18n.ts';
+import type { Translate } from '../i18n/use-t.ts';
 
 export interface FieldProblem {
   /** Dotted path of the field as the server names it, e.g. `passengers.adults`. */
@@ -13,7 +15,7 @@ export interface ErrorPresentation {
   code: string;
   title: string;
   guidance: string;
-  /** The server's own words, shown only as a secondary detail. */
+  /** The server's own words, a secondary detail; empty when the interface speaks another language. */
   serverMessage: string;
   retryAfterSeconds: number | null;
   fieldProblems: FieldProblem[];
@@ -21,70 +23,65 @@ export interface ErrorPresentation {
   sessionExpired: boolean;
 }
 
-const TITLES_BY_CODE: Record<string, string> = {
-  NETWORK_ERROR: 'We could not reach Wayfare',
-  UNEXPECTED_RESPONSE: 'Something went wrong on our side',
-  RATE_LIMIT_EXCEEDED: 'Too many requests in a short time',
-  SERVICE_UNAVAILABLE: 'The travel service is not answering right now',
-  BAD_GATEWAY: 'A travel provider is not answering',
-  PROVIDER_ERROR: 'The provider could not price this stay',
-  OFFER_EXPIRED: 'Prices changed, choose again',
-  MAX_NIGHTS_EXCEEDED: 'This stay is longer than we can price',
-  VALIDATION_ERROR: 'Some details need a fix',
-  UNPROCESSABLE_ENTITY: 'This request cannot be processed',
-  RESOURCE_NOT_FOUND: 'We could not find that',
-  BOOKING_CONFLICT: 'This booking changed in the meantime',
-  CONSUMER_AUTH_REQUIRED: 'Wayfare could not connect to the travel service',
-  UNAUTHORIZED: 'Your session has ended',
-  SESSION_EXPIRED: 'Your session has ended',
+/** A title per code where the code says more than the recovery action (one message per code). */
+const TITLES_BY_CODE: Record<string, MessageId> = {
+  NETWORK_ERROR: 'notices.code.NETWORK_ERROR',
+  UNEXPECTED_RESPONSE: 'notices.code.UNEXPECTED_RESPONSE',
+  RATE_LIMIT_EXCEEDED: 'notices.code.RATE_LIMIT_EXCEEDED',
+  SERVICE_UNAVAILABLE: 'notices.code.SERVICE_UNAVAILABLE',
+  BAD_GATEWAY: 'notices.code.BAD_GATEWAY',
+  PROVIDER_ERROR: 'notices.code.PROVIDER_ERROR',
+  OFFER_EXPIRED: 'notices.code.OFFER_EXPIRED',
+  MAX_NIGHTS_EXCEEDED: 'notices.code.MAX_NIGHTS_EXCEEDED',
+  VALIDATION_ERROR: 'notices.code.VALIDATION_ERROR',
+  UNPROCESSABLE_ENTITY: 'notices.code.UNPROCESSABLE_ENTITY',
+  RESOURCE_NOT_FOUND: 'notices.code.RESOURCE_NOT_FOUND',
+  BOOKING_CONFLICT: 'notices.code.BOOKING_CONFLICT',
+  CONSUMER_AUTH_REQUIRED: 'notices.code.CONSUMER_AUTH_REQUIRED',
+  UNAUTHORIZED: 'notices.code.SESSION_ENDED',
+  SESSION_EXPIRED: 'notices.code.SESSION_ENDED',
 };
 
 /** Codes whose envelope message names the cause (which provider is down) better than a fixed title. */
 const TITLED_BY_SERVER_MESSAGE = new Set(['SERVICE_UNAVAILABLE']);
 
+/**
+ * The language the BFF and the travel API write their messages in. Their words are shown only to a
+ * traveler reading the interface in it; in another language the interface's own title and guidance say
+ * the same, so no sentence of another language is left on the screen.
+ */
+const SERVER_LANGUAGE = 'en';
+
 const firstSentence = (text: string): string => (text.split(/(?<=\.)\s/)[0] ?? '').replace(/\.$/, '').trim();
 
-const TITLES_BY_ACTION: Record<RecoveryAction, string> = {
-  RETRY_NOW: 'That did not work',
-  RETRY_LATER: 'Please wait a moment',
-  CHANGE_PAYMENT: 'The payment method was declined',
-  CHANGE_SELECTION: 'That option is no longer available',
-  CONTACT_SUPPORT: 'Something needs our support team',
-  BLOCKED: 'This action is not allowed',
-  FIX_INPUT: 'Some details need a fix',
-};
-
-const GUIDANCE_BY_ACTION: Record<RecoveryAction, string> = {
-  RETRY_NOW: 'This is usually temporary. Try again.',
-  RETRY_LATER: 'We will try again automatically when the wait is over.',
-  CHANGE_PAYMENT: 'Choose a different payment method to continue; everything else is kept.',
-  CHANGE_SELECTION: 'Go back to the choices and pick another option.',
-  CONTACT_SUPPORT: 'This cannot be fixed from here. Contact support and quote the reference below.',
-  BLOCKED: 'Your account cannot do this. Nothing was changed.',
-  FIX_INPUT: 'Correct the highlighted fields and submit again.',
-};
-
-const SESSION_GUIDANCE = 'Sign in again to continue where you left off.';
-
 /** Field messages keyed by the validation rule the server names (details[].code). */
-const RULE_MESSAGES: Record<string, string> = {
-  required: 'This field is required.',
-  invalid_type: 'This value is not valid.',
-  invalid_format: 'This value is not in the expected format.',
-  invalid_string: 'This value is not in the expected format.',
-  invalid_value: 'Choose one of the offered values.',
-  invalid_enum_value: 'Choose one of the offered values.',
-  too_small: 'This value is too small.',
-  too_big: 'This value is too large.',
-  greater_than: 'This value is too small.',
-  greater_than_equal: 'This value is too small.',
-  less_than: 'This value is too large.',
-  less_than_equal: 'This value is too large.',
-  date_in_past: 'Choose a date that is not in the past.',
-  past_date: 'Choose a date that is not in the past.',
+const RULE_MESSAGES: Record<string, MessageId> = {
+  required: 'notices.rule.required',
+  invalid_type: 'notices.rule.invalid',
+  invalid_format: 'notices.rule.format',
+  invalid_string: 'notices.rule.format',
+  invalid_value: 'notices.rule.choice',
+  invalid_enum_value: 'notices.rule.choice',
+  too_small: 'notices.rule.tooSmall',
+  too_big: 'notices.rule.tooLarge',
+  greater_than: 'notices.rule.tooSmall',
+  greater_than_equal: 'notices.rule.tooSmall',
+  less_than: 'notices.rule.tooLarge',
+  less_than_equal: 'notices.rule.tooLarge',
+  date_in_past: 'notices.rule.past',
+  past_date: 'notices.rule.past',
 };
 
-export function presentError(error: unknown): ErrorPresentation {
+/** The active language's messages: what a component gets from useT(), for callers that pass no `t`. */
+const activeLanguage: Translate = (id, values) => i18n._(id, values);
+
+const speaksServerLanguage = () => i18n.locale === SERVER_LANGUAGE;
+
+/**
+ * The words and the recovery of one failure, in the active language (or through the `t` a component
+ * got from useT, which re-renders it when the language changes).
+ */
+export function presentError(error: unknown, t: Translate = activeLanguage): ErrorPresentation {
   const apiError = error instanceof ApiError ? error : undefined;
   const body = apiError?.body ?? {
     code: 'UNEXPECTED_ERROR',
@@ -95,28 +92,34 @@ export function presentError(error: unknown): ErrorPresentation {
   };
   const sessionExpired = isSessionExpired(error);
   const action = body.recoveryAction;
-  const serverTitle = TITLED_BY_SERVER_MESSAGE.has(body.code) ? firstSentence(body.message) : '';
+  const serverWords = speaksServerLanguage();
+  const serverTitle =
+    serverWords && TITLED_BY_SERVER_MESSAGE.has(body.code) ? firstSentence(body.message) : '';
   return {
     action,
     code: body.code,
-    title: serverTitle || (TITLES_BY_CODE[body.code] ?? TITLES_BY_ACTION[action]),
-    guidance: sessionExpired ? SESSION_GUIDANCE : GUIDANCE_BY_ACTION[action],
-    serverMessage: serverTitle ? '' : body.message,
+    title: serverTitle || t(TITLES_BY_CODE[body.code] ?? `notices.action.${action}`),
+    guidance: t(sessionExpired ? 'notices.guidance.SESSION_ENDED' : `notices.guidance.${action}`),
+    serverMessage: serverTitle || !serverWords ? '' : body.message,
     retryAfterSeconds: action === 'RETRY_LATER' ? Math.max(1, Math.ceil(body.retryAfterSeconds ?? 5)) : null,
-    fieldProblems: action === 'FIX_INPUT' ? body.details.map(toFieldProblem) : [],
+    fieldProblems:
+      action === 'FIX_INPUT' ? body.details.map((detail) => toFieldProblem(detail, t, serverWords)) : [],
     requestId: apiError?.requestId,
     sessionExpired,
   };
 }
 
-function toFieldProblem(detail: ErrorDetail): FieldProblem {
-  return { field: detail.field, message: RULE_MESSAGES[detail.code] ?? detail.message };
+/** A rule the interface does not know keeps the server's words, or a general one in another language. */
+function toFieldProblem(detail: ErrorDetail, t: Translate, serverWords: boolean): FieldProblem {
+  const rule = RULE_MESSAGES[detail.code];
+  const message = rule ? t(rule) : serverWords && detail.message ? detail.message : t('notices.rule.invalid');
+  return { field: detail.field, message };
 }
 
 /** Field problems keyed by dotted path, for forms that show each at its field. */
-export function fieldProblemsByPath(error: unknown): Record<string, string> {
+export function fieldProblemsByPath(error: unknown, t: Translate = activeLanguage): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const problem of presentError(error).fieldProblems) problems[problem.field] ??= problem.message;
+  for (const problem of presentError(error, t).fieldProblems) problems[problem.field] ??= problem.message;
   return problems;
 }
 

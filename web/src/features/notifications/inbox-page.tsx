@@ -4,13 +4,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Notification } from '#shared/api/notifications.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { LastUpdated } from '../../components/last-updated.tsx';
-import type { MessageId } from '../../i18n/i18n.ts';
-import { useT, type Translate } from '../../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { OfflineNote } from '../../components/offline-note.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { eventLabel, NOTIFICATION_TEXT_LANGUAGE } from './event-label.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { inAppPath, notificationQueries } from './notification-queries.ts';
 import { notificationThreads, type NotificationThread } from './notification-threads.ts';
@@ -24,18 +24,6 @@ const SEVERITY_TONES: Record<string, string> = {
   warning: 'chip-warning',
   info: 'chip-info',
 };
-const EVENT_LABELS: Record<string, MessageId> = {
-  SEGMENT_DELAYED: 'inbox.event.SEGMENT_DELAYED',
-  SEGMENT_CANCELLED: 'inbox.event.SEGMENT_CANCELLED',
-  GATE_CHANGED: 'inbox.event.GATE_CHANGED',
-  CHECK_IN_OPEN: 'inbox.event.CHECK_IN_OPEN',
-};
-
-function eventLabel(eventType: string, t: Translate): string {
-  const id = EVENT_LABELS[eventType];
-  return id ? t(id) : eventType.replaceAll('_', ' ').toLowerCase();
-}
-
 export function InboxPage() {
   const t = useT();
   useDocumentTitle(t('nav.inbox'));
@@ -212,9 +200,10 @@ function NotificationCard({
       </div>
       <h3 id={titleId} className="notification-title">
         {unread && <span className="unread-dot" aria-hidden="true" />}
-        {unread && <span className="visually-hidden">{t('inbox.unreadMark')}</span>} {notification.title}
+        {unread && <span className="visually-hidden">{t('inbox.unreadMark')}</span>}{' '}
+        <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
       </h3>
-      <p>{notification.body}</p>
+      <p lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.body}</p>
       <div className="row">
         <Link to={inAppPath(notification)} onClick={() => unread && online && onMarkRead()}>
           {t('inbox.viewTrip')}
@@ -264,7 +253,7 @@ function EarlierUpdates({
               <article className="notification-history-item small" aria-labelledby={titleId}>
                 <span id={titleId}>
                   {unread && <span className="visually-hidden">{`${t('inbox.unreadMark')} `}</span>}
-                  {notification.title}
+                  <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
                 </span>{' '}
                 <time className="muted" dateTime={notification.createdAt}>
                   {format.relative(notification.createdAt)}

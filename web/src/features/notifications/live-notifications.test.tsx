@@ -71,9 +71,11 @@ describe('LiveNotifications', () => {
     const toastRegion = await screen.findByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(toastRegion).toHaveTextContent('AU 1555 is delayed by 45 min'));
     expect(screen.getAllByRole('button', { name: /^Dismiss/ })).toHaveLength(1);
-    expect(screen.getByText(/^New notification: AU 1555 is delayed by 45 min/)).toHaveAttribute(
-      'aria-live',
-      'polite',
+    // Announced politely, the travel API's words marked as the English they are within the app's words.
+    const announced = screen.getByText(/^AU 1555 is delayed by 45 min\./);
+    expect(announced).toHaveAttribute('lang', 'en');
+    expect(announced.closest('[aria-live="polite"]')).toHaveTextContent(
+      /^New notification: AU 1555 is delayed by 45 min\./,
     );
     expect(screen.getByRole('link', { name: 'View trip details' })).toHaveAttribute(
       'href',

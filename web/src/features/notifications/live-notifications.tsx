@@ -10,6 +10,7 @@ import {
 import { parseSseData, type SseMessage } from '#shared/sse.ts';
 import type { Notification } from '#shared/api/notifications.ts';
 import { ToastRegion, type Toast } from '../../components/toast-region.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { apiSend } from '../../lib/api-client.ts';
 import { isSessionExpired } from '../../lib/api-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
@@ -17,6 +18,7 @@ import { leaveEndedSession } from '../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../lib/login-url.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { answerShownLive } from './answer-shown-live.ts';
+import { eventLabel, NOTIFICATION_TEXT_LANGUAGE } from './event-label.ts';
 import { setLiveConnectionState, type LiveConnectionState } from './live-connection-store.ts';
 import { postToOtherTabs, subscribeToOtherTabs } from './notification-channel.ts';
 import {
@@ -58,11 +60,14 @@ function canShareOneStream(): boolean {
  */
 export function LiveNotifications({ travelerId }: { travelerId: string }) {
   const queryClient = useQueryClient();
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const [announcement, setAnnouncement] = useState('');
+  const t = useT();
+  // The notifications shown as toasts, newest first, and the last one announced: put in words at each
+  // render, so they read in the language of the moment.
+  const [toasted, setToasted] = useState<Notification[]>([]);
+  const [announced, setAnnounced] = useState<Notification | null>(null);
 
   const dismiss = useCallback((id: string) => {
-    setToasts((current) => current.filter((toast) => toast.id !== id));
+    setToasted((current) => current.filter((notification) => notification.id !== id));
   }, []);
 
   useEffect(() => {
@@ -135,21 +140,8 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     const stopAnsweringServiceWorker = answerShownLive((id) => arrivedLive.has(id));
 
     const showToast = (notification: Notification) => {
-      const tone =
-        notification.severity === 'critical' || notification.severity === 'warning' ? 'warning' : 'info';
-      setToasts((current) =>
-        [
-          {
-            id: notification.id,
-            title: notification.title,
-            body: notification.body,
-            tone,
-            link: { to: inAppPath(notification), label: 'View trip details' },
-          } satisfies Toast,
-          ...current,
-        ].slice(0, MAX_TOASTS),
-      );
-      setAnnouncement(`New notification: ${notification.title}. ${notification.body}`);
+      setToasted((current) => [notification, ...current].slice(0, MAX_TOASTS));
+      setAnnounced(notification);
     };
 
     const onEvent = (message: SseMessage) => {
@@ -310,11 +302,25 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
     };
   }, [travelerId, queryClient]);
 
+  const toasts = toasted.map((notification): Toast => ({
+    id: notification.id,
+    kind: eventLabel(notification.eventType, t),
+    title: notification.title,
+    body: notification.body,
+    lang: NOTIFICATION_TEXT_LANGUAGE,
+    tone: notification.severity === 'critical' || notification.severity === 'warning' ? 'warning' : 'info',
+    link: { to: inAppPath(notification), label: t('inbox.viewTrip') },
+  }));
   return (
     <>
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
+        {announced && (
+          <>
+            {`${t('notices.arrived')} `}
+            <span lang={NOTIFICATION_TEXT_LANGUAGE}>{`${announced.title}. ${announced.body}`}</span>
+          </>
+        )}
       </p>
     </>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { apiJson, apiSend } from '../../lib/api-client.ts';
 
 const PublicKeySchema = z.looseObject({ publicKey: z.string().min(1) });
@@ -29,25 +31,18 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /**
- * What the browser's own refusal means, in words a traveler can act on; undefined for errors of the app's
- * API, which the error grammar explains. `retry` says whether trying again can help.
+ * What the browser's own refusal means, in words a traveler can act on (a message id); undefined for
+ * errors of the app's API, which the error grammar explains. `retry` says whether trying again can help.
  */
-export function browserPushProblem(error: unknown): { text: string; retry: boolean } | undefined {
+export function browserPushProblem(error: unknown): { message: MessageId; retry: boolean } | undefined {
   if (!(error instanceof DOMException)) return undefined;
-  if (error.name === 'NotAllowedError') {
-    return {
-      text: 'This browser did not let Wayfare turn on alerts: its settings (or a private window) block push messages for this site. Allow notifications for Wayfare in the browser’s site settings, or use another browser. Alerts inside the app keep working.',
-      retry: false,
-    };
-  }
-  return {
-    text: 'The browser could not reach its push service, so alerts are not on yet. Check the connection and try again in a moment.',
-    retry: true,
-  };
+  if (error.name === 'NotAllowedError') return { message: 'notices.push.notAllowed', retry: false };
+  return { message: 'notices.push.unreachable', retry: true };
 }
 
 /** Opt-in to alerts from the browser (Web Push) for when Wayfare is not open. */
 export function PushOptIn() {
+  const t = useT();
   const [state, setState] = useState<PushState>(() =>
     !pushSupported() ? 'unsupported' : Notification.permission === 'denied' ? 'denied' : 'checking',
   );
@@ -108,19 +103,10 @@ export function PushOptIn() {
 
   return (
     <section className="card stack-sm" aria-labelledby="push-title">
-      <h2 id="push-title">Alerts on this device</h2>
-      <p className="muted">
-        Get a system notification when a flight is delayed or a gate changes, even when Wayfare is closed.
-        When Wayfare is open you see the news here instead, so you are never alerted twice. You can turn this
-        off at any time.
-      </p>
-      {state === 'unsupported' && <p>This browser cannot show alerts from websites.</p>}
-      {state === 'denied' && (
-        <p>
-          Alerts are blocked for Wayfare in this browser. Allow notifications in the site settings to turn
-          them on.
-        </p>
-      )}
+      <h2 id="push-title">{t('notices.push.title')}</h2>
+      <p className="muted">{t('notices.push.explanation')}</p>
+      {state === 'unsupported' && <p>{t('notices.push.unsupported')}</p>}
+      {state === 'denied' && <p>{t('notices.push.denied')}</p>}
       <div className="row" aria-live="polite">
         {(state === 'off' || (state === 'working' && !error)) && (
           <button
@@ -129,14 +115,14 @@ export function PushOptIn() {
             onClick={() => void enable()}
             disabled={state === 'working'}
           >
-            Turn on alerts
+            {t('notices.push.turnOn')}
           </button>
         )}
         {state === 'on' && (
           <>
-            <span className="chip chip-success">Alerts are on</span>
+            <span className="chip chip-success">{t('notices.push.on')}</span>
             <button type="button" className="button button-secondary" onClick={() => void disable()}>
-              Turn off alerts
+              {t('notices.push.turnOff')}
             </button>
           </>
         )}
@@ -144,10 +130,10 @@ export function PushOptIn() {
       {error !== null &&
         (browserProblem ? (
           <div role="alert" className="stack-sm">
-            <p>{browserProblem.text}</p>
+            <p>{t(browserProblem.message)}</p>
             {browserProblem.retry && (
               <button type="button" className="button button-secondary" onClick={() => void enable()}>
-                Try again
+                {t('notices.error.tryAgain')}
               </button>
             )}
           </div>

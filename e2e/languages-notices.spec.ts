@@ -1,0 +1,133 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, setProfileLocale, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { STACK_WIDE } from './support/tags.ts';
+
+/** The words of the demo panel, its toasts and the error notices a traveler reads in Spanish. */
+const ES = {
+  demoControls: 'Controles de demostración',
+  showBehaviour: 'Mostrar un comportamiento',
+  levers: [
+    'Retrasar uno de mis vuelos',
+    'Romper una conexión',
+    'Caducar las ofertas de alojamiento',
+    'Cambiar mi próxima comprobación de precio',
+    'Rechazar mi próximo pago',
+    'Hacer que mi próxima reserva choque',
+    'Hacer fallar a los proveedores',
+    'Alcanzar el límite de peticiones',
+    'Anunciar una nueva versión',
+  ],
+  delayDone: 'Hecho: retrasar uno de mis vuelos.',
+  openDelayedTrip: 'Abrir el viaje retrasado',
+  newToasts: 'Avisos nuevos',
+  delay: 'Retraso',
+  viewTrip: 'Ver detalles del viaje',
+  tooManyRequests: 'Demasiadas peticiones en poco tiempo',
+  retryingIn: /Nuevo intento en (\d+) s/,
+  tryAgain: 'Reintentar',
+  bookings: 'Reservas',
+  status: 'Estado',
+  pending: 'Pendiente',
+  confirmed: 'Confirmada',
+};
+
+/** English words of these parts, none of which may be left on a Spanish screen. */
+const ENGLISH =
+  /\b(Demo controls|Show a behaviour|Delay one|Break a|Expire|Done|Open the delayed|Dismiss|View trip|Too many|Trying again|Try again|Please wait|Details)\b/;
+
+async function secondsLeft(notice: Locator): Promise<number> {
+  const text = (await notice.getByText(ES.retryingIn).textContent()) ?? '';
+  return Number(ES.retryingIn.exec(text)?.[1]);
+}
+
+/** The text of an element without the parts that match `selector`. */
+function wordsOutside(element: Locator, selector: string): Promise<string> {
+  return element.evaluate((root, left) => {
+    const copy = root.cloneNode(true) as HTMLElement;
+    for (const part of copy.querySelectorAll(left)) part.remove();
+    return copy.textContent ?? '';
+  }, selector);
+}
+
+/** Reads the app in Spanish for the test, and in the language it had afterwards. */
+async function inSpanish(page: Page, walk: () => Promise<void>): Promise<void> {
+  const changed = await setProfileLocale(page, 'es-ES');
+  try {
+    await walk();
+  } finally {
+    if (changed) await setProfileLocale(page, 'en-GB');
+  }
+}
+
+test.describe('notices in Spanish', () => {
+  test('a traveler whose locale is es-ES reads the demo panel and a delay’s toast in Spanish, axe-clean', async ({
+    signedInPage: page,
+  }) => {
+    await inSpanish(page, async () => {
+      await page.goto('/trips');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+      const panel = page.getByRole('complementary', { name: ES.demoControls });
+      const toggle = panel.getByRole('button', { name: ES.demoControls });
+      await toggle.click();
+      await expect(panel.getByRole('heading', { name: ES.showBehaviour })).toBeVisible();
+      for (const lever of ES.levers) await expect(panel.getByRole('button', { name: lever })).toBeVisible();
+      await expect(panel).not.toContainText(ENGLISH);
+      await expectNoAxeViolations(page, 'demo panel in Spanish');
+
+      await panel.getByRole('button', { name: ES.levers[0] }).click();
+      await expect(panel.getByRole('status')).toHaveText(ES.delayDone);
+      await expect(panel.getByRole('link', { name: ES.openDelayedTrip })).toBeVisible();
+
+      // The toast frames the travel API's own words (English, marked so) with Spanish ones.
+      const toasts = page.getByRole('region', { name: ES.newToasts });
+      const toast = toasts.locator('.toast').first();
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText(ES.delay);
+      await expect(toast.getByRole('link', { name: ES.viewTrip })).toHaveAttribute(
+        'href',
+        /^\/trips\/[^/]+\/segment\/[^/]+$/,
+      );
+      await expect(toast.getByRole('button', { name: /^Cerrar: / })).toBeVisible();
+      await expect(toast.locator('[lang="en"]')).toHaveCount(2);
+      expect(await wordsOutside(toast, '[lang="en"]')).not.toMatch(ENGLISH);
+      await expectNoAxeViolations(page, 'a delay toast in Spanish');
+
+      await toast.getByRole('link', { name: ES.viewTrip }).click();
+      await expect(page).toHaveURL(/\/trips\/[^/]+\/segment\/[^/]+$/);
+      await expect(toasts.locator('.toast')).toHaveCount(0);
+    });
+  });
+
+  test(
+    'a rate limit reads in Spanish: the notice, its countdown and its retry, axe-clean',
+    { tag: STACK_WIDE },
+    async ({ signedInPage: page, admin }) => {
+      await inSpanish(page, async () => {
+        await page.goto('/bookings');
+        const list = page.getByRole('list', { name: ES.bookings });
+        await expect(list.getByRole('article').first()).toBeVisible();
+        await admin.put('faults', { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
+        try {
+          // Two more reads in the window: whichever window the first opens, the second is over a quota of one.
+          const status = page.getByRole('group', { name: ES.status });
+          await status.getByRole('checkbox', { name: ES.pending }).click();
+          await status.getByRole('checkbox', { name: ES.confirmed }).click();
+
+          const notice = page.getByRole('alert').filter({ hasText: ES.tooManyRequests });
+          await expect(notice).toBeVisible();
+          await expect(notice.getByText(ES.retryingIn)).toBeVisible();
+          await expect(notice.getByRole('button', { name: ES.tryAgain })).toBeDisabled();
+          await expect(notice).not.toContainText(ENGLISH);
+          const first = await secondsLeft(notice);
+          await expect.poll(() => secondsLeft(notice)).toBeLessThan(first);
+          await expectNoAxeViolations(page, 'a rate-limit notice in Spanish');
+        } finally {
+          await admin.delete('faults');
+        }
+        await expect(list.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+      });
+    },
+  );
+});

@@ -1,0 +1,24 @@
+import type { MessageId } from '../../i18n/i18n.ts';
+import type { Translate } from '../../i18n/use-t.ts';
+
+const EVENT_LABELS: Record<string, MessageId> = {
+  SEGMENT_DELAYED: 'inbox.event.SEGMENT_DELAYED',
+  SEGMENT_CANCELLED: 'inbox.event.SEGMENT_CANCELLED',
+  GATE_CHANGED: 'inbox.event.GATE_CHANGED',
+  CHECK_IN_OPEN: 'inbox.event.CHECK_IN_OPEN',
+};
+
+/**
+ * The kind of travel event a notification tells of, in the interface's language ("Delay", "Gate
+ * change"); a kind this version does not know is named from its code.
+ */
+export function eventLabel(eventType: string, t: Translate): string {
+  const id = EVENT_LABELS[eventType];
+  return id ? t(id) : eventType.replaceAll('_', ' ').toLowerCase();
+}
+
+/**
+ * The language of a notification's title and body: the travel API writes them, in English, whatever the
+ * traveler's language (docs/decisions.md); the interface marks them so, around its own words.
+ */
+export const NOTIFICATION_TEXT_LANGUAGE = 'en';
