@@ -20,9 +20,6 @@ const UNTRANSLATED_SCREENS = [
   // flights
   'web/src/features/flights/**/*.tsx',
 
-  // stays
-  'web/src/features/stays/**/*.tsx',
-
   // checkout
   'web/src/features/checkout/**/*.tsx',
 

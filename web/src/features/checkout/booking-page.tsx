@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BookingStatusChip } from '../bookings/booking-status-chip.tsx';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { boardLabel } from '../stays/board-label.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { checkoutQueries, useCancelBooking } from './checkout-queries.ts';
 import { zoneLabel } from './rate-details.tsx';
 import './checkout.css';
@@ -77,6 +78,7 @@ export function BookingPage() {
 }
 
 function BookedItem({ details, format }: { details: BookingDetails; format: Formatters }) {
+  const t = useT();
   return (
     <section className="card stack-sm" aria-labelledby="booked-item">
       <h2 id="booked-item">What you booked</h2>
@@ -98,7 +100,7 @@ function BookedItem({ details, format }: { details: BookingDetails; format: Form
         <ul className="checkout-facts">
           <li>{details.stay.address}</li>
           <li>
-            {details.stay.roomName}, {boardLabel(details.stay.board)}
+            {details.stay.roomName}, {boardLabel(details.stay.board, t)}
           </li>
           <li>
             {details.stay.dueAtProperty.amount > 0

@@ -1,6 +1,7 @@
 import type { StayFare } from '#shared/api/stays.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { boardLabel } from '../stays/board-label.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 /** "Lisbon time" for Europe/Lisbon: the zone a hotel's deadlines are given in. */
 export function zoneLabel(timeZone: string): string {
@@ -20,6 +21,7 @@ export function RateDetails({
   checkIn: string;
   format: Formatters;
 }) {
+  const t = useT();
   const { refundable, freeCancellationUntil } = fare.cancellation;
   const zone = fare.timeZone;
   const at = (instant: string) =>
@@ -30,7 +32,7 @@ export function RateDetails({
       <ul className="checkout-facts">
         <li>{fare.roomName}</li>
         <li>{fare.bedType}</li>
-        <li>{boardLabel(fare.board)}</li>
+        <li>{boardLabel(fare.board, t)}</li>
       </ul>
       <h4>Cancellation</h4>
       <ol className="checkout-timeline">

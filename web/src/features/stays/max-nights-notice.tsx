@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/use-t.ts';
+
 export interface MaxNightsNoticeProps {
   maxNights: number | undefined;
   nights: number;
@@ -6,19 +8,20 @@ export interface MaxNightsNoticeProps {
 
 /** MAX_NIGHTS_EXCEEDED: the maximum, and a one-step way to shorten the stay to it. */
 export function MaxNightsNotice({ maxNights, nights, onShorten }: MaxNightsNoticeProps) {
+  const t = useT();
   return (
     <div className="notice notice-warning" role="alert">
-      <h3>This stay is too long to price</h3>
+      <h3>{t('stays.maxNights.title')}</h3>
       <p>
         {maxNights
-          ? `Hotels can be priced for at most ${maxNights} nights; this stay has ${nights}.`
-          : `Hotels cannot be priced for a ${nights}-night stay.`}{' '}
-        Shorten the stay, or split it into two searches.
+          ? t('stays.maxNights.limit', { max: maxNights, nights })
+          : t('stays.maxNights.noLimit', { nights })}{' '}
+        {t('stays.maxNights.advice')}
       </p>
       {maxNights && (
         <div className="row">
           <button type="button" className="button" onClick={() => onShorten(maxNights)}>
-            Shorten to {maxNights} nights
+            {t('stays.maxNights.shorten', { max: maxNights })}
           </button>
         </div>
       )}

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
+import { useT } from '../../i18n/use-t.ts';
 import type { ApiError } from '../../lib/api-error.ts';
 import { presentError } from '../../lib/error-grammar.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
+import { amenityLabel } from './amenity-label.ts';
 import { PropertyThumbnail } from './property-thumbnail.tsx';
 import { StarsRating } from './stars-rating.tsx';
 import type { PropertyPrice } from './stay-search-run.ts';
@@ -19,6 +21,8 @@ export interface PropertyCardProps {
 
 /** One hotel of a streamed search; its rate area keeps its size from placeholder to price. */
 export function PropertyCard({ property, price, href, format, onRetry }: PropertyCardProps) {
+  const t = useT();
+  const score = new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const titleId = `property-${property.searchSolutionId}`;
   return (
     <article className="card property-card" aria-labelledby={titleId}>
@@ -30,18 +34,25 @@ export function PropertyCard({ property, price, href, format, onRetry }: Propert
         <p className="property-meta">
           <StarsRating stars={property.stars} />
           <span className="muted small">
-            {property.address} · {format.count(Math.round(property.distanceKm * 10) / 10)} km from centre
+            {property.address} ·{' '}
+            {t('stays.card.distance', { distance: format.count(Math.round(property.distanceKm * 10) / 10) })}
           </span>
         </p>
         <p className="small">
-          <strong>{property.reviewScore.toFixed(1)}</strong>
-          <span className="muted"> / 10 · {format.count(property.reviewCount)} reviews</span>
+          <strong>{score.format(property.reviewScore)}</strong>
+          <span className="muted">
+            {' '}
+            {t('stays.card.reviews', {
+              count: property.reviewCount,
+              reviews: format.count(property.reviewCount),
+            })}
+          </span>
         </p>
         {property.amenities.length > 0 && (
-          <ul className="amenities" aria-label="Amenities">
+          <ul className="amenities" aria-label={t('stays.amenities')}>
             {property.amenities.slice(0, 4).map((amenity) => (
               <li key={amenity} className="chip">
-                {amenity.replaceAll('_', ' ')}
+                {amenityLabel(amenity, t)}
               </li>
             ))}
           </ul>
@@ -59,23 +70,24 @@ export function PropertyCard({ property, price, href, format, onRetry }: Propert
 }
 
 function RateArea({ price, format }: { price: PropertyPrice; format: Formatters }) {
+  const t = useT();
   switch (price.state) {
     case 'waiting':
     case 'pricing':
       if (price.state === 'pricing' && price.cheapest) {
         return (
           <>
-            <span className="small muted">from</span>
+            <span className="small muted">{t('stays.card.from')}</span>
             <span className="price">
               {format.money(price.cheapest.nightlyPrice, price.cheapest.currency)}
             </span>
-            <span className="small muted">per night · checking more rooms…</span>
+            <span className="small muted">{t('stays.card.perNightCheckingMore')}</span>
           </>
         );
       }
       return (
         <>
-          <span className="visually-hidden">Checking prices</span>
+          <span className="visually-hidden">{t('stays.card.checkingPrices')}</span>
           <span className="skeleton skeleton-line rate-skeleton-short" />
           <span className="skeleton rate-skeleton-price" />
           <span className="skeleton skeleton-line rate-skeleton-long" />
@@ -84,20 +96,22 @@ function RateArea({ price, format }: { price: PropertyPrice; format: Formatters 
     case 'priced':
       return (
         <>
-          <span className="small muted">from</span>
+          <span className="small muted">{t('stays.card.from')}</span>
           <span className="price">{format.money(price.cheapest.nightlyPrice, price.cheapest.currency)}</span>
           <span className="small muted">
-            per night · {format.money(price.cheapest.totalPrice, price.cheapest.currency)} total
+            {t('stays.card.perNightTotal', {
+              total: format.money(price.cheapest.totalPrice, price.cheapest.currency),
+            })}
           </span>
           {price.cheapest.cancellation.refundable && (
-            <span className="chip chip-success">Free cancellation</span>
+            <span className="chip chip-success">{t('stays.freeCancellation')}</span>
           )}
         </>
       );
     case 'no-rooms':
-      return <span className="muted">No rooms for these dates</span>;
+      return <span className="muted">{t('stays.card.noRooms')}</span>;
     case 'stopped':
-      return <span className="muted small">Not priced</span>;
+      return <span className="muted small">{t('stays.card.notPriced')}</span>;
     case 'failed':
       return null;
   }
@@ -116,6 +130,7 @@ function PriceRetry({
   hotel: string;
   onRetry: () => void;
 }) {
+  const t = useT();
   const presentation = error ? presentError(error) : null;
   const wait =
     presentation?.action === 'RETRY_LATER' ? Math.max(1, presentation.retryAfterSeconds ?? 5) : null;
@@ -124,16 +139,19 @@ function PriceRetry({
   return (
     <>
       <span className="muted small">
-        Prices unavailable: {presentation ? presentation.title.toLowerCase() : 'the connection dropped'}
+        {t('stays.card.unavailable', {
+          reason: presentation ? presentation.title.toLowerCase() : t('stays.card.connectionDropped'),
+        })}
       </span>
-      {waiting && <span className="muted small">Trying again in {left} s</span>}
+      {waiting && <span className="muted small">{t('stays.card.tryingAgainIn', { seconds: left })}</span>}
       <button
         type="button"
         className="button button-secondary button-small"
         disabled={waiting}
         onClick={onRetry}
       >
-        Try again<span className="visually-hidden">: {hotel}</span>
+        {t('stays.card.tryAgain')}
+        <span className="visually-hidden">{t('stays.card.tryAgainHotel', { hotel })}</span>
       </button>
     </>
   );

@@ -1,9 +1,11 @@
 import type { StayFare } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
-import { RateDetails, zoneLabel } from '../checkout/rate-details.tsx';
+import { RateDetails } from '../checkout/rate-details.tsx';
+import { bedTypeLabel } from './bed-type-label.ts';
 import { boardLabel } from './board-label.ts';
 import { maxNightsOf } from './max-nights-of.ts';
 import { MaxNightsNotice } from './max-nights-notice.tsx';
@@ -24,13 +26,17 @@ export interface PropertyFaresProps {
   checkIn?: string | undefined;
 }
 
-function summary({ fares, end }: StayFaresState): string {
-  if (!end) return fares.length === 0 ? 'Checking room prices…' : `${fares.length} rooms priced so far.`;
+function summary({ fares, end }: StayFaresState, t: Translate): string {
+  const count = fares.length;
+  if (!end) return count === 0 ? t('stays.fares.live.checking') : t('stays.fares.live.soFar', { count });
   if (end.kind === 'done')
-    return fares.length === 0 ? 'No rooms for these dates.' : `${fares.length} rooms available.`;
-  if (end.kind === 'error') return 'Room prices could not be loaded.';
-  return 'Room prices were cut short.';
+    return count === 0 ? t('stays.fares.live.none') : t('stays.fares.live.available', { count });
+  if (end.kind === 'error') return t('stays.fares.live.error');
+  return t('stays.fares.live.truncated');
 }
+
+/** "Lisbon" for Europe/Lisbon: the place whose clock a hotel's deadlines are given in. */
+const zoneCity = (timeZone: string) => (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
 
 /** A property's rates as its fares stream delivers them, with a state of its own for each ending. */
 export function PropertyFares({
@@ -43,6 +49,7 @@ export function PropertyFares({
   onBook,
   checkIn,
 }: PropertyFaresProps) {
+  const t = useT();
   const { fares, end } = state;
   const streaming = end === undefined;
   useSearchInProgress(streaming);
@@ -51,16 +58,16 @@ export function PropertyFares({
   return (
     <section className="stack" aria-labelledby="fares-title">
       <div className="results-header">
-        <h2 id="fares-title">Rooms and rates</h2>
+        <h2 id="fares-title">{t('stays.fares.title')}</h2>
         <p className="progress-line" aria-hidden="true">
           {streaming && <span className="spinner" />}
           {streaming
-            ? `${fares.length} found so far`
-            : `${fares.length} ${fares.length === 1 ? 'rate' : 'rates'}`}
+            ? t('stays.fares.foundSoFar', { count: fares.length })
+            : t('stays.fares.count', { count: fares.length })}
         </p>
       </div>
       <p className="visually-hidden" role="status">
-        {summary(state)}
+        {summary(state, t)}
       </p>
 
       {error?.code === 'MAX_NIGHTS_EXCEEDED' ? (
@@ -69,37 +76,35 @@ export function PropertyFares({
         <ErrorNotice
           error={error}
           onChangeSelection={onChooseAgain}
-          changeSelectionLabel="Back to the search results"
+          changeSelectionLabel={t('stays.fares.backToResults')}
         />
       ) : error ? (
         <ErrorNotice
           error={error}
-          title={error.code === 'PROVIDER_ERROR' ? 'The hotel provider could not price this stay' : undefined}
+          title={error.code === 'PROVIDER_ERROR' ? t('stays.fares.providerError') : undefined}
           onRetry={onRetry}
           onChangeSelection={onChooseAgain}
         />
       ) : null}
       {end?.kind === 'truncated' && (
         <div className="notice notice-warning" role="alert">
-          <h3>Room prices were cut short</h3>
-          <p>The connection ended before every rate arrived. The rates below are still valid.</p>
+          <h3>{t('stays.fares.truncated.title')}</h3>
+          <p>{t('stays.fares.truncated.body')}</p>
           <div className="row">
             <button type="button" className="button button-secondary" onClick={onRetry}>
-              Load the rates again
+              {t('stays.fares.truncated.reload')}
             </button>
           </div>
         </div>
       )}
       {end?.kind === 'done' && fares.length === 0 && (
         <div className="empty-state">
-          <h3>No rooms for these dates</h3>
-          <p className="muted">
-            This hotel has nothing available for these dates and rooms. Try other dates.
-          </p>
+          <h3>{t('stays.fares.empty.title')}</h3>
+          <p className="muted">{t('stays.fares.empty.body')}</p>
         </div>
       )}
 
-      <ol className="fare-list" aria-busy={streaming} aria-label="Rates">
+      <ol className="fare-list" aria-busy={streaming} aria-label={t('stays.fares.list')}>
         {fares.map((fare) => (
           <li key={fare.fareId}>
             <FareCard fare={fare} format={format} onBook={onBook} checkIn={checkIn} />
@@ -132,52 +137,60 @@ function FareCard({
   onBook?: ((fare: StayFare) => void) | undefined;
   checkIn?: string | undefined;
 }) {
+  const t = useT();
   const { refundable, freeCancellationUntil } = fare.cancellation;
+  const board = boardLabel(fare.board, t);
   return (
-    <article className="card fare-card" aria-label={`${fare.roomName}, ${boardLabel(fare.board)}`}>
+    <article className="card fare-card" aria-label={`${fare.roomName}, ${board}`}>
       <div className="stack-sm">
         <h3>{fare.roomName}</h3>
         <ul className="fare-terms">
-          <li>{fare.bedType}</li>
-          <li>{boardLabel(fare.board)}</li>
+          <li>{bedTypeLabel(fare.bedType, t)}</li>
+          <li>{board}</li>
           <li>
             {refundable && freeCancellationUntil ? (
               <span className="chip chip-success">
-                Free cancellation until{' '}
                 {fare.timeZone
-                  ? `${format.dateTime(freeCancellationUntil, fare.timeZone)} (${zoneLabel(fare.timeZone)})`
-                  : format.wallDateTime(freeCancellationUntil)}
+                  ? t('stays.fare.freeCancellationUntilZoned', {
+                      when: format.dateTime(freeCancellationUntil, fare.timeZone),
+                      city: zoneCity(fare.timeZone),
+                    })
+                  : t('stays.fare.freeCancellationUntil', {
+                      when: format.wallDateTime(freeCancellationUntil),
+                    })}
               </span>
             ) : refundable ? (
-              <span className="chip chip-success">Free cancellation</span>
+              <span className="chip chip-success">{t('stays.freeCancellation')}</span>
             ) : (
-              <span className="chip chip-warning">Non-refundable</span>
+              <span className="chip chip-warning">{t('stays.fare.nonRefundable')}</span>
             )}
           </li>
           {fare.corporateRate && (
             <li>
-              <span className="chip chip-info">Corporate rate</span>
+              <span className="chip chip-info">{t('stays.fare.corporate')}</span>
             </li>
           )}
-          {fare.roomsLeft <= 3 && <li className="muted">Only {fare.roomsLeft} left</li>}
+          {fare.roomsLeft <= 3 && (
+            <li className="muted">{t('stays.fare.left', { count: fare.roomsLeft })}</li>
+          )}
         </ul>
         {onBook && checkIn && (
           <DetailsDisclosure
             label={
               <>
-                Details and booking
+                {t('stays.fare.details')}
                 <span className="visually-hidden">
-                  : {fare.roomName}, {boardLabel(fare.board)}
+                  : {fare.roomName}, {board}
                 </span>
               </>
             }
           >
             <RateDetails fare={fare} checkIn={checkIn} format={format} />
             <button type="button" className="button" onClick={() => onBook(fare)}>
-              Book
+              {t('stays.fare.book')}
               <span className="visually-hidden">
                 {' '}
-                {fare.roomName}, {boardLabel(fare.board)}, {format.money(fare.totalPrice, fare.currency)}
+                {fare.roomName}, {board}, {format.money(fare.totalPrice, fare.currency)}
               </span>
             </button>
           </DetailsDisclosure>
@@ -185,10 +198,10 @@ function FareCard({
       </div>
       <div className="fare-price">
         <span className="price">{format.money(fare.nightlyPrice, fare.currency)}</span>
-        <span className="small muted">per night</span>
+        <span className="small muted">{t('stays.fare.perNight')}</span>
         <span className="small">
-          <strong>{format.money(fare.totalPrice, fare.currency)}</strong> total for {fare.nights}{' '}
-          {fare.nights === 1 ? 'night' : 'nights'}
+          <strong>{format.money(fare.totalPrice, fare.currency)}</strong>{' '}
+          {t('stays.fare.totalFor', { count: fare.nights })}
         </span>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { addDays, nightsBetween } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { saveSelection } from '../checkout/checkout-selection.ts';
@@ -20,10 +21,11 @@ export function PropertyPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
   const format = useTravelerFormatters();
   const [run, setRun] = useState(0);
 
-  const hotelName = params.get('hotel') ?? 'Hotel';
+  const hotelName = params.get('hotel') ?? t('stays.header.hotel');
   useDocumentTitle(hotelName);
   const search = staySearchFormFromParams(params, { checkIn: '', checkOut: '', bookingProfile: false });
   const searchSolutionId = params.get('solution');
@@ -50,7 +52,7 @@ export function PropertyPage() {
   return (
     <div className="page stack">
       <p>
-        <Link to={resultsPath}>← Back to the search results</Link>
+        <Link to={resultsPath}>{t('stays.property.back')}</Link>
       </p>
       <StayHeader
         name={hotelName}
@@ -63,10 +65,10 @@ export function PropertyPage() {
       />
       {!request ? (
         <div className="notice notice-warning" role="alert">
-          <h2>This link is incomplete</h2>
-          <p>Search again to see this hotel’s rates.</p>
+          <h2>{t('stays.property.incomplete')}</h2>
+          <p>{t('stays.property.incompleteHint')}</p>
           <Link className="button" to="/stays">
-            Search stays
+            {t('stays.form.submit')}
           </Link>
         </div>
       ) : (

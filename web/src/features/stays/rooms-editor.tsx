@@ -5,6 +5,7 @@ import {
   MAX_ROOMS,
   type StayRoom,
 } from '#shared/api/stays.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { fieldId } from '../../lib/error-grammar.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -17,12 +18,13 @@ export interface RoomsEditorProps {
 
 /** Per-room occupancy: adults, children and each child's age, room by room. */
 export function RoomsEditor({ rooms, onChange, errors }: RoomsEditorProps) {
+  const t = useT();
   const updateRoom = (index: number, room: StayRoom) =>
     onChange(rooms.map((existing, position) => (position === index ? room : existing)));
 
   return (
     <fieldset className="rooms-editor" id={fieldId('rooms')} tabIndex={-1}>
-      <legend>Rooms and guests</legend>
+      <legend>{t('stays.rooms.legend')}</legend>
       {errors.rooms && <p className="field-error">{errors.rooms}</p>}
       <ol className="rooms-list">
         {rooms.map((room, index) => {
@@ -32,11 +34,11 @@ export function RoomsEditor({ rooms, onChange, errors }: RoomsEditorProps) {
           return (
             <li key={index} className="room-card">
               <fieldset>
-                <legend className="room-title">Room {number}</legend>
+                <legend className="room-title">{t('stays.rooms.room', { room: number })}</legend>
                 <div className="room-fields">
                   <div className="field">
                     <label className="field-label" htmlFor={fieldId(adultsPath)}>
-                      Adults
+                      {t('stays.rooms.adults')}
                     </label>
                     <select
                       id={fieldId(adultsPath)}
@@ -55,7 +57,7 @@ export function RoomsEditor({ rooms, onChange, errors }: RoomsEditorProps) {
                   </div>
                   <div className="field">
                     <label className="field-label" htmlFor={fieldId(childrenPath)}>
-                      Children
+                      {t('stays.rooms.children')}
                     </label>
                     <select
                       id={fieldId(childrenPath)}
@@ -79,8 +81,8 @@ export function RoomsEditor({ rooms, onChange, errors }: RoomsEditorProps) {
                   {room.childrenAges.map((age, childIndex) => (
                     <div className="field" key={childIndex}>
                       <label className="field-label" htmlFor={fieldId(`${childrenPath}.${childIndex}`)}>
-                        Age of child {childIndex + 1}
-                        <span className="visually-hidden"> in room {number}</span>
+                        {t('stays.rooms.childAge', { child: childIndex + 1 })}
+                        <span className="visually-hidden"> {t('stays.rooms.inRoom', { room: number })}</span>
                       </label>
                       <select
                         id={fieldId(`${childrenPath}.${childIndex}`)}
@@ -108,7 +110,7 @@ export function RoomsEditor({ rooms, onChange, errors }: RoomsEditorProps) {
                     className="button button-ghost button-small"
                     onClick={() => onChange(rooms.filter((_, position) => position !== index))}
                   >
-                    Remove room {number}
+                    {t('stays.rooms.remove', { room: number })}
                   </button>
                 )}
               </fieldset>
@@ -122,7 +124,7 @@ export function RoomsEditor({ rooms, onChange, errors }: RoomsEditorProps) {
           className="button button-secondary button-small"
           onClick={() => onChange([...rooms, { adults: 1, childrenAges: [] }])}
         >
-          Add a room
+          {t('stays.rooms.add')}
         </button>
       )}
     </fieldset>

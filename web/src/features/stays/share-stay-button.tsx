@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { parseStayDestinations, type StayPropertyDestination } from '#shared/api/destinations.ts';
 import type { StayRoom } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { destinationParams, encodeRooms } from './stay-search-params.ts';
 
@@ -57,8 +59,9 @@ async function findPropertyDestination(name: string, city: string | undefined) {
 }
 
 export function ShareStayButton({ hotelName, hotelCity, destination, ...stay }: ShareStayButtonProps) {
+  const t = useT();
   const [link, setLink] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<MessageId | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
@@ -68,16 +71,16 @@ export function ShareStayButton({ hotelName, hotelCity, destination, ...stay }: 
     try {
       const resolved = destination ?? (await findPropertyDestination(hotelName, hotelCity));
       if (!resolved) {
-        setStatus('This hotel cannot be shared from here; search it by name to share it.');
+        setStatus('stays.share.notShareable');
         return;
       }
       const url = new URL(sharedStayPath(resolved, stay), window.location.origin).href;
       setLink(url);
       if (navigator.clipboard) {
         await navigator.clipboard.writeText(url);
-        setStatus('Link copied. Anyone with it can see this stay’s rates, no sign-in needed.');
+        setStatus('stays.share.copied');
       } else {
-        setStatus('Copy the link below to share this stay.');
+        setStatus('stays.share.copyBelow');
       }
     } catch (caught) {
       setError(caught);
@@ -95,15 +98,15 @@ export function ShareStayButton({ hotelName, hotelCity, destination, ...stay }: 
           onClick={() => void share()}
           disabled={pending}
         >
-          Share this stay
+          {t('stays.share.button')}
         </button>
         <span role="status" className="small muted">
-          {status}
+          {status ? t(status) : ''}
         </span>
       </div>
       {link && (
         <label className="field">
-          <span className="field-label">Link to this stay</span>
+          <span className="field-label">{t('stays.share.link')}</span>
           <input className="input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         </label>
       )}

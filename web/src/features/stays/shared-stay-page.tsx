@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { addDays, nightsBetween } from '../../lib/intl-format.ts';
@@ -24,6 +25,7 @@ import './stays.css';
  * (POST /api/guest-session) and the fares come through the direct-property path.
  */
 export function SharedStayPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -40,7 +42,7 @@ export function SharedStayPage() {
   // guest is not entitled to the sharer's corporate rates.
   const traveler = session.data?.authenticated === true && session.data.kind === 'traveler';
   const bookingProfile = traveler ? stay.bookingProfile : true;
-  useDocumentTitle(property?.name ?? 'Shared stay');
+  useDocumentTitle(property?.name ?? t('stays.shared.title'));
   const complete =
     property && isCompleteStaySearch(stay, stay.checkIn) ? { ...stay, destination: property } : null;
 
@@ -75,10 +77,10 @@ export function SharedStayPage() {
     return (
       <div className="page">
         <div className="empty-state">
-          <h1>This stay link is incomplete</h1>
-          <p className="muted">Ask for the link again, or search stays yourself.</p>
+          <h1>{t('stays.shared.incomplete')}</h1>
+          <p className="muted">{t('stays.shared.incompleteHint')}</p>
           <Link className="button" to="/stays">
-            Search stays
+            {t('stays.form.submit')}
           </Link>
         </div>
       </div>
@@ -91,7 +93,7 @@ export function SharedStayPage() {
       <StayHeader
         name={complete.destination.name}
         seed={complete.destination.propertyId}
-        subtitle={`${complete.destination.city} · shared with you`}
+        subtitle={t('stays.shared.subtitle', { city: complete.destination.city })}
         checkIn={complete.checkIn}
         checkOut={complete.checkOut}
         rooms={complete.rooms}
@@ -100,9 +102,9 @@ export function SharedStayPage() {
       />
       {session.data?.authenticated !== true || session.data.kind !== 'traveler' ? (
         <div className="notice notice-info">
-          <p>You are looking at live rates as a guest. Sign in to search and book with your own profile.</p>
+          <p>{t('stays.shared.guest')}</p>
           <div className="row">
-            <SignInButton className="button button-secondary" label="Sign in to book" />
+            <SignInButton className="button button-secondary" label={t('stays.shared.signIn')} />
           </div>
         </div>
       ) : null}

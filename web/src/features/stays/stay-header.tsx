@@ -1,4 +1,5 @@
 import type { StayRoom } from '#shared/api/stays.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { nightsBetween } from '../../lib/intl-format.ts';
 import { PropertyThumbnail } from './property-thumbnail.tsx';
@@ -14,14 +15,15 @@ export interface StayHeaderProps {
   format: Formatters;
 }
 
-export function roomsSummary(rooms: readonly StayRoom[]): string {
+/** "2 rooms · 3 adults · 1 child": the rooms and guests of a stay. */
+export function roomsSummary(rooms: readonly StayRoom[], t: Translate): string {
   const adults = rooms.reduce((sum, room) => sum + room.adults, 0);
   const children = rooms.reduce((sum, room) => sum + room.childrenAges.length, 0);
   const parts = [
-    `${rooms.length} ${rooms.length === 1 ? 'room' : 'rooms'}`,
-    `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
+    t('stays.occupancy.rooms', { count: rooms.length }),
+    t('stays.occupancy.adults', { count: adults }),
   ];
-  if (children > 0) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`);
+  if (children > 0) parts.push(t('stays.occupancy.children', { count: children }));
   return parts.join(' · ');
 }
 
@@ -36,6 +38,7 @@ export function StayHeader({
   bookingProfile,
   format,
 }: StayHeaderProps) {
+  const t = useT();
   const nights = checkIn && checkOut ? nightsBetween(checkIn, checkOut) : 0;
   return (
     <header className="property-header">
@@ -45,9 +48,9 @@ export function StayHeader({
         {subtitle && <p className="muted">{subtitle}</p>}
         {checkIn && checkOut && (
           <p className="muted">
-            {format.calendarDate(checkIn, 'long')} – {format.calendarDate(checkOut, 'long')} · {nights}{' '}
-            {nights === 1 ? 'night' : 'nights'} · {roomsSummary(rooms)} ·{' '}
-            {bookingProfile ? 'Personal' : 'Business'} trip
+            {format.calendarDate(checkIn, 'long')} – {format.calendarDate(checkOut, 'long')} ·{' '}
+            {t('stays.nights', { count: nights })} · {roomsSummary(rooms, t)} ·{' '}
+            {t('stays.header.trip', { purpose: bookingProfile ? 'personal' : 'business' })}
           </p>
         )}
       </div>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SortControl } from '../../components/sort-control.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { toggleValue } from '../../lib/toggle-value.ts';
 import { boardLabel } from './board-label.ts';
 import {
@@ -10,7 +12,11 @@ import {
   type StaySort,
 } from './arrange-stays.ts';
 
-const SORT_LABELS: Record<StaySort, string> = { distance: 'Distance', price: 'Price', rating: 'Rating' };
+const SORT_LABELS: Record<StaySort, MessageId> = {
+  distance: 'stays.sort.distance',
+  price: 'stays.sort.price',
+  rating: 'stays.sort.rating',
+};
 
 export interface StayFiltersProps {
   view: StayResultView;
@@ -22,12 +28,17 @@ export interface StayFiltersProps {
 }
 
 export function StaySortControl({ view, onChange }: Pick<StayFiltersProps, 'view' | 'onChange'>) {
+  const t = useT();
+  const labels = Object.fromEntries(STAY_SORTS.map((sort) => [sort, t(SORT_LABELS[sort])])) as Record<
+    StaySort,
+    string
+  >;
   return (
     <SortControl
-      legend="Sort stays by"
+      legend={t('stays.sort.legend')}
       name="stay-sort"
       sorts={STAY_SORTS}
-      labels={SORT_LABELS}
+      labels={labels}
       value={view.sort}
       onChange={(sort) => onChange({ ...view, sort })}
     />
@@ -37,11 +48,14 @@ export function StaySortControl({ view, onChange }: Pick<StayFiltersProps, 'view
 const clearFilters = (view: StayResultView): StayResultView => ({ ...DEFAULT_STAY_VIEW, sort: view.sort });
 
 function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersProps) {
+  const t = useT();
   const priceId = useId();
   return (
     <>
       <div className="stack-sm">
-        <label htmlFor={priceId}>Price per night at most{currency ? ` (${currency})` : ''}</label>
+        <label htmlFor={priceId}>
+          {currency ? t('stays.filters.maxNightlyIn', { currency }) : t('stays.filters.maxNightly')}
+        </label>
         <input
           id={priceId}
           type="number"
@@ -57,7 +71,7 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
       </div>
       {stars.length > 0 && (
         <fieldset>
-          <legend>Stars</legend>
+          <legend>{t('stays.filters.stars')}</legend>
           {stars.map((count) => (
             <label key={count} className="checkbox">
               <input
@@ -65,25 +79,25 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
                 checked={view.stars.includes(count)}
                 onChange={() => onChange({ ...view, stars: toggleValue(view.stars, count) })}
               />
-              {count} {count === 1 ? 'star' : 'stars'}
+              {t('stays.filters.starCount', { count })}
             </label>
           ))}
         </fieldset>
       )}
       <fieldset>
-        <legend>Cancellation</legend>
+        <legend>{t('stays.filters.cancellation')}</legend>
         <label className="checkbox">
           <input
             type="checkbox"
             checked={view.freeCancellation}
             onChange={() => onChange({ ...view, freeCancellation: !view.freeCancellation })}
           />
-          Free cancellation
+          {t('stays.freeCancellation')}
         </label>
       </fieldset>
       {boards.length > 0 && (
         <fieldset>
-          <legend>Meals</legend>
+          <legend>{t('stays.filters.meals')}</legend>
           {boards.map((board) => (
             <label key={board} className="checkbox">
               <input
@@ -91,7 +105,7 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
                 checked={view.boards.includes(board)}
                 onChange={() => onChange({ ...view, boards: toggleValue(view.boards, board) })}
               />
-              {boardLabel(board)}
+              {boardLabel(board, t)}
             </label>
           ))}
         </fieldset>
@@ -102,7 +116,7 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
           className="button button-ghost button-small"
           onClick={() => onChange(clearFilters(view))}
         >
-          Clear filters
+          {t('stays.filters.clear')}
         </button>
       )}
     </>
@@ -114,6 +128,7 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
  * that opens them in a sheet over the results, so the first hotel stays near the top of the page.
  */
 export function StayFilters(props: StayFiltersProps) {
+  const t = useT();
   const sheet = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const active = filtersActive(props.view);
@@ -122,8 +137,8 @@ export function StayFilters(props: StayFiltersProps) {
   }, [open]);
   return (
     <>
-      <aside className="filters card stay-filters-column" aria-label="Filters">
-        <h2 className="filters-title">Filters</h2>
+      <aside className="filters card stay-filters-column" aria-label={t('stays.filters.title')}>
+        <h2 className="filters-title">{t('stays.filters.title')}</h2>
         <FilterFields {...props} />
       </aside>
       <button
@@ -132,7 +147,7 @@ export function StayFilters(props: StayFiltersProps) {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        Filters{active > 0 ? ` (${active})` : ''}
+        {active > 0 ? t('stays.filters.titleActive', { count: active }) : t('stays.filters.title')}
       </button>
       <dialog
         ref={sheet}
@@ -143,11 +158,11 @@ export function StayFilters(props: StayFiltersProps) {
         {open && (
           <div className="filters">
             <h2 id="stay-filters-sheet-title" className="filters-title">
-              Filters
+              {t('stays.filters.title')}
             </h2>
             <FilterFields {...props} />
             <button type="button" className="button" onClick={() => sheet.current?.close()}>
-              Show stays
+              {t('stays.filters.show')}
             </button>
           </div>
         )}

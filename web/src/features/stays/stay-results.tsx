@@ -10,6 +10,7 @@ import {
 import { StayFilters, StaySortControl } from './stay-result-filters.tsx';
 import type { StaySearchSnapshot } from './stay-search-run.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { nightsBetween } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
@@ -31,21 +32,21 @@ export interface StayResultsProps {
   onFieldErrors: (error: unknown) => void;
 }
 
-function liveSummary(snapshot: StaySearchSnapshot): string {
-  const found = snapshot.properties.length;
+function liveSummary(snapshot: StaySearchSnapshot, t: Translate): string {
+  const count = snapshot.properties.length;
   switch (snapshot.phase) {
     case 'searching':
-      return found === 0 ? 'Searching stays…' : `Found ${found} stays so far. Checking prices.`;
+      return count === 0 ? t('stays.live.searching') : t('stays.live.foundSoFar', { count });
     case 'pricing':
-      return `Found ${found} stays. Checking prices.`;
+      return t('stays.live.found', { count });
     case 'complete':
-      return found === 0 ? 'No stays found for this search.' : `Prices ready for ${found} stays.`;
+      return count === 0 ? t('stays.live.none') : t('stays.live.ready', { count });
     case 'max-nights':
-      return 'This stay is longer than hotels can be priced for.';
+      return t('stays.live.maxNights');
     case 'offer-expired':
-      return 'Prices changed. Search again to choose.';
+      return t('stays.live.offerExpired');
     case 'failed':
-      return 'The stay search failed.';
+      return t('stays.live.failed');
   }
 }
 
@@ -59,6 +60,7 @@ export function StayResults({
   onFieldErrors,
 }: StayResultsProps) {
   const { snapshot, retry } = useStaySearchRun(search, runKey);
+  const t = useT();
   const format = useTravelerFormatters();
   const streaming = snapshot.phase === 'searching' || snapshot.phase === 'pricing';
   useSearchInProgress(streaming);
@@ -89,20 +91,20 @@ export function StayResults({
     <section className="results" aria-labelledby="stay-results-title">
       <div className="results-header">
         <h2 id="stay-results-title">
-          Stays in {search.destination.name}
+          {t('stays.results.title', { city: search.destination.name })}
           <span className="muted small results-subtitle">
-            {format.calendarDate(search.checkIn)} – {format.calendarDate(search.checkOut)} · {nights}{' '}
-            {nights === 1 ? 'night' : 'nights'}
+            {format.calendarDate(search.checkIn)} – {format.calendarDate(search.checkOut)} ·{' '}
+            {t('stays.nights', { count: nights })}
           </span>
         </h2>
         <p className="progress-line" aria-hidden="true">
           {snapshot.phase === 'searching' && <span className="spinner" />}
-          {progressText(snapshot, expected)}
+          {progressText(snapshot, expected, t)}
         </p>
         {found > 0 && <StaySortControl view={view} onChange={onViewChange} />}
       </div>
       <p className="visually-hidden" role="status">
-        {liveSummary(snapshot)}
+        {liveSummary(snapshot, t)}
       </p>
 
       {snapshot.phase === 'max-nights' && (
@@ -111,10 +113,10 @@ export function StayResults({
       {snapshot.phase === 'offer-expired' && (
         <ErrorNotice
           error={snapshot.error}
-          title="Prices changed since this search"
-          guidance="These results are out of date. Search again to see the current hotels and prices."
+          title={t('stays.expired.title')}
+          guidance={t('stays.expired.guidance')}
           onChangeSelection={onSearchAgain}
-          changeSelectionLabel="Search again"
+          changeSelectionLabel={t('stays.searchAgain')}
         />
       )}
       {snapshot.phase === 'failed' && snapshot.error && (
@@ -122,28 +124,25 @@ export function StayResults({
       )}
       {snapshot.truncated && (
         <div className="notice notice-warning" role="alert">
-          <h3>The search was cut short</h3>
-          <p>Some hotels may be missing from this list.</p>
+          <h3>{t('stays.truncated.title')}</h3>
+          <p>{t('stays.truncated.body')}</p>
           <div className="row">
             <button type="button" className="button button-secondary" onClick={onSearchAgain}>
-              Search again
+              {t('stays.searchAgain')}
             </button>
           </div>
         </div>
       )}
       {snapshot.phase === 'complete' && snapshot.properties.length === 0 && !snapshot.truncated && (
         <div className="empty-state">
-          <h3>No stays found</h3>
-          <p className="muted">
-            Nothing is available in {search.destination.name} for these dates and rooms. Try other dates or
-            fewer guests per room.
-          </p>
+          <h3>{t('stays.empty.title')}</h3>
+          <p className="muted">{t('stays.empty.body', { city: search.destination.name })}</p>
         </div>
       )}
       {snapshot.phase === 'complete' && allFailed(snapshot) && (
         <ErrorNotice
           error={firstFailure(snapshot)}
-          title="Hotel prices are unavailable right now"
+          title={t('stays.allFailed.title')}
           onRetry={onSearchAgain}
         />
       )}
@@ -160,24 +159,22 @@ export function StayResults({
         )}
         <div className="stack">
           {found > 0 && shown.length < found && (
-            <p className="muted small">
-              {shown.length} of {found} stays match the filters
-            </p>
+            <p className="muted small">{t('stays.filtered.count', { shown: shown.length, found })}</p>
           )}
           {found > 0 && shown.length === 0 && filtersActive(view) > 0 && (
             <div className="empty-state">
-              <h3>No stays match these filters</h3>
-              <p className="muted">Loosen a filter to see more of the {found} stays found.</p>
+              <h3>{t('stays.filtered.none')}</h3>
+              <p className="muted">{t('stays.filtered.loosen', { count: found })}</p>
               <button
                 type="button"
                 className="button button-secondary"
                 onClick={() => onViewChange({ ...DEFAULT_STAY_VIEW, sort: view.sort })}
               >
-                Clear filters
+                {t('stays.filters.clear')}
               </button>
             </div>
           )}
-          <ol className="card-list" aria-busy={streaming} aria-label="Stays">
+          <ol className="card-list" aria-busy={streaming} aria-label={t('stays.results.list')}>
             {shown.map(({ property, price }, index) => (
               <li key={property.searchSolutionId} ref={index === 0 ? firstCard : undefined}>
                 <PropertyCard

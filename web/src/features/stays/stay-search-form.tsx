@@ -4,29 +4,35 @@ import type { StayDestination } from '#shared/api/destinations.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { fieldId } from '../../lib/error-grammar.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { RoomsEditor } from './rooms-editor.tsx';
 import type { StaySearch, StaySearchForm as StaySearchFormValue } from './stay-search-params.ts';
 import { stayQueries } from './stay-queries.ts';
-import { validateStaySearch } from './validate-stay-search.ts';
+import { describeProblems, validateStaySearch } from './validate-stay-search.ts';
 import './stays.css';
 import { OfflineNote } from '../../components/offline-note.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 
-const FIELD_LABELS: Record<string, string> = {
-  destination: 'Destination',
-  checkIn: 'Check-in',
-  checkOut: 'Check-out',
-  rooms: 'Rooms',
-  bookingProfile: 'Kind of travel',
+const FIELD_LABELS: Record<string, MessageId> = {
+  destination: 'stays.field.destination',
+  checkIn: 'stays.field.checkIn',
+  checkOut: 'stays.field.checkOut',
+  rooms: 'stays.field.rooms',
+  bookingProfile: 'stays.field.bookingProfile',
 };
 
-export function stayFieldLabel(path: string): string {
+export function stayFieldLabel(path: string, t: Translate): string {
   const room = /^rooms\.(\d+)\.(adults|childrenAges)/.exec(path);
-  if (room) return `Room ${Number(room[1]) + 1} ${room[2] === 'adults' ? 'adults' : 'children'}`;
-  return FIELD_LABELS[path] ?? path;
+  if (room) {
+    const values = { room: Number(room[1]) + 1 };
+    return room[2] === 'adults' ? t('stays.field.roomAdults', values) : t('stays.field.roomChildren', values);
+  }
+  const label = FIELD_LABELS[path];
+  return label ? t(label) : path;
 }
 
 export interface StaySearchFormProps {
@@ -45,6 +51,7 @@ function destinationText(destination: StayDestination): string {
 }
 
 export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySearchFormProps) {
+  const t = useT();
   const [form, setForm] = useState(initial);
   const [query, setQuery] = useState(initial.destination ? destinationText(initial.destination) : '');
   const [attempt, setAttempt] = useState(0);
@@ -58,7 +65,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
   });
   const today = todayIsoDate();
 
-  const localErrors = validateStaySearch(form, today);
+  const localErrors = describeProblems(validateStaySearch(form, today), t);
   const visibleLocal = Object.fromEntries(
     Object.entries(localErrors).filter(([path]) => attempt > 0 || touched[path]),
   );
@@ -75,13 +82,13 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
   };
 
   return (
-    <form className="form card search-form" onSubmit={submit} noValidate aria-label="Search stays">
-      <FormErrorSummary errors={errors} labelFor={stayFieldLabel} attempt={attempt} />
+    <form className="form card search-form" onSubmit={submit} noValidate aria-label={t('stays.form.label')}>
+      <FormErrorSummary errors={errors} labelFor={(path) => stayFieldLabel(path, t)} attempt={attempt} />
       <div className="form-grid">
         <AsyncComboBox<StayDestination>
           id={fieldId('destination')}
-          label="Destination"
-          placeholder="City or hotel"
+          label={t('stays.field.destination')}
+          placeholder={t('stays.destination.placeholder')}
           items={items}
           itemKey={destinationKey}
           itemText={destinationText}
@@ -90,8 +97,8 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
               <span>{destination.name}</span>
               <span className="small muted">
                 {destination.type === 'city'
-                  ? `City · ${destination.countryCode}`
-                  : `Hotel · ${destination.city}`}
+                  ? t('stays.destination.city', { country: destination.countryCode })
+                  : t('stays.destination.hotel', { city: destination.city })}
               </span>
             </>
           )}
@@ -110,9 +117,11 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
           }}
           isLoading={destinations.isFetching}
           error={errors.destination}
-          emptyText={query.trim().length < 2 ? 'Type at least two letters.' : 'No city or hotel matches.'}
+          emptyText={
+            query.trim().length < 2 ? t('stays.destination.typeMore') : t('stays.destination.noMatch')
+          }
         />
-        <FormField id={fieldId('checkIn')} label="Check-in" error={errors.checkIn}>
+        <FormField id={fieldId('checkIn')} label={t('stays.field.checkIn')} error={errors.checkIn}>
           {(control) => (
             <input
               {...control}
@@ -132,7 +141,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
             />
           )}
         </FormField>
-        <FormField id={fieldId('checkOut')} label="Check-out" error={errors.checkOut}>
+        <FormField id={fieldId('checkOut')} label={t('stays.field.checkOut')} error={errors.checkOut}>
           {(control) => (
             <input
               {...control}
@@ -152,7 +161,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
         errors={errors}
       />
       <fieldset id={fieldId('bookingProfile')} tabIndex={-1}>
-        <legend>Kind of travel</legend>
+        <legend>{t('stays.field.bookingProfile')}</legend>
         <div className="choice-group">
           <label className="choice">
             <input
@@ -161,7 +170,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
               checked={!form.bookingProfile}
               onChange={() => setForm((current) => ({ ...current, bookingProfile: false }))}
             />
-            Business
+            {t('stays.purpose.business')}
           </label>
           <label className="choice">
             <input
@@ -170,14 +179,14 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
               checked={form.bookingProfile}
               onChange={() => setForm((current) => ({ ...current, bookingProfile: true }))}
             />
-            Personal
+            {t('stays.purpose.personal')}
           </label>
         </div>
       </fieldset>
       <OfflineNote message="offline.searching" />
       <div className="row">
         <button type="submit" className="button" disabled={!online}>
-          Search stays
+          {t('stays.form.submit')}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/use-t.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { roomsSummary } from './stay-header.tsx';
 import type { StaySearch } from './stay-search-params.ts';
@@ -7,6 +8,7 @@ import type { StaySearch } from './stay-search-params.ts';
  * ran, so the hotels start near the top of the screen. A wide screen keeps the form and hides this.
  */
 export function StaySearchSummary({ search, onEdit }: { search: StaySearch; onEdit: () => void }) {
+  const t = useT();
   const format = useTravelerFormatters();
   return (
     <div className="card stay-search-summary">
@@ -15,11 +17,11 @@ export function StaySearchSummary({ search, onEdit }: { search: StaySearch; onEd
         <span className="muted">
           {' '}
           · {format.calendarDate(search.checkIn)} – {format.calendarDate(search.checkOut)} ·{' '}
-          {roomsSummary(search.rooms)}
+          {roomsSummary(search.rooms, t)}
         </span>
       </p>
       <button type="button" className="button button-secondary button-small" onClick={onEdit}>
-        Edit search
+        {t('stays.summary.edit')}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../profile/profile-queries.ts';
 import { stayViewFromParams, withoutStayView, writeStayView } from './arrange-stays.ts';
@@ -14,7 +15,8 @@ import { isCompleteStaySearch } from './validate-stay-search.ts';
 import './stays.css';
 
 export function StaysPage() {
-  useDocumentTitle('Stays');
+  const t = useT();
+  useDocumentTitle(t('stays.title'));
   const [params, setParams] = useSearchParams();
   const profile = useQuery(profileQueries.current());
   const [run, setRun] = useState(0);
@@ -44,8 +46,8 @@ export function StaysPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Stays</h1>
-        <p className="muted">Hotels priced live, room by room.</p>
+        <h1>{t('stays.title')}</h1>
+        <p className="muted">{t('stays.tagline')}</p>
       </div>
       <div className="stack">
         {search && collapsed && <StaySearchSummary search={search} onEdit={() => setEditingFor(searchKey)} />}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateStaySearch } from './validate-stay-search.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { describeProblems, validateStaySearch } from './validate-stay-search.ts';
 import {
   decodeRooms,
   encodeRooms,
@@ -29,28 +30,33 @@ function form(change: Partial<StaySearchForm> = {}): StaySearchForm {
   };
 }
 
+/** The problems as an English-speaking traveler reads them. */
+function validate(search: StaySearchForm, today: string): Record<string, string> {
+  return describeProblems(validateStaySearch(search, today), (id, values) => i18n._(id, values));
+}
+
 describe('stay search validation', () => {
   it('accepts a complete search', () => {
-    expect(validateStaySearch(form(), TODAY)).toEqual({});
+    expect(validate(form(), TODAY)).toEqual({});
   });
 
   it('needs a destination chosen from the list', () => {
-    expect(validateStaySearch(form({ destination: null }), TODAY)).toEqual({
+    expect(validate(form({ destination: null }), TODAY)).toEqual({
       destination: 'Choose a city or hotel from the list.',
     });
   });
 
   it('refuses a check-in in the past and a check-out not after check-in', () => {
-    expect(validateStaySearch(form({ checkIn: '2026-11-01', checkOut: '2026-11-03' }), TODAY)).toEqual({
+    expect(validate(form({ checkIn: '2026-11-01', checkOut: '2026-11-03' }), TODAY)).toEqual({
       checkIn: 'Check-in cannot be in the past.',
     });
-    expect(validateStaySearch(form({ checkOut: '2026-12-01' }), TODAY)).toEqual({
+    expect(validate(form({ checkOut: '2026-12-01' }), TODAY)).toEqual({
       checkOut: 'Check-out must be after check-in.',
     });
   });
 
   it('checks each room at its own path', () => {
-    const errors = validateStaySearch(
+    const errors = validate(
       form({
         rooms: [
           { adults: 2, childrenAges: [] },
@@ -68,9 +74,9 @@ describe('stay search validation', () => {
   });
 
   it('refuses no rooms and more than eight', () => {
-    expect(validateStaySearch(form({ rooms: [] }), TODAY).rooms).toBe('Add at least one room.');
+    expect(validate(form({ rooms: [] }), TODAY).rooms).toBe('Add at least one room.');
     const nine = Array.from({ length: 9 }, () => ({ adults: 1, childrenAges: [] }));
-    expect(validateStaySearch(form({ rooms: nine }), TODAY).rooms).toBe('Book at most 8 rooms at once.');
+    expect(validate(form({ rooms: nine }), TODAY).rooms).toBe('Book at most 8 rooms at once.');
   });
 });
 
