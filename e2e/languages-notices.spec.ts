@@ -23,6 +23,8 @@ const ES = {
   newToasts: 'Avisos nuevos',
   delay: 'Retraso',
   viewTrip: 'Ver detalles del viaje',
+  pushTitle: 'Alertas en este dispositivo',
+  pushExplanation: 'Recibe una notificación del sistema cuando un vuelo se retrase',
   tooManyRequests: 'Demasiadas peticiones en poco tiempo',
   retryingIn: /Nuevo intento en (\d+) s/,
   tryAgain: 'Reintentar',
@@ -97,6 +99,13 @@ test.describe('notices in Spanish', () => {
       await toast.getByRole('link', { name: ES.viewTrip }).click();
       await expect(page).toHaveURL(/\/trips\/[^/]+\/segment\/[^/]+$/);
       await expect(toasts.locator('.toast')).toHaveCount(0);
+
+      // Alerts from the browser, offered in the inbox, in Spanish too.
+      await page.goto('/inbox');
+      const push = page.getByRole('region', { name: ES.pushTitle });
+      await expect(push).toContainText(ES.pushExplanation);
+      await expect(push).not.toContainText(/\b(Alerts|Turn on|Turn off|browser|system notification)\b/);
+      await expectNoAxeViolations(page, 'the inbox and its alerts in Spanish');
     });
   });
 

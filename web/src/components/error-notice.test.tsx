@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { activateEnglishForTests } from '../test-support/english-for-tests.ts';
+import { activateSpanishForTests } from '../test-support/spanish-for-tests.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import type { RecoveryAction } from '#shared/api/error-envelope.ts';
@@ -138,5 +140,30 @@ describe('ErrorNotice: the error grammar', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('That did not work');
     expect(alert).toHaveTextContent('This is usually temporary. Try again.');
+  });
+
+  it('speaks the traveler’s language: a rate limit in Spanish, its countdown and retry, without the server’s English', () => {
+    vi.useFakeTimers();
+    activateSpanishForTests();
+    try {
+      render(
+        <ErrorNotice
+          error={apiError('RETRY_LATER', { code: 'RATE_LIMIT_EXCEEDED', status: 429, retryAfterSeconds: 3 })}
+          onRetry={vi.fn()}
+        />,
+      );
+      const alert = screen.getByRole('alert');
+      expect(
+        screen.getByRole('heading', { name: 'Demasiadas peticiones en poco tiempo' }),
+      ).toBeInTheDocument();
+      expect(alert).toHaveTextContent('Lo volveremos a intentar solos cuando acabe la espera.');
+      expect(screen.getByText('Nuevo intento en 3 s')).toBeInTheDocument();
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(screen.getByText('Nuevo intento en 2 s')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reintentar' })).toBeDisabled();
+      expect(alert).not.toHaveTextContent('Server words');
+    } finally {
+      activateEnglishForTests();
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileCatalog } from '../../../scripts/precompiled-messages-plugin.ts';
-import { i18n } from '../i18n/i18n.ts';
-import { messages as spanish } from '../i18n/messages.es.ts';
 import { activateEnglishForTests } from '../test-support/english-for-tests.ts';
+import { activateSpanishForTests } from '../test-support/spanish-for-tests.ts';
 import { fieldProblemsByPath, presentError, shouldRetryRead } from './error-grammar.ts';
 import { ApiError, networkError } from './api-error.ts';
 
@@ -68,7 +66,7 @@ describe('error grammar', () => {
     afterEach(activateEnglishForTests);
 
     it('says the failure in Spanish and leaves out the server’s English words, the provider’s name included', () => {
-      i18n.loadAndActivate({ locale: 'es', messages: compileCatalog(spanish) });
+      activateSpanishForTests();
       const rateLimited = later(
         429,
         'RATE_LIMIT_EXCEEDED',
@@ -86,7 +84,7 @@ describe('error grammar', () => {
     });
 
     it('names field problems in Spanish, a rule it does not know with a general message', () => {
-      i18n.loadAndActivate({ locale: 'es', messages: compileCatalog(spanish) });
+      activateSpanishForTests();
       expect(
         fieldProblemsByPath(
           validation(
