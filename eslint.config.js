@@ -20,9 +20,6 @@ const UNTRANSLATED_SCREENS = [
   // flights
   'web/src/features/flights/**/*.tsx',
 
-  // checkout
-  'web/src/features/checkout/**/*.tsx',
-
   // start
   'web/src/features/auth/sign-in-button.tsx',
   'web/src/features/auth/sign-out-button.tsx',

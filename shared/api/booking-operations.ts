@@ -1,5 +1,6 @@
 // The booking operations of the travel API contract that reach the SPA unchanged through the BFF.
 export {
+  BookingConflictDetailSchema,
   BookingDetailsSchema,
   BookingTravelerSchema,
   CreateBookingRequestSchema,
@@ -8,6 +9,7 @@ export {
   PriceCheckSchema,
 } from '../upstream/booking-operations.ts';
 export type {
+  BookingConflictDetail,
   BookingDetails,
   BookingTraveler,
   CancellationTerms,

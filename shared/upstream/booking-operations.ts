@@ -139,6 +139,25 @@ export const BookingDetailsSchema = BookingSchema.extend({
 });
 export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
 
+/**
+ * The detail of a 409 BOOKING_CONFLICT (field offerId): why the booking clashes, and with which booking of
+ * the traveler's, so that a client tells the reason in its own language rather than quoting `message`.
+ * `same_flight` names the flight and its local departure date; `overlapping_stay` the hotel and its dates;
+ * `provider_conflict` (held by the provider) names nothing more.
+ */
+export const BookingConflictDetailSchema = z.looseObject({
+  field: z.string(),
+  code: z.string(),
+  message: z.string(),
+  reference: z.string().optional(),
+  flightNumber: z.string().optional(),
+  date: z.iso.date().optional(),
+  hotel: z.string().optional(),
+  checkIn: z.iso.date().optional(),
+  checkOut: z.iso.date().optional(),
+});
+export type BookingConflictDetail = z.infer<typeof BookingConflictDetailSchema>;
+
 /** Admin levers of the booking operations, for one traveler, each used once by the next call it concerns. */
 export const BOOKING_LEVERS = [
   'price-change',

@@ -314,7 +314,13 @@ describe('POST /v1/bookings', () => {
     const error = await expectEnvelope(await book(ALEX, input), 409, 'BOOKING_CONFLICT');
     expect(error.recoveryAction).toBe('CHANGE_SELECTION');
     expect(error.message).toContain(first.reference);
-    expect(error.details[0]).toMatchObject({ field: 'offerId', code: 'same_flight' });
+    expect(error.details[0]).toMatchObject({
+      field: 'offerId',
+      code: 'same_flight',
+      reference: first.reference,
+      flightNumber: first.flight?.legs[0]?.segments[0]?.flightNumber,
+      date: first.startDate,
+    });
   });
 
   it('refuses an overlapping stay, and books one that starts the day the other ends', async () => {
@@ -339,7 +345,13 @@ describe('POST /v1/bookings', () => {
       409,
       'BOOKING_CONFLICT',
     );
-    expect(error.details[0]).toMatchObject({ code: 'overlapping_stay' });
+    expect(error.details[0]).toMatchObject({
+      code: 'overlapping_stay',
+      reference: first.reference,
+      hotel: first.title,
+      checkIn,
+      checkOut: addDays(checkIn, 3),
+    });
     expect(error.message).toContain(first.reference);
     const next = (await stayFares(SAM, addDays(checkIn, 3), 1, true))[0]!;
     await booked(

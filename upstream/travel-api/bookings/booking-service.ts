@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type {
+  BookingConflictDetail,
   BookingDetails,
   BookingTraveler,
   CancellationTerms,
@@ -455,16 +456,26 @@ export class BookingService {
           segment.kind === 'flight'
             ? `You already have flight ${clash.serviceNumber} on ${clash.scheduledDeparture.slice(0, 10)} (booking ${clash.bookingReference})`
             : `Your stay at ${clash.title} (booking ${clash.bookingReference}) overlaps these dates, ${clash.scheduledDeparture.slice(0, 10)} to ${clash.scheduledArrival.slice(0, 10)}`;
-        throw new ApiError('BOOKING_CONFLICT', {
-          message,
-          details: [
-            {
-              field: 'offerId',
-              code: segment.kind === 'flight' ? 'same_flight' : 'overlapping_stay',
-              message,
-            },
-          ],
-        });
+        const reason: BookingConflictDetail =
+          segment.kind === 'flight'
+            ? {
+                field: 'offerId',
+                code: 'same_flight',
+                message,
+                reference: clash.bookingReference,
+                ...(clash.serviceNumber ? { flightNumber: clash.serviceNumber } : {}),
+                date: clash.scheduledDeparture.slice(0, 10),
+              }
+            : {
+                field: 'offerId',
+                code: 'overlapping_stay',
+                message,
+                reference: clash.bookingReference,
+                hotel: clash.title,
+                checkIn: clash.scheduledDeparture.slice(0, 10),
+                checkOut: clash.scheduledArrival.slice(0, 10),
+              };
+        throw new ApiError('BOOKING_CONFLICT', { message, details: [reason] });
       }
     }
     if (this.#options.levers.take(travelerId, 'booking-conflict')) {

@@ -3,23 +3,30 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { BookingDetails } from '#shared/api/booking-operations.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { RichMessage } from '../../i18n/rich-message.tsx';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BookingStatusChip } from '../bookings/booking-status-chip.tsx';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { boardLabel } from '../stays/board-label.ts';
-import { useT } from '../../i18n/use-t.ts';
 import { checkoutQueries, useCancelBooking } from './checkout-queries.ts';
-import { zoneLabel } from './rate-details.tsx';
+import { FlightSegmentLine } from './offer-details.tsx';
+import { hotelDateTime } from './rate-details.tsx';
 import './checkout.css';
 
 /** One booking: the confirmation right after booking, what was booked, and cancelling by its rules. */
 export function BookingPage() {
   const { bookingId = '' } = useParams();
   const [params] = useSearchParams();
+  const t = useT();
   const format = useTravelerFormatters();
   const booking = useQuery(checkoutQueries.booking(bookingId));
-  useDocumentTitle(booking.data ? `Booking ${booking.data.reference}` : 'Booking');
+  useDocumentTitle(
+    booking.data
+      ? t('checkout.bookingTitle', { reference: booking.data.reference })
+      : t('checkout.bookingHeading'),
+  );
 
   if (booking.isPending) {
     return <div className="page" aria-busy="true" />;
@@ -27,7 +34,7 @@ export function BookingPage() {
   if (booking.isError) {
     return (
       <div className="page stack">
-        <h1>Booking</h1>
+        <h1>{t('checkout.bookingHeading')}</h1>
         <ErrorNotice error={booking.error} onRetry={() => void booking.refetch()} />
       </div>
     );
@@ -37,21 +44,26 @@ export function BookingPage() {
   return (
     <div className="page stack checkout-page">
       <p>
-        <Link to="/bookings">← All bookings</Link>
+        <Link to="/bookings">{t('checkout.allBookings')}</Link>
       </p>
       {confirmed && (
         <div className="notice notice-success" role="status">
-          <h2>Booking confirmed</h2>
+          <h2>{t('checkout.confirmed.title')}</h2>
           <p>
-            Your reference is <strong className="mono">{details.reference}</strong>. A confirmation is in your
-            inbox.
+            <RichMessage
+              id="checkout.confirmed.text"
+              values={{ reference: details.reference }}
+              components={{ 0: <strong className="mono" /> }}
+            />
           </p>
         </div>
       )}
       <header className="stack-sm">
         <p className="small muted">
-          {details.vertical === 'stay' ? 'Stay' : 'Flight'} ·{' '}
-          {details.bookingProfile ? 'Personal' : 'Business'} · Ref{' '}
+          {t('bookings.kicker', {
+            kind: t(details.vertical === 'stay' ? 'bookingVertical.stay' : 'bookingVertical.flight'),
+            travel: t(details.bookingProfile ? 'bookings.travel.personal' : 'bookings.travel.business'),
+          })}{' '}
           <span className="mono">{details.reference}</span>
         </p>
         <h1>{details.title}</h1>
@@ -67,30 +79,32 @@ export function BookingPage() {
         </p>
         {details.tripId && (
           <p>
-            <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>Open the trip</Link>
+            <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>{t('checkout.openTrip')}</Link>
           </p>
         )}
       </header>
-      <BookedItem details={details} format={format} />
-      <Cancellation details={details} format={format} />
+      <BookedItem details={details} format={format} t={t} />
+      <Cancellation details={details} format={format} t={t} />
     </div>
   );
 }
 
-function BookedItem({ details, format }: { details: BookingDetails; format: Formatters }) {
-  const t = useT();
+interface SectionProps {
+  details: BookingDetails;
+  format: Formatters;
+  t: Translate;
+}
+
+function BookedItem({ details, format, t }: SectionProps) {
   return (
     <section className="card stack-sm" aria-labelledby="booked-item">
-      <h2 id="booked-item">What you booked</h2>
+      <h2 id="booked-item">{t('checkout.whatYouBooked')}</h2>
       {details.flight && (
         <ul className="checkout-facts">
           {details.flight.legs.flatMap((leg) =>
             leg.segments.map((segment) => (
               <li key={`${segment.flightNumber}-${segment.departureTime}`}>
-                <strong>{segment.flightNumber}</strong> {segment.origin.code}{' '}
-                {format.time(segment.departureTime, segment.origin.timeZone)} → {segment.destination.code}{' '}
-                {format.time(segment.arrivalTime, segment.destination.timeZone)},{' '}
-                {format.calendarDate(segment.departureTime.slice(0, 10))}
+                <FlightSegmentLine segment={segment} format={format} />
               </li>
             )),
           )}
@@ -104,26 +118,35 @@ function BookedItem({ details, format }: { details: BookingDetails; format: Form
           </li>
           <li>
             {details.stay.dueAtProperty.amount > 0
-              ? `Paid at the hotel: ${format.money(details.stay.dueAtProperty.amount, details.stay.dueAtProperty.currency)} (${details.stay.dueAtProperty.description})`
-              : 'Nothing is due at the hotel'}
+              ? t('checkout.paidAtHotelAmount', {
+                  amount: format.money(
+                    details.stay.dueAtProperty.amount,
+                    details.stay.dueAtProperty.currency,
+                  ),
+                  description: details.stay.dueAtProperty.description,
+                })
+              : t('checkout.nothingDueAtHotel')}
           </li>
         </ul>
       )}
       {details.traveler && (
         <p className="small">
-          Traveler: {details.traveler.name}, {details.traveler.email}
+          {t('checkout.bookedTraveler', { name: details.traveler.name, email: details.traveler.email })}
         </p>
       )}
       {details.paymentMethod && (
         <p className="small">
-          Paid with {details.paymentMethod.label} ending {details.paymentMethod.last4}
+          {t('checkout.paidWith', {
+            label: details.paymentMethod.label,
+            last4: details.paymentMethod.last4,
+          })}
         </p>
       )}
     </section>
   );
 }
 
-function Cancellation({ details, format }: { details: BookingDetails; format: Formatters }) {
+function Cancellation({ details, format, t }: SectionProps) {
   const cancel = useCancelBooking();
   const [confirming, setConfirming] = useState(false);
   const terms = details.cancellationTerms;
@@ -133,47 +156,55 @@ function Cancellation({ details, format }: { details: BookingDetails; format: Fo
   if (details.cancellation) {
     return (
       <section className="card stack-sm" aria-labelledby="cancellation">
-        <h2 id="cancellation">Cancelled</h2>
+        <h2 id="cancellation">{t('checkout.cancelled')}</h2>
         <p role="status">
-          Cancelled on {format.dateTime(details.cancellation.cancelledAt)}. Refund{' '}
-          {money(details.cancellation.refund)}, fee {money(details.cancellation.fee)}.
+          {t('checkout.cancelledOn', {
+            when: format.dateTime(details.cancellation.cancelledAt),
+            refund: money(details.cancellation.refund),
+            fee: money(details.cancellation.fee),
+          })}
         </p>
       </section>
     );
   }
   if (!terms) {
     return details.status === 'cancelled' ? null : (
-      <p className="small muted">This booking cannot be cancelled online; contact support to change it.</p>
+      <p className="small muted">{t('checkout.notCancellableOnline')}</p>
     );
   }
   return (
     <section className="card stack-sm" aria-labelledby="cancellation">
-      <h2 id="cancellation">Cancel</h2>
+      <h2 id="cancellation">{t('checkout.cancel')}</h2>
       <p>
-        Cancelling now: refund <strong>{money(terms.refund)}</strong>, fee <strong>{money(terms.fee)}</strong>
-        .
-        {terms.freeUntil &&
-          ` Free until ${zone ? `${format.dateTime(terms.freeUntil, zone)} (${zoneLabel(zone)})` : format.dateTime(terms.freeUntil)}.`}
+        <RichMessage
+          id={terms.freeUntil ? 'checkout.cancelNowFreeUntil' : 'checkout.cancelNow'}
+          values={{
+            refund: money(terms.refund),
+            fee: money(terms.fee),
+            when: terms.freeUntil ? hotelDateTime(terms.freeUntil, zone, format, t) : '',
+          }}
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
       </p>
       {cancel.isError && <ErrorNotice error={cancel.error} />}
       {confirming ? (
-        <div className="row" role="group" aria-label="Confirm the cancellation">
+        <div className="row" role="group" aria-label={t('checkout.confirmCancellation')}>
           <button
             type="button"
             className="button button-danger"
             disabled={cancel.isPending}
             onClick={() => cancel.mutate(details.bookingId)}
           >
-            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel this booking'}
+            {cancel.isPending ? t('checkout.cancelling') : t('checkout.yesCancel')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-            Keep it
+            {t('checkout.keepIt')}
           </button>
         </div>
       ) : (
         <div className="row">
           <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-            Cancel booking
+            {t('checkout.cancelBooking')}
           </button>
         </div>
       )}

@@ -58,9 +58,15 @@ const card = (n: number) => ({
   label: `Company card ${n}`,
 });
 
-const envelope = (code: string, status: number, recoveryAction: string, message = code): StubbedResponse => ({
+const envelope = (
+  code: string,
+  status: number,
+  recoveryAction: string,
+  message = code,
+  details: Record<string, string>[] = [],
+): StubbedResponse => ({
   status,
-  json: { error: { code, message, details: [], recoveryAction, retryAfterSeconds: null } },
+  json: { error: { code, message, details, recoveryAction, retryAfterSeconds: null } },
 });
 
 const booked = {
@@ -89,11 +95,13 @@ const booked = {
 interface Stubs {
   priceCheck?: StubbedResponse;
   bookings?: (init: RequestInit) => StubbedResponse | Promise<StubbedResponse>;
+  onPriceCheck?: () => void;
 }
 
-function stub({ priceCheck, bookings }: Stubs) {
+function stub({ priceCheck, bookings, onPriceCheck }: Stubs) {
   return stubFetch((url, init) => {
-    if (url.includes('/price-check'))
+    if (url.includes('/price-check')) {
+      onPriceCheck?.();
       return (
         priceCheck ?? {
           json: {
@@ -106,6 +114,7 @@ function stub({ priceCheck, bookings }: Stubs) {
           },
         }
       );
+    }
     if (url.startsWith('/api/profile'))
       return {
         json: {
@@ -181,6 +190,9 @@ describe('CheckoutPage', () => {
     await screen.findByLabelText(/Company card 1 ending 0001/);
     await userEvent.click(pay);
     expect(await screen.findByText('Payment declined: choose another payment method')).toBeTruthy();
+    // The reason in the app's words (and language), naming the declined card; not the server's sentence.
+    expect(screen.getByText(/card issuer declined Company card 1 ending 0001\. Choose another/)).toBeTruthy();
+    expect(screen.queryByText(/The card issuer declined it/)).toBeNull();
     expect(screen.queryByLabelText(/Company card 1 ending 0001/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Book and pay/ }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/bookings/${BOOKING_ID}`), {
@@ -199,19 +211,47 @@ describe('CheckoutPage', () => {
     expect(router.state.location.search).toBe('?leg=ZRH.LHR.2027-03-01');
   });
 
-  it('shows the reason of a conflict', async () => {
+  it('tells the reason of a conflict from its detail, with the date in the traveler’s format', async () => {
+    const message = 'You already have flight LX 316 on 2027-03-01 (booking XYZ789)';
     stub({
       bookings: () =>
-        envelope(
-          'BOOKING_CONFLICT',
-          409,
-          'CHANGE_SELECTION',
-          'You already have flight LX 316 on 2027-03-01 (booking XYZ789)',
-        ),
+        envelope('BOOKING_CONFLICT', 409, 'CHANGE_SELECTION', message, [
+          {
+            field: 'offerId',
+            code: 'same_flight',
+            message,
+            reference: 'XYZ789',
+            flightNumber: 'LX 316',
+            date: '2027-03-01',
+          },
+        ]),
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: /Book and pay/ }));
     expect(await screen.findByText('This booking clashes with one you have')).toBeTruthy();
-    expect(screen.getByText(/already have flight LX 316.*XYZ789/)).toBeTruthy();
+    expect(
+      screen.getByText('You already have flight LX 316 on Mon, 1 Mar 2027 (booking XYZ789).'),
+    ).toBeTruthy();
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('offers to check the price again when it changed during the booking', async () => {
+    let checks = 0;
+    stub({
+      onPriceCheck: () => (checks += 1),
+      bookings: () =>
+        envelope(
+          'PRICE_CHANGED',
+          409,
+          'FIX_INPUT',
+          'The price is now €216.00; check the price and confirm it',
+        ),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: /Book and pay/ }));
+    expect(await screen.findByText('The price changed while you were booking')).toBeTruthy();
+    expect(screen.queryByText(/The price is now/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Check the price again' }));
+    await vi.waitFor(() => expect(checks).toBe(2));
   });
 });

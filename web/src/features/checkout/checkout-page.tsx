@@ -4,35 +4,42 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { PaymentMethod, PriceCheck } from '#shared/api/booking-operations.ts';
 import type { Profile } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { RichMessage } from '../../i18n/rich-message.tsx';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../profile/profile-queries.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { CheckoutProblem, conflictReason } from './checkout-problem.tsx';
 import { checkoutQueries, useCreateBooking } from './checkout-queries.ts';
 import { attemptKey, forgetSelection, loadSelection, type CheckoutSelection } from './checkout-selection.ts';
 import { OfferDetails } from './offer-details.tsx';
 import { RateDetails } from './rate-details.tsx';
 import './checkout.css';
 
+/** The booking outcomes checkout tells in its own words; any other failure shows through ErrorNotice. */
+const KNOWN_OUTCOMES = new Set(['PAYMENT_DECLINED', 'BOOKING_CONFLICT', 'OFFER_EXPIRED', 'PRICE_CHANGED']);
+
 /** Checkout of a chosen flight offer or room rate: price check, traveler, payment on file, book once. */
 export function CheckoutPage() {
   const { offerId = '' } = useParams();
   const selection = loadSelection(offerId);
-  useDocumentTitle('Checkout');
+  const t = useT();
+  useDocumentTitle(t('checkout.title'));
   if (!selection) {
     return (
       <div className="page stack">
-        <h1>Checkout</h1>
+        <h1>{t('checkout.title')}</h1>
         <div className="notice notice-warning" role="alert">
-          <h2>This choice is no longer here</h2>
-          <p>Choose a flight or a room again to book it.</p>
+          <h2>{t('checkout.gone.title')}</h2>
+          <p>{t('checkout.gone.hint')}</p>
           <p className="row">
             <Link className="button" to="/flights">
-              Search flights
+              {t('checkout.searchFlights')}
             </Link>
             <Link className="button button-secondary" to="/stays">
-              Search stays
+              {t('checkout.searchStays')}
             </Link>
           </p>
         </div>
@@ -43,6 +50,7 @@ export function CheckoutPage() {
 }
 
 function Checkout({ offerId, selection }: { offerId: string; selection: CheckoutSelection }) {
+  const t = useT();
   const format = useTravelerFormatters();
   const navigate = useNavigate();
   const [run, setRun] = useState(0);
@@ -56,27 +64,31 @@ function Checkout({ offerId, selection }: { offerId: string; selection: Checkout
   return (
     <div className="page stack checkout-page">
       <p>
-        <Link to={selection.returnTo}>← Back to the choices</Link>
+        <Link to={selection.returnTo}>{t('checkout.backToChoices')}</Link>
       </p>
-      <h1>{selection.kind === 'flight' ? 'Book this flight' : `Book ${selection.hotelName}`}</h1>
+      <h1>
+        {selection.kind === 'flight'
+          ? t('checkout.bookFlight')
+          : t('checkout.bookStay', { hotel: selection.hotelName })}
+      </h1>
       <section className="card stack-sm" aria-labelledby="checkout-choice">
-        <h2 id="checkout-choice">Your choice</h2>
-        <SelectionSummary selection={selection} format={format} />
+        <h2 id="checkout-choice">{t('checkout.yourChoice')}</h2>
+        <SelectionSummary selection={selection} format={format} t={t} />
       </section>
 
       {price.isPending ? (
         <p role="status" aria-busy="true">
-          Checking the price…
+          {t('checkout.checkingPrice')}
         </p>
       ) : price.isError ? (
         price.error instanceof ApiError && price.error.code === 'OFFER_EXPIRED' ? (
-          <ExpiredNotice error={price.error} onChooseAgain={chooseAgain} />
+          <ExpiredNotice onChooseAgain={chooseAgain} t={t} />
         ) : (
           <ErrorNotice error={price.error} onRetry={() => setRun((value) => value + 1)} />
         )
       ) : profile.isPending ? (
         <p role="status" aria-busy="true">
-          Loading your details…
+          {t('checkout.loadingDetails')}
         </p>
       ) : profile.isError ? (
         <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />
@@ -88,6 +100,7 @@ function Checkout({ offerId, selection }: { offerId: string; selection: Checkout
           check={price.data}
           profile={profile.data}
           format={format}
+          t={t}
           onRecheck={() => setRun((value) => value + 1)}
           onChooseAgain={chooseAgain}
         />
@@ -96,27 +109,37 @@ function Checkout({ offerId, selection }: { offerId: string; selection: Checkout
   );
 }
 
-function ExpiredNotice({ error, onChooseAgain }: { error: ApiError; onChooseAgain: () => void }) {
+function ExpiredNotice({ onChooseAgain, t }: { onChooseAgain: () => void; t: Translate }) {
   return (
-    <ErrorNotice
-      error={error}
-      title="This offer has expired"
-      onChangeSelection={onChooseAgain}
-      changeSelectionLabel="Choose again"
+    <CheckoutProblem
+      title={t('checkout.expired.title')}
+      reason={t('checkout.expired.reason')}
+      action={{ label: t('checkout.chooseAgain'), onClick: onChooseAgain }}
     />
   );
 }
 
-function SelectionSummary({ selection, format }: { selection: CheckoutSelection; format: Formatters }) {
+function SelectionSummary({
+  selection,
+  format,
+  t,
+}: {
+  selection: CheckoutSelection;
+  format: Formatters;
+  t: Translate;
+}) {
   if (selection.kind === 'flight') {
     const { offer } = selection;
     return (
       <>
         <p>
           {offer.legs
-            .map(
-              (leg) =>
-                `${leg.origin.city} → ${leg.destination.city}, ${format.calendarDate(leg.departureTime.slice(0, 10), 'long')}`,
+            .map((leg) =>
+              t('checkout.flightLeg', {
+                from: leg.origin.city,
+                to: leg.destination.city,
+                date: format.calendarDate(leg.departureTime.slice(0, 10), 'long'),
+              }),
             )
             .join(' · ')}
         </p>
@@ -127,8 +150,11 @@ function SelectionSummary({ selection, format }: { selection: CheckoutSelection;
   return (
     <>
       <p>
-        {format.calendarDate(selection.checkIn, 'long')} – {format.calendarDate(selection.checkOut, 'long')} ·{' '}
-        {selection.fare.nights} {selection.fare.nights === 1 ? 'night' : 'nights'}
+        {t('checkout.stayDates', {
+          checkIn: format.calendarDate(selection.checkIn, 'long'),
+          checkOut: format.calendarDate(selection.checkOut, 'long'),
+          nights: selection.fare.nights,
+        })}
       </p>
       <RateDetails fare={selection.fare} checkIn={selection.checkIn} format={format} />
     </>
@@ -141,6 +167,7 @@ interface CheckoutFormProps {
   check: PriceCheck;
   profile: Profile;
   format: Formatters;
+  t: Translate;
   onRecheck: () => void;
   onChooseAgain: () => void;
 }
@@ -151,6 +178,7 @@ function CheckoutForm({
   check,
   profile,
   format,
+  t,
   onRecheck,
   onChooseAgain,
 }: CheckoutFormProps) {
@@ -164,10 +192,12 @@ function CheckoutForm({
     selection.kind === 'stay' ? selection.bookingProfile : profile.bookingProfile,
   );
   const [paymentMethodId, setPaymentMethodId] = useState('');
-  const [declined, setDeclined] = useState<string[]>([]);
+  const [declined, setDeclined] = useState<PaymentMethod[]>([]);
   const methods = useQuery(checkoutQueries.paymentMethods(bookingProfile));
   const create = useCreateBooking();
-  const usable = (methods.data?.items ?? []).filter((method) => !declined.includes(method.paymentMethodId));
+  const usable = (methods.data?.items ?? []).filter(
+    (method) => !declined.some((card) => card.paymentMethodId === method.paymentMethodId),
+  );
   const chosen = usable.find((method) => method.paymentMethodId === paymentMethodId) ?? usable[0];
 
   const error = create.error instanceof ApiError ? create.error : null;
@@ -192,7 +222,7 @@ function CheckoutForm({
         },
         onError: (failure) => {
           if (failure instanceof ApiError && failure.code === 'PAYMENT_DECLINED') {
-            setDeclined((list) => [...list, chosen.paymentMethodId]);
+            setDeclined((list) => [...list, chosen]);
             setPaymentMethodId('');
           }
         },
@@ -200,16 +230,23 @@ function CheckoutForm({
     );
   };
 
+  const money = (value: { amount: number; currency: string }) => format.money(value.amount, value.currency);
+  const lastDeclined = declined.at(-1);
+  const travelLabel = (personal: boolean) => t(personal ? 'checkout.personal' : 'checkout.business');
+
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="checkout-pay">
       <section className="card stack-sm" aria-labelledby="checkout-price">
-        <h2 id="checkout-price">Price</h2>
+        <h2 id="checkout-price">{t('checkout.price')}</h2>
         {changed ? (
           <div className="notice notice-warning" role="alert">
-            <h3>The price has changed</h3>
+            <h3>{t('checkout.priceChanged.title')}</h3>
             <p>
-              Was <del>{format.money(check.previousPrice.amount, check.previousPrice.currency)}</del>, now{' '}
-              <strong>{format.money(check.price.amount, check.price.currency)}</strong>.
+              <RichMessage
+                id="checkout.priceChanged.text"
+                values={{ was: money(check.previousPrice), now: money(check.price) }}
+                components={{ 0: <del />, 1: <strong /> }}
+              />
             </p>
             <label className="row">
               <input
@@ -217,22 +254,22 @@ function CheckoutForm({
                 checked={acceptedChange}
                 onChange={(event) => setAcceptedChange(event.target.checked)}
               />
-              Book at the new price
+              {t('checkout.priceChanged.accept')}
             </label>
           </div>
         ) : (
           <p>
-            <strong className="price">{format.money(check.price.amount, check.price.currency)}</strong>{' '}
-            <span className="muted small">total, price checked just now</span>
+            <strong className="price">{money(check.price)}</strong>{' '}
+            <span className="muted small">{t('checkout.priceChecked')}</span>
           </p>
         )}
       </section>
 
       <fieldset className="card stack-sm">
-        <legend>Traveler</legend>
-        <p className="small muted">From your profile; correct anything that is not right for this booking.</p>
+        <legend>{t('checkout.traveler')}</legend>
+        <p className="small muted">{t('checkout.travelerHint')}</p>
         <label className="field">
-          <span className="field-label">Full name</span>
+          <span className="field-label">{t('checkout.fullName')}</span>
           <input
             className="input"
             required
@@ -242,7 +279,7 @@ function CheckoutForm({
           />
         </label>
         <label className="field">
-          <span className="field-label">Email</span>
+          <span className="field-label">{t('checkout.email')}</span>
           <input
             className="input"
             required
@@ -253,7 +290,7 @@ function CheckoutForm({
           />
         </label>
         <label className="field">
-          <span className="field-label">Phone (optional)</span>
+          <span className="field-label">{t('checkout.phone')}</span>
           <input
             className="input"
             type="tel"
@@ -265,9 +302,9 @@ function CheckoutForm({
       </fieldset>
 
       <fieldset className="card stack-sm">
-        <legend>Payment</legend>
+        <legend>{t('checkout.payment')}</legend>
         {selection.kind === 'flight' ? (
-          <div className="row" role="radiogroup" aria-label="Kind of travel">
+          <div className="row" role="radiogroup" aria-label={t('checkout.kindOfTravel')}>
             {[false, true].map((personal) => (
               <label key={String(personal)} className="row">
                 <input
@@ -279,54 +316,62 @@ function CheckoutForm({
                     setPaymentMethodId('');
                   }}
                 />
-                {personal ? 'Personal travel' : 'Business travel'}
+                {travelLabel(personal)}
               </label>
             ))}
           </div>
         ) : (
-          <p className="small">{bookingProfile ? 'Personal travel' : 'Business travel'}</p>
+          <p className="small">{travelLabel(bookingProfile)}</p>
         )}
         {error?.code === 'PAYMENT_DECLINED' && (
-          <ErrorNotice error={error} title="Payment declined: choose another payment method" />
+          <CheckoutProblem
+            title={t('checkout.declined.title')}
+            reason={
+              lastDeclined
+                ? t('checkout.declined.card', { label: lastDeclined.label, last4: lastDeclined.last4 })
+                : t('checkout.declined.other')
+            }
+          />
         )}
         {methods.isPending ? (
-          <p aria-busy="true">Loading your payment methods…</p>
+          <p aria-busy="true">{t('checkout.loadingPaymentMethods')}</p>
         ) : methods.isError ? (
           <ErrorNotice error={methods.error} onRetry={() => void methods.refetch()} />
         ) : usable.length === 0 ? (
-          <p className="notice notice-warning">No other payment method on file for this kind of travel.</p>
+          <p className="notice notice-warning">{t('checkout.noOtherPaymentMethod')}</p>
         ) : (
-          <div className="stack-sm" role="radiogroup" aria-label="Payment method on file">
+          <div className="stack-sm" role="radiogroup" aria-label={t('checkout.paymentMethods')}>
             {usable.map((method) => (
               <PaymentChoice
                 key={method.paymentMethodId}
                 method={method}
                 checked={chosen?.paymentMethodId === method.paymentMethodId}
                 onChoose={() => setPaymentMethodId(method.paymentMethodId)}
+                t={t}
               />
             ))}
           </div>
         )}
       </fieldset>
 
-      {error && error.code === 'BOOKING_CONFLICT' && (
-        <ErrorNotice
-          error={error}
-          title="This booking clashes with one you have"
-          onChangeSelection={onChooseAgain}
-          changeSelectionLabel="Choose something else"
+      {error?.code === 'BOOKING_CONFLICT' && (
+        <CheckoutProblem
+          title={t('checkout.conflict.title')}
+          reason={conflictReason(error, format, t)}
+          action={{ label: t('checkout.chooseSomethingElse'), onClick: onChooseAgain }}
         />
       )}
-      {error && error.code === 'OFFER_EXPIRED' && (
-        <ExpiredNotice error={error} onChooseAgain={onChooseAgain} />
+      {error?.code === 'OFFER_EXPIRED' && <ExpiredNotice onChooseAgain={onChooseAgain} t={t} />}
+      {error?.code === 'PRICE_CHANGED' && (
+        <CheckoutProblem
+          title={t('checkout.priceChangedWhileBooking.title')}
+          reason={t('checkout.priceChangedWhileBooking.reason')}
+          action={{ label: t('checkout.checkPriceAgain'), onClick: onRecheck }}
+        />
       )}
-      {error && error.code === 'PRICE_CHANGED' && (
-        <ErrorNotice error={error} onRetry={onRecheck} title="The price changed while you were booking" />
+      {create.isError && !KNOWN_OUTCOMES.has(error?.code ?? '') && (
+        <ErrorNotice error={create.error} title={t('checkout.notConfirmed')} />
       )}
-      {create.isError &&
-        !['PAYMENT_DECLINED', 'BOOKING_CONFLICT', 'OFFER_EXPIRED', 'PRICE_CHANGED'].includes(
-          error?.code ?? '',
-        ) && <ErrorNotice error={create.error} title="The booking is not confirmed yet" />}
 
       <div className="row">
         <button
@@ -337,13 +382,11 @@ function CheckoutForm({
             create.isPending || !chosen || !acceptedChange || name.trim() === '' || email.trim() === ''
           }
         >
-          {create.isPending
-            ? 'Booking…'
-            : `Book and pay ${format.money(check.price.amount, check.price.currency)}`}
+          {create.isPending ? t('checkout.booking') : t('checkout.bookAndPay', { price: money(check.price) })}
         </button>
       </div>
       <p role="status" className="visually-hidden">
-        {create.isPending ? 'Booking, please wait' : ''}
+        {create.isPending ? t('checkout.bookingWait') : ''}
       </p>
     </form>
   );
@@ -353,20 +396,20 @@ function PaymentChoice({
   method,
   checked,
   onChoose,
+  t,
 }: {
   method: PaymentMethod;
   checked: boolean;
   onChoose: () => void;
+  t: Translate;
 }) {
+  const expiry = `${String(method.expiryMonth).padStart(2, '0')}/${method.expiryYear}`;
   return (
     <label className="payment-choice row">
       <input type="radio" name="payment-method" checked={checked} onChange={onChoose} />
       <span>
-        {method.label} ending {method.last4}
-        <span className="small muted">
-          {' '}
-          · expires {String(method.expiryMonth).padStart(2, '0')}/{method.expiryYear}
-        </span>
+        {t('checkout.card', { label: method.label, last4: method.last4 })}
+        <span className="small muted">{t('checkout.cardExpires', { expiry })}</span>
       </span>
     </label>
   );

@@ -1,48 +1,62 @@
-import type { FlightOffer } from '#shared/api/flights.ts';
+import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
+
+type FlightSegment = FlightOfferLeg['segments'][number];
+import { RichMessage } from '../../i18n/rich-message.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
+
+/** One flight of an offer or a booking: "LX 316 ZRH 07:35 → LHR 08:20, Mon, 1 Mar", each time in its airport's zone. */
+export function FlightSegmentLine({ segment, format }: { segment: FlightSegment; format: Formatters }) {
+  return (
+    <RichMessage
+      id="checkout.flightSegment"
+      values={{
+        flightNumber: segment.flightNumber,
+        from: segment.origin.code,
+        departure: format.time(segment.departureTime, segment.origin.timeZone),
+        to: segment.destination.code,
+        arrival: format.time(segment.arrivalTime, segment.destination.timeZone),
+        date: format.calendarDate(segment.departureTime.slice(0, 10)),
+      }}
+      components={{ 0: <strong /> }}
+    />
+  );
+}
 
 /** What a flight offer includes: its flights, fare conditions and baggage per passenger. */
 export function OfferDetails({ offer, format }: { offer: FlightOffer; format: Formatters }) {
+  const t = useT();
   const baggage = offer.baggage;
   return (
     <div className="checkout-details stack-sm">
-      <h4>Flights</h4>
+      <h4>{t('checkout.flights')}</h4>
       <ul className="checkout-facts">
         {offer.legs.flatMap((leg) =>
           leg.segments.map((segment) => (
             <li key={`${segment.flightNumber}-${segment.departureTime}`}>
-              <strong>{segment.flightNumber}</strong> {segment.origin.code}{' '}
-              {format.time(segment.departureTime, segment.origin.timeZone)} → {segment.destination.code}{' '}
-              {format.time(segment.arrivalTime, segment.destination.timeZone)},{' '}
-              {format.calendarDate(segment.departureTime.slice(0, 10))} · {segment.carrier.name} ·{' '}
-              {segment.aircraft}
+              <FlightSegmentLine segment={segment} format={format} />
+              {t('checkout.flightOperator', { carrier: segment.carrier.name, aircraft: segment.aircraft })}
             </li>
           )),
         )}
       </ul>
-      <h4>Fare conditions</h4>
+      <h4>{t('checkout.fareConditions')}</h4>
       <ul className="checkout-facts">
-        <li>
-          {offer.fareConditions.refundable
-            ? 'Refundable: cancel before departure for a full refund'
-            : 'Non-refundable: cancelling keeps the whole price'}
-        </li>
-        <li>{offer.fareConditions.changeable ? 'Changes allowed' : 'No changes to dates or flights'}</li>
+        <li>{t(offer.fareConditions.refundable ? 'checkout.refundable' : 'checkout.nonRefundable')}</li>
+        <li>{t(offer.fareConditions.changeable ? 'checkout.changeable' : 'checkout.notChangeable')}</li>
       </ul>
-      <h4>Baggage per passenger</h4>
+      <h4>{t('checkout.baggage')}</h4>
       {baggage ? (
         <ul className="checkout-facts">
-          <li>
-            {baggage.cabinBags} cabin {baggage.cabinBags === 1 ? 'bag' : 'bags'}
-          </li>
+          <li>{t('checkout.cabinBags', { count: baggage.cabinBags })}</li>
           <li>
             {baggage.checkedBags === 0
-              ? 'No checked bag included'
-              : `${baggage.checkedBags} checked ${baggage.checkedBags === 1 ? 'bag' : 'bags'} up to ${baggage.checkedBagKg} kg`}
+              ? t('checkout.noCheckedBag')
+              : t('checkout.checkedBags', { count: baggage.checkedBags, weight: baggage.checkedBagKg })}
           </li>
         </ul>
       ) : (
-        <p className="small muted">The airline has not said which bags this fare includes.</p>
+        <p className="small muted">{t('checkout.baggageUnknown')}</p>
       )}
     </div>
   );

@@ -1,11 +1,19 @@
 import type { StayFare } from '#shared/api/stays.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
+import { bedTypeLabel } from '../stays/bed-type-label.ts';
 import { boardLabel } from '../stays/board-label.ts';
-import { useT } from '../../i18n/use-t.ts';
 
 /** "Lisbon time" for Europe/Lisbon: the zone a hotel's deadlines are given in. */
-export function zoneLabel(timeZone: string): string {
-  return `${(timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')} time`;
+function zoneLabel(timeZone: string, t: Translate): string {
+  return t('checkout.zoneTime', { city: (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ') });
+}
+
+/** An instant in a hotel's own time, named: "Mon 12 Apr, 18:00 (Lisbon time)". */
+export function hotelDateTime(instant: string, zone: string | undefined, format: Formatters, t: Translate) {
+  return zone
+    ? t('checkout.atZoneTime', { when: format.dateTime(instant, zone), zone: zoneLabel(zone, t) })
+    : format.dateTime(instant);
 }
 
 /**
@@ -23,39 +31,46 @@ export function RateDetails({
 }) {
   const t = useT();
   const { refundable, freeCancellationUntil } = fare.cancellation;
-  const zone = fare.timeZone;
-  const at = (instant: string) =>
-    zone ? `${format.dateTime(instant, zone)} (${zoneLabel(zone)})` : format.dateTime(instant);
+  const checkInDate = format.calendarDate(checkIn, 'long');
   return (
     <div className="checkout-details stack-sm">
-      <h4>Room</h4>
+      <h4>{t('checkout.room')}</h4>
       <ul className="checkout-facts">
         <li>{fare.roomName}</li>
-        <li>{fare.bedType}</li>
+        <li>{bedTypeLabel(fare.bedType, t)}</li>
         <li>{boardLabel(fare.board, t)}</li>
       </ul>
-      <h4>Cancellation</h4>
+      <h4>{t('checkout.cancellation')}</h4>
       <ol className="checkout-timeline">
         {refundable && freeCancellationUntil ? (
           <>
-            <li>Until {at(freeCancellationUntil)}: free cancellation, full refund</li>
             <li>
-              After that until check-in on {format.calendarDate(checkIn, 'long')}: a fee of the first night,{' '}
-              {format.money(fare.nightlyPrice, fare.currency)}
+              {t('checkout.freeUntil', {
+                when: hotelDateTime(freeCancellationUntil, fare.timeZone, format, t),
+              })}
+            </li>
+            <li>
+              {t('checkout.feeUntilCheckIn', {
+                checkIn: checkInDate,
+                fee: format.money(fare.nightlyPrice, fare.currency),
+              })}
             </li>
           </>
         ) : refundable ? (
-          <li>Free cancellation until check-in on {format.calendarDate(checkIn, 'long')}</li>
+          <li>{t('checkout.freeUntilCheckIn', { checkIn: checkInDate })}</li>
         ) : (
-          <li>Non-refundable: cancelling keeps the whole price</li>
+          <li>{t('checkout.nonRefundable')}</li>
         )}
-        <li>From check-in: no cancellation</li>
+        <li>{t('checkout.fromCheckIn')}</li>
       </ol>
-      <h4>Paid at the hotel</h4>
+      <h4>{t('checkout.paidAtHotel')}</h4>
       <p className="small">
         {fare.dueAtProperty && fare.dueAtProperty.amount > 0
-          ? `${format.money(fare.dueAtProperty.amount, fare.dueAtProperty.currency)}: ${fare.dueAtProperty.description}`
-          : 'Nothing is due at the hotel.'}
+          ? t('checkout.dueAtHotel', {
+              amount: format.money(fare.dueAtProperty.amount, fare.dueAtProperty.currency),
+              description: fare.dueAtProperty.description,
+            })
+          : t('checkout.nothingDue')}
       </p>
     </div>
   );

@@ -1,0 +1,55 @@
+import { BookingConflictDetailSchema } from '#shared/api/booking-operations.ts';
+import type { Translate } from '../../i18n/use-t.ts';
+import type { ApiError } from '../../lib/api-error.ts';
+import type { Formatters } from '../../lib/intl-format.ts';
+
+export interface CheckoutProblemProps {
+  title: string;
+  reason: string;
+  /** The one way forward, when there is one: choose again, check the price again. */
+  action?: { label: string; onClick: () => void } | undefined;
+}
+
+/**
+ * A booking outcome checkout knows by its code (declined card, expired offer, conflict, price changed),
+ * told entirely in the traveler's language: the server's English message is never shown for these.
+ */
+export function CheckoutProblem({ title, reason, action }: CheckoutProblemProps) {
+  return (
+    <div role="alert" className="notice notice-warning">
+      <h2>{title}</h2>
+      <p>{reason}</p>
+      {action && (
+        <div className="row">
+          <button type="button" className="button" onClick={action.onClick}>
+            {action.label}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Why a booking conflicts, from the fields of its detail (never its English message). */
+export function conflictReason(error: ApiError, format: Formatters, t: Translate): string {
+  const parsed = BookingConflictDetailSchema.safeParse(error.body.details[0]);
+  if (!parsed.success) return t('checkout.conflict.other');
+  const { code, reference, flightNumber, date, hotel, checkIn, checkOut } = parsed.data;
+  if (code === 'same_flight' && reference && flightNumber && date) {
+    return t('checkout.conflict.same_flight', {
+      flightNumber,
+      reference,
+      date: format.calendarDate(date, 'long'),
+    });
+  }
+  if (code === 'overlapping_stay' && reference && hotel && checkIn && checkOut) {
+    return t('checkout.conflict.overlapping_stay', {
+      hotel,
+      reference,
+      checkIn: format.calendarDate(checkIn, 'long'),
+      checkOut: format.calendarDate(checkOut, 'long'),
+    });
+  }
+  if (code === 'provider_conflict') return t('checkout.conflict.provider_conflict');
+  return t('checkout.conflict.other');
+}
