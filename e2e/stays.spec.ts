@@ -1,7 +1,24 @@
-import { expect, test } from './fixtures.ts';
+import { expect, setProfileLocale, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
-import { rateCards, searchStays, fillStaySearch, stayCards } from './support/stays.ts';
+import { rateCards, searchStays, fillStaySearch, stayCards, type StaySearchWords } from './support/stays.ts';
 import { PHONE } from './support/tags.ts';
+
+/** The stay screens' words in Spanish (Spain), as a traveler whose locale is es-ES reads them. */
+const SPANISH_STAY_SEARCH: StaySearchWords = {
+  form: 'Buscar alojamientos',
+  destination: 'Destino',
+  city: 'Ciudad',
+  checkIn: 'Entrada',
+  checkOut: 'Salida del alojamiento',
+};
+/** A price in euros as Spain writes it: "1.234,50 €" or "95,00 €". */
+const SPANISH_EUROS = /\d,\d{2}\s€/;
+/** Spanish short months, as in "lun, 12 abr". */
+const SPANISH_DATE = /\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/;
+/** English the stay screens would show if a word escaped the catalogs. */
+const ENGLISH_STAY_WORDS =
+  /\b(Stays in|Priced|per night|from|reviews|km from centre|Free cancellation|Non-refundable|Filters|Sort|Distance|Rating|Rooms and rates|total for|nights?|Room only|Breakfast included|Half board|Share this stay|Back to the search results|Business trip|adults?)\b/;
 
 interface PropertyDestination {
   type: string;
@@ -139,6 +156,71 @@ test.describe('stay search', () => {
     await expect(page.getByRole('heading', { name: /30 nights/ })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');
     await expect(stayCards(page).filter({ hasText: 'per night' }).first()).toBeVisible();
+  });
+
+  test('a traveler whose locale is es-ES searches stays and reads a hotel’s rates in Spanish, axe-clean', async ({
+    signedInPage: page,
+  }) => {
+    await setProfileLocale(page, 'es-ES');
+    try {
+      const search = await fillStaySearch(
+        page,
+        { city: 'Paris', checkInInDays: 32, nights: 2 },
+        SPANISH_STAY_SEARCH,
+      );
+      await expect(page.getByRole('heading', { level: 1, name: 'Alojamientos' })).toBeVisible();
+      await search.click();
+
+      // The hotels stream in and are priced one by one, counted and announced in Spanish.
+      const results = page.getByRole('region', { name: /^Alojamientos en Paris/ });
+      const hotels = page.getByRole('list', { name: 'Alojamientos' });
+      await expect(hotels.getByRole('article').first()).toBeVisible();
+      await expect(hotels).toHaveAttribute('aria-busy', 'false');
+      const count = await hotels.getByRole('article').count();
+      await expect(results.getByText(`Con precio: ${count} de ${count}`)).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Precios listos para' })).toHaveText(
+        count === 1 ? 'Precios listos para 1 alojamiento.' : `Precios listos para ${count} alojamientos.`,
+      );
+      const title = results.getByRole('heading', { level: 2, name: /^Alojamientos en Paris/ });
+      await expect(title).toContainText(SPANISH_DATE);
+      await expect(title).toContainText('2 noches');
+      const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
+      await expect(priced).toContainText(SPANISH_EUROS);
+      await expect(priced).toContainText(/A [\d,]+ km del centro/);
+      await expect(priced.getByRole('img', { name: /^Hotel de \d estrellas?$/ })).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Ordenar alojamientos por' })).toBeVisible();
+      await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
+      await expectNoAxeViolations(page, 'stay results in Spanish');
+
+      // A hotel's rates stream in too, each in Spanish words and euros for the two nights.
+      await priced.getByRole('link').click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Habitaciones y tarifas' })).toBeVisible();
+      const rates = page.getByRole('list', { name: 'Tarifas' });
+      await expect(rates.getByRole('article').first()).toBeVisible();
+      await expect(rates).toHaveAttribute('aria-busy', 'false');
+      const rateCount = await rates.getByRole('article').count();
+      await expect(
+        page.getByText(rateCount === 1 ? '1 tarifa' : `${rateCount} tarifas`, { exact: true }),
+      ).toBeVisible();
+      const rate = rates.getByRole('article').first();
+      await expect(rate).toContainText('por noche');
+      await expect(rate).toContainText('en total por 2 noches');
+      await expect(rate).toContainText(SPANISH_EUROS);
+      await expect(rate).toContainText(/Cancelación gratuita|No reembolsable/);
+      await expect(rate).toContainText(
+        /Solo alojamiento|Desayuno incluido|Media pensión|Pensión completa|Todo incluido/,
+      );
+      await expect(page.getByRole('button', { name: 'Compartir esta estancia' })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: '← Volver a los resultados de la búsqueda' }),
+      ).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(/Viaje de (trabajo|personal)|Viaje personal/);
+      await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
+      await expectNoAxeViolations(page, 'hotel rates in Spanish');
+    } finally {
+      await setProfileLocale(page, 'en-GB');
+    }
   });
 
   test(

@@ -9,8 +9,26 @@ export interface StaySearchInput {
   nights: number;
 }
 
-export function staySearchForm(page: Page): Locator {
-  return page.getByRole('form', { name: 'Search stays' });
+/** The words of the stay search form a journey finds its fields by: English unless a journey reads another language. */
+export interface StaySearchWords {
+  form: string;
+  destination: string;
+  /** What a city's entry of the destination list says after the city's name ("City · FR"). */
+  city: string;
+  checkIn: string;
+  checkOut: string;
+}
+
+export const ENGLISH_STAY_SEARCH: StaySearchWords = {
+  form: 'Search stays',
+  destination: 'Destination',
+  city: 'City',
+  checkIn: 'Check-in',
+  checkOut: 'Check-out',
+};
+
+export function staySearchForm(page: Page, words: StaySearchWords = ENGLISH_STAY_SEARCH): Locator {
+  return page.getByRole('form', { name: words.form });
 }
 
 export function stayCards(page: Page): Locator {
@@ -22,19 +40,23 @@ export function rateCards(page: Page): Locator {
 }
 
 /** Fills the stay search form on /stays; the caller submits, so it can watch what happens next. */
-export async function fillStaySearch(page: Page, input: StaySearchInput): Promise<Locator> {
+export async function fillStaySearch(
+  page: Page,
+  input: StaySearchInput,
+  words: StaySearchWords = ENGLISH_STAY_SEARCH,
+): Promise<Locator> {
   await page.goto('/stays');
-  const form = staySearchForm(page);
-  const destination = form.getByRole('combobox', { name: 'Destination' });
+  const form = staySearchForm(page, words);
+  const destination = form.getByRole('combobox', { name: words.destination });
   await destination.fill(input.city);
   await page
-    .getByRole('option', { name: new RegExp(`^${input.city}.*City`) })
+    .getByRole('option', { name: new RegExp(`^${input.city}.*${words.city}`) })
     .first()
     .click();
   await expect(destination).toHaveValue(new RegExp(input.city));
-  await form.getByLabel('Check-in').fill(isoDateFromToday(input.checkInInDays));
-  await form.getByLabel('Check-out').fill(isoDateFromToday(input.checkInInDays + input.nights));
-  return form.getByRole('button', { name: 'Search stays' });
+  await form.getByLabel(words.checkIn).fill(isoDateFromToday(input.checkInInDays));
+  await form.getByLabel(words.checkOut).fill(isoDateFromToday(input.checkInInDays + input.nights));
+  return form.getByRole('button', { name: words.form });
 }
 
 /** Runs a stay search and waits until every hotel it found has a price or a reason why not. */
