@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { useT } from '../i18n/use-t.ts';
 import './async-combo-box.css';
 
 export interface AsyncComboBoxProps<T> {
@@ -45,9 +46,10 @@ export function AsyncComboBox<T extends object>({
   error,
   hint,
   placeholder,
-  emptyText = 'No matches yet. Keep typing.',
+  emptyText,
   resolveTyped,
 }: AsyncComboBoxProps<T>) {
+  const t = useT();
   const chooseTyped = (): boolean => {
     if (selectedKey !== null || !resolveTyped) return false;
     const item = resolveTyped();
@@ -90,7 +92,10 @@ export function AsyncComboBox<T extends object>({
           }}
           onBlur={() => void chooseTyped()}
         />
-        <Button className="combo-button" aria-label={`Show ${label.toLowerCase()} options`}>
+        <Button
+          className="combo-button"
+          aria-label={t('forms.combo.showOptions', { label: label.toLowerCase() })}
+        >
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
@@ -107,7 +112,11 @@ export function AsyncComboBox<T extends object>({
       <Popover className="combo-popover" offset={4}>
         <ListBox<T>
           className="combo-list"
-          renderEmptyState={() => <p className="combo-empty">{isLoading ? 'Searching…' : emptyText}</p>}
+          renderEmptyState={() => (
+            <p className="combo-empty">
+              {isLoading ? t('forms.combo.searching') : (emptyText ?? t('forms.combo.noMatches'))}
+            </p>
+          )}
         >
           {(item) => (
             <ListBoxItem id={itemKey(item)} textValue={itemText(item)} className="combo-option">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { fieldId } from '../lib/error-grammar.ts';
 import { focusField } from '../lib/focus-field.ts';
+import { useT } from '../i18n/use-t.ts';
 
 export interface FormErrorSummaryProps {
   /** Problems by field path, in the order the fields appear in the form. */
@@ -15,6 +16,7 @@ export interface FormErrorSummaryProps {
 export function FormErrorSummary({ errors, labelFor, attempt }: FormErrorSummaryProps) {
   const entries = Object.entries(errors);
   const focusedAttempt = useRef(0);
+  const t = useT();
 
   useEffect(() => {
     if (attempt === focusedAttempt.current || entries.length === 0) return;
@@ -26,7 +28,7 @@ export function FormErrorSummary({ errors, labelFor, attempt }: FormErrorSummary
   if (entries.length === 0 || attempt === 0) return null;
   return (
     <div className="notice notice-warning" role="alert">
-      <h2>{entries.length === 1 ? 'One detail needs a fix' : `${entries.length} details need a fix`}</h2>
+      <h2>{t('forms.errorSummary.title', { count: entries.length })}</h2>
       <ul className="stack-sm">
         {entries.map(([path, message]) => (
           <li key={path}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Airport } from '#shared/api/flights.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { AirportChoice } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
@@ -22,6 +23,7 @@ const labelOf = (airport: Airport) =>
 
 /** Airport autocomplete by code, city or name. */
 export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
+  const t = useT();
   const [text, setText] = useState(value?.label ?? '');
   const [shown, setShown] = useState(value);
   if (value?.code !== shown?.code || value?.label !== shown?.label) {
@@ -74,7 +76,7 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
     <AsyncComboBox<Airport>
       id={id}
       label={label}
-      placeholder="City or airport"
+      placeholder={t('flights.airport.placeholder')}
       items={items}
       itemKey={(airport) => airport.code}
       itemText={labelOf}
@@ -104,7 +106,7 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
       isLoading={searching}
       resolveTyped={typedAirport}
       error={error}
-      emptyText={text.trim().length < 2 ? 'Type at least two letters.' : 'No airport matches.'}
+      emptyText={text.trim().length < 2 ? t('flights.airport.tooShort') : t('flights.airport.none')}
     />
   );
 }

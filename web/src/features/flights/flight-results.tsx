@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { arrangeOffers, carriersOf } from './arrange-offers.ts';
@@ -41,6 +42,7 @@ export function FlightResults({
     enabled: request !== null,
   });
   const format = useTravelerFormatters();
+  const t = useT();
   useSearchInProgress(search.isFetching);
   const offers = search.data?.offers ?? [];
   const shown = arrangeOffers(offers, view);
@@ -49,12 +51,16 @@ export function FlightResults({
     <section className="results" aria-labelledby="flight-results-title">
       <div className="results-header">
         <h2 id="flight-results-title" ref={headingRef} tabIndex={-1}>
-          Flights {route}
+          {t('flights.results.heading', { route })}
           {search.isSuccess && (
             <span className="muted small results-subtitle">
               {shown.length === offers.length
-                ? `${format.count(offers.length)} offers`
-                : `${format.count(shown.length)} of ${format.count(offers.length)} offers match the filters`}
+                ? t('flights.results.count', { count: offers.length, total: format.count(offers.length) })
+                : t('flights.results.matching', {
+                    count: shown.length,
+                    shown: format.count(shown.length),
+                    total: format.count(offers.length),
+                  })}
             </span>
           )}
         </h2>
@@ -62,9 +68,9 @@ export function FlightResults({
       </div>
       <p className="visually-hidden" role="status">
         {search.isPending
-          ? 'Searching flights…'
+          ? t('flights.results.searching')
           : search.isSuccess
-            ? `${shown.length} flight offers shown, sorted by ${view.sort}.`
+            ? t('flights.results.shown', { count: shown.length, sort: view.sort })
             : ''}
       </p>
       {search.isError ? (
@@ -72,10 +78,10 @@ export function FlightResults({
           error={search.error}
           onRetry={() => void search.refetch()}
           onChangeSelection={onEditSearch}
-          changeSelectionLabel="Change the search"
+          changeSelectionLabel={t('flights.changeSearch')}
         />
       ) : search.isPending ? (
-        <ol className="card-list" aria-busy="true" aria-label="Flight offers">
+        <ol className="card-list" aria-busy="true" aria-label={t('flights.offers')}>
           {[0, 1, 2, 3].map((index) => (
             <li key={index} aria-hidden="true">
               <div className="card offer-card">
@@ -91,10 +97,10 @@ export function FlightResults({
         </ol>
       ) : offers.length === 0 ? (
         <div className="empty-state">
-          <h3>No flights for this search</h3>
-          <p className="muted">Try other dates, another airport nearby, or a different cabin.</p>
+          <h3>{t('flights.noFlights')}</h3>
+          <p className="muted">{t('flights.noFlightsHint')}</p>
           <button type="button" className="button button-secondary" onClick={onEditSearch}>
-            Change the search
+            {t('flights.changeSearch')}
           </button>
         </div>
       ) : (
@@ -102,20 +108,18 @@ export function FlightResults({
           <ResultFilters view={view} onChange={onViewChange} carriers={carriersOf(offers)} />
           {shown.length === 0 ? (
             <div className="empty-state">
-              <h3>No offers match these filters</h3>
-              <p className="muted">
-                Loosen a filter to see more of the {format.count(offers.length)} offers.
-              </p>
+              <h3>{t('flights.noMatches')}</h3>
+              <p className="muted">{t('flights.noMatchesHint', { total: format.count(offers.length) })}</p>
               <button
                 type="button"
                 className="button button-secondary"
                 onClick={() => onViewChange({ ...view, maxStops: undefined, airlines: [], departures: [] })}
               >
-                Clear filters
+                {t('flights.clearFilters')}
               </button>
             </div>
           ) : (
-            <ol className="card-list" aria-busy={search.isFetching} aria-label="Flight offers">
+            <ol className="card-list" aria-busy={search.isFetching} aria-label={t('flights.offers')}>
               {shown.map((offer) => (
                 <li key={offer.offerId}>
                   <OfferCard offer={offer} format={format} adults={request?.passengers.adults ?? 1} />

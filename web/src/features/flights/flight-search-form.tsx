@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '#shared/api/flights.ts';
+import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS, type CabinClass } from '#shared/api/flights.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { fieldId } from '../../lib/error-grammar.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { AirportField } from './airport-field.tsx';
 import {
   legsForTripType,
@@ -18,29 +21,38 @@ import { lastBookableDate, validateFlightSearch } from './validate-flight-search
 import { OfflineNote } from '../../components/offline-note.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 
-export const CABIN_LABELS: Record<string, string> = {
-  economy: 'Economy',
-  premium_economy: 'Premium economy',
-  business: 'Business',
-  first: 'First',
+const CABIN_LABELS: Record<CabinClass, MessageId> = {
+  economy: 'flights.cabin.economy',
+  premium_economy: 'flights.cabin.premium_economy',
+  business: 'flights.cabin.business',
+  first: 'flights.cabin.first',
 };
 
-const TRIP_LABELS: Record<TripType, string> = {
-  'one-way': 'One-way',
-  return: 'Return',
-  'multi-city': 'Multi-city',
+/** "Economy", "Turista": a cabin's name in the active language (its code when the app does not know it). */
+export function cabinName(cabin: string, t: Translate): string {
+  return cabin in CABIN_LABELS ? t(CABIN_LABELS[cabin as CabinClass]) : cabin;
+}
+
+const TRIP_LABELS: Record<TripType, MessageId> = {
+  'one-way': 'flights.tripType.one-way',
+  return: 'flights.tripType.return',
+  'multi-city': 'flights.tripType.multi-city',
 };
 
-export function flightFieldLabel(path: string): string {
+const LEG_FIELD_LABELS: Record<string, MessageId> = {
+  origin: 'flights.field.from',
+  destination: 'flights.field.to',
+  date: 'flights.field.date',
+};
+
+export function flightFieldLabel(path: string, t: Translate): string {
   const leg = /^itinerary\.(\d+)\.(origin|destination|date)$/.exec(path);
-  if (leg) {
-    const part = leg[2] === 'origin' ? 'from' : leg[2] === 'destination' ? 'to' : 'date';
-    return `Flight ${Number(leg[1]) + 1} ${part}`;
-  }
-  if (path === 'passengers.adults') return 'Adults';
-  if (path === 'cabinClass') return 'Cabin';
+  const part = leg?.[2] ? LEG_FIELD_LABELS[leg[2]] : undefined;
+  if (leg && part) return t(part, { number: Number(leg[1]) + 1 });
+  if (path === 'passengers.adults') return t('flights.adults');
+  if (path === 'cabinClass') return t('flights.cabin');
   // Never a raw field path in front of a traveler.
-  return 'Your search';
+  return t('flights.field.search');
 }
 
 export interface FlightSearchFormProps {
@@ -65,8 +77,10 @@ export function FlightSearchForm({
   const [appliedHome, setAppliedHome] = useState(homeAirport?.code ?? null);
   const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const t = useT();
+  const { locale } = useTravelerFormatters();
   const today = todayIsoDate();
-  const localErrors = validateFlightSearch(form, today);
+  const localErrors = validateFlightSearch(form, today, { t, locale });
   const errors = {
     ...serverErrors,
     ...Object.fromEntries(Object.entries(localErrors).filter(([path]) => attempt > 0 || touched[path])),
@@ -104,11 +118,11 @@ export function FlightSearchForm({
   const legTitle = (index: number) =>
     form.tripType === 'return'
       ? index === 0
-        ? 'Outbound'
-        : 'Return'
+        ? t('flights.leg.outbound')
+        : t('flights.leg.return')
       : form.tripType === 'one-way'
-        ? 'Flight'
-        : `Flight ${index + 1}`;
+        ? t('flights.leg.flight')
+        : t('flights.leg.numbered', { number: index + 1 });
 
   return (
     <form
@@ -119,11 +133,11 @@ export function FlightSearchForm({
         if (firstOrigin?.contains(event.target as Node)) setOriginEdited(true);
       }}
       noValidate
-      aria-label="Search flights"
+      aria-label={t('flights.form')}
     >
-      <FormErrorSummary errors={errors} labelFor={flightFieldLabel} attempt={attempt} />
+      <FormErrorSummary errors={errors} labelFor={(path) => flightFieldLabel(path, t)} attempt={attempt} />
       <fieldset>
-        <legend>Trip</legend>
+        <legend>{t('flights.trip')}</legend>
         <div className="choice-group">
           {TRIP_TYPES.map((tripType) => (
             <label key={tripType} className="choice">
@@ -133,7 +147,7 @@ export function FlightSearchForm({
                 checked={form.tripType === tripType}
                 onChange={() => setTripType(tripType)}
               />
-              {TRIP_LABELS[tripType]}
+              {t(TRIP_LABELS[tripType])}
             </label>
           ))}
         </div>
@@ -151,13 +165,13 @@ export function FlightSearchForm({
                     <p className="muted leg-mirror">
                       {leg.origin && leg.destination
                         ? `${leg.origin.code} → ${leg.destination.code}`
-                        : 'The return flies back the same way.'}
+                        : t('flights.returnMirrors')}
                     </p>
                   ) : (
                     <>
                       <AirportField
                         id={fieldId(`${path}.origin`)}
-                        label="From"
+                        label={t('flights.from')}
                         value={leg.origin}
                         onChange={(origin) => {
                           setLeg(index, { origin });
@@ -167,7 +181,7 @@ export function FlightSearchForm({
                       />
                       <AirportField
                         id={fieldId(`${path}.destination`)}
-                        label="To"
+                        label={t('flights.to')}
                         value={leg.destination}
                         onChange={(destination) => {
                           setLeg(index, { destination });
@@ -179,7 +193,7 @@ export function FlightSearchForm({
                   )}
                   <DateField
                     id={fieldId(`${path}.date`)}
-                    label={mirrored ? 'Return date' : 'Date'}
+                    label={mirrored ? t('flights.returnDate') : t('flights.date')}
                     value={leg.date}
                     min={form.legs[index - 1]?.date || today}
                     max={lastBookableDate(today)}
@@ -200,7 +214,7 @@ export function FlightSearchForm({
                       }))
                     }
                   >
-                    Remove flight {index + 1}
+                    {t('flights.removeFlight', { number: index + 1 })}
                   </button>
                 )}
               </fieldset>
@@ -230,12 +244,16 @@ export function FlightSearchForm({
               })
             }
           >
-            Add another flight
+            {t('flights.addFlight')}
           </button>
         </div>
       )}
       <div className="form-grid">
-        <FormField id={fieldId('passengers.adults')} label="Adults" error={errors['passengers.adults']}>
+        <FormField
+          id={fieldId('passengers.adults')}
+          label={t('flights.adults')}
+          error={errors['passengers.adults']}
+        >
           {(control) => (
             <select
               {...control}
@@ -251,7 +269,7 @@ export function FlightSearchForm({
             </select>
           )}
         </FormField>
-        <FormField id={fieldId('cabinClass')} label="Cabin" error={errors.cabinClass}>
+        <FormField id={fieldId('cabinClass')} label={t('flights.cabin')} error={errors.cabinClass}>
           {(control) => (
             <select
               {...control}
@@ -266,7 +284,7 @@ export function FlightSearchForm({
             >
               {CABIN_CLASSES.map((cabin) => (
                 <option key={cabin} value={cabin}>
-                  {CABIN_LABELS[cabin]}
+                  {t(CABIN_LABELS[cabin])}
                 </option>
               ))}
             </select>
@@ -276,7 +294,7 @@ export function FlightSearchForm({
       <OfflineNote message="offline.searching" />
       <div className="row">
         <button type="submit" className="button" disabled={!online}>
-          Search flights
+          {t('flights.search')}
         </button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS, type CabinClass } from '#shared/api/flights.ts';
-import { dateInWords } from './validate-flight-search.ts';
+import { dateInWords, type ProblemWords } from './validate-flight-search.ts';
 
 export const TRIP_TYPES = ['one-way', 'return', 'multi-city'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
@@ -102,19 +102,23 @@ export function flightSearchFormFromParams(
  * a number of adults the form cannot search (it searches for one) and dates that have passed
  * (the traveler chooses new ones). Empty for a link the form takes as it is.
  */
-export function linkCorrections(params: URLSearchParams, form: FlightSearchForm, today: string): string[] {
+export function linkCorrections(
+  params: URLSearchParams,
+  form: FlightSearchForm,
+  today: string,
+  { t, locale }: ProblemWords,
+): string[] {
   const notes: string[] = [];
   const asked = params.get('adults');
   if (asked !== null && asked.trim() !== '' && asked !== String(form.adults)) {
-    notes.push(
-      `The link asked for ${asked} adults: the search is for ${form.adults} ${form.adults === 1 ? 'adult' : 'adults'} (1 to ${MAX_PASSENGERS} travel on one search).`,
-    );
+    notes.push(t('flights.link.adults', { asked, count: form.adults, max: MAX_PASSENGERS }));
   }
   const past = [...new Set(form.legs.map((leg) => leg.date).filter((date) => date !== '' && date < today))];
   if (past.length > 0) {
-    notes.push(
-      `The link's ${past.length === 1 ? 'date' : 'dates'} ${past.map(dateInWords).join(' and ')} ${past.length === 1 ? 'has' : 'have'} passed: choose ${past.length === 1 ? 'a new date' : 'new dates'} and search again.`,
+    const dates = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+      past.map((date) => dateInWords(date, locale)),
     );
+    notes.push(t('flights.link.pastDates', { count: past.length, dates }));
   }
   return notes;
 }

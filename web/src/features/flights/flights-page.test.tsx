@@ -266,8 +266,11 @@ describe('FlightsPage after a search', () => {
     expect(notice).toHaveTextContent(
       'The link asked for 0 adults: the search is for 1 adult (1 to 9 travel on one search).',
     );
-    expect(notice).toHaveTextContent(
-      "The link's date 3 March 2020 has passed: choose a new date and search again.",
+    // The date is written in the profile's locale (en-GB) once the profile is read.
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        "The link's date 3 March 2020 has passed: choose a new date and search again.",
+      ),
     );
     expect(screen.getByLabelText('Adults')).toHaveValue('1');
   });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../profile/profile-queries.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
@@ -28,10 +29,12 @@ function routeLabel(form: FlightSearchFormValue): string {
 }
 
 export function FlightsPage() {
-  useDocumentTitle('Flights');
+  const t = useT();
+  useDocumentTitle(t('flights.title'));
   const [params, setParams] = useSearchParams();
   const profile = useQuery(profileQueries.current());
-  const { currency } = useTravelerFormatters();
+  const { currency, locale } = useTravelerFormatters();
+  const words = { t, locale };
   const today = todayIsoDate();
   const home = profile.data?.homeAirport
     ? { code: profile.data.homeAirport, label: profile.data.homeAirport }
@@ -42,8 +45,8 @@ export function FlightsPage() {
     home,
   });
   const view = resultViewFromParams(params);
-  const corrections = params.has('leg') ? linkCorrections(params, form, today) : [];
-  const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today)).length === 0;
+  const corrections = params.has('leg') ? linkCorrections(params, form, today, words) : [];
+  const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today, words)).length === 0;
   // The search is priced in the traveler's currency, so it waits for the profile or its first failure
   // (an errored query refetching shows as pending again; that must not hide the results).
   const profileSettled = profile.data !== undefined || profile.errorUpdateCount > 0;
@@ -68,8 +71,8 @@ export function FlightsPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Flights</h1>
-        <p className="muted">One-way, return or multi-city, in local times.</p>
+        <h1>{t('flights.title')}</h1>
+        <p className="muted">{t('flights.intro')}</p>
       </div>
       <div className="stack">
         {corrections.length > 0 && (

@@ -1,18 +1,21 @@
 import { useLocation, useNavigate } from 'react-router';
 import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
+import { useT, type Translate } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { saveSelection } from '../checkout/checkout-selection.ts';
 import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
 import { OfferDetails } from '../checkout/offer-details.tsx';
-import { CABIN_LABELS } from './flight-search-form.tsx';
+import { cabinName } from './flight-search-form.tsx';
 
-function stopsText(leg: FlightOfferLeg): string {
-  if (leg.stops === 0) return 'Nonstop';
+function stopsText(leg: FlightOfferLeg, t: Translate): string {
+  if (leg.stops === 0) return t('flights.offer.nonstop');
   const via = leg.segments.slice(0, -1).map((segment) => segment.destination.code);
-  return `${leg.stops} ${leg.stops === 1 ? 'stop' : 'stops'}${via.length ? ` (${via.join(', ')})` : ''}`;
+  return via.length
+    ? t('flights.offer.stopsVia', { count: leg.stops, via: via.join(', ') })
+    : t('flights.offer.stops', { count: leg.stops });
 }
 
-function LegRow({ leg, format }: { leg: FlightOfferLeg; format: Formatters }) {
+function LegRow({ leg, format, t }: { leg: FlightOfferLeg; format: Formatters; t: Translate }) {
   const days = dayOffset(leg.departureTime, leg.origin.timeZone, leg.arrivalTime, leg.destination.timeZone);
   const carriers = [...new Set(leg.segments.map((segment) => segment.carrier.name))].join(', ');
   const numbers = leg.segments.map((segment) => segment.flightNumber).join(' · ');
@@ -30,10 +33,10 @@ function LegRow({ leg, format }: { leg: FlightOfferLeg; format: Formatters }) {
             <sup
               className="day-offset"
               aria-label={
-                days > 0 ? `arrives ${days} day${days > 1 ? 's' : ''} later` : 'arrives the day before'
+                days > 0 ? t('flights.offer.daysLater', { count: days }) : t('flights.offer.dayBefore')
               }
             >
-              {days > 0 ? `+${days}` : days}
+              {days > 0 ? `+${format.count(days)}` : format.count(days)}
             </sup>
           )}
           <span className="leg-code">{leg.destination.code}</span>
@@ -41,7 +44,7 @@ function LegRow({ leg, format }: { leg: FlightOfferLeg; format: Formatters }) {
       </div>
       <div className="leg-facts small">
         <span>{format.duration(leg.durationMinutes)}</span>
-        <span className={leg.stops === 0 ? 'chip chip-success' : 'chip'}>{stopsText(leg)}</span>
+        <span className={leg.stops === 0 ? 'chip chip-success' : 'chip'}>{stopsText(leg, t)}</span>
         <span className="muted">
           {carriers} · {numbers}
         </span>
@@ -62,6 +65,7 @@ export function OfferCard({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT();
   const book = () => {
     const offerId = saveSelection({
       kind: 'flight',
@@ -79,21 +83,23 @@ export function OfferCard({
       <div className="offer-legs">
         <p className="offer-carriers">
           <strong>{offer.carriers.map((carrier) => carrier.name).join(' + ')}</strong>
-          <span className="muted small"> · {CABIN_LABELS[offer.cabinClass] ?? offer.cabinClass}</span>
+          <span className="muted small"> · {cabinName(offer.cabinClass, t)}</span>
         </p>
         {offer.legs.map((leg, index) => (
-          <LegRow key={index} leg={leg} format={format} />
+          <LegRow key={index} leg={leg} format={format} t={t} />
         ))}
         <DetailsDisclosure
           label={
             <>
-              Details and booking<span className="visually-hidden">: {title}</span>
+              {t('flights.offer.details')}
+              <span className="visually-hidden">: {title}</span>
             </>
           }
         >
           <OfferDetails offer={offer} format={format} />
           <button type="button" className="button" onClick={book}>
-            Book<span className="visually-hidden"> {title}</span>
+            {t('flights.offer.book')}
+            <span className="visually-hidden"> {title}</span>
           </button>
         </DetailsDisclosure>
       </div>
@@ -101,20 +107,24 @@ export function OfferCard({
         <span className="price">{format.money(offer.totalPrice.amount, offer.totalPrice.currency)}</span>
         <span className="small muted">
           {adults > 1
-            ? `${format.money(offer.pricePerAdult.amount, offer.pricePerAdult.currency)} per adult`
-            : 'total'}
+            ? t('flights.offer.perAdult', {
+                price: format.money(offer.pricePerAdult.amount, offer.pricePerAdult.currency),
+              })
+            : t('flights.offer.total')}
         </span>
         <ul className="offer-conditions">
           <li className={offer.fareConditions.refundable ? 'chip chip-success' : 'chip'}>
-            {offer.fareConditions.refundable ? 'Refundable' : 'Non-refundable'}
+            {offer.fareConditions.refundable
+              ? t('flights.offer.refundable')
+              : t('flights.offer.nonRefundable')}
           </li>
           <li className={offer.fareConditions.changeable ? 'chip chip-success' : 'chip'}>
-            {offer.fareConditions.changeable ? 'Changes allowed' : 'No changes'}
+            {offer.fareConditions.changeable ? t('flights.offer.changeable') : t('flights.offer.noChanges')}
           </li>
         </ul>
         {offer.seatsLeft > 0 && offer.seatsLeft <= 4 && (
           <span className="small warning-text">
-            {offer.seatsLeft === 1 ? 'Last seat at this price' : `${offer.seatsLeft} seats left`}
+            {t('flights.offer.seatsLeft', { count: offer.seatsLeft })}
           </span>
         )}
       </div>

@@ -1,15 +1,26 @@
 import { SortControl } from '../../components/sort-control.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { toggleValue } from '../../lib/toggle-value.ts';
 import type { DepartureWindow, FlightResultView, FlightSort } from './flight-search-params.ts';
 import { DEPARTURE_WINDOWS, SORTS } from './flight-search-params.ts';
 
-const SORT_LABELS: Record<FlightSort, string> = { best: 'Best', cheapest: 'Cheapest', fastest: 'Fastest' };
-const WINDOW_LABELS: Record<DepartureWindow, string> = {
-  night: 'Night (00:00–05:59)',
-  morning: 'Morning (06:00–11:59)',
-  afternoon: 'Afternoon (12:00–17:59)',
-  evening: 'Evening (18:00–23:59)',
+const SORT_LABELS: Record<FlightSort, MessageId> = {
+  best: 'flights.sort.best',
+  cheapest: 'flights.sort.cheapest',
+  fastest: 'flights.sort.fastest',
 };
+const WINDOW_LABELS: Record<DepartureWindow, MessageId> = {
+  night: 'flights.window.night',
+  morning: 'flights.window.morning',
+  afternoon: 'flights.window.afternoon',
+  evening: 'flights.window.evening',
+};
+const STOP_OPTIONS: Array<{ label: MessageId; value: number | undefined }> = [
+  { label: 'flights.stops.any', value: undefined },
+  { label: 'flights.stops.nonstop', value: 0 },
+  { label: 'flights.stops.oneAtMost', value: 1 },
+];
 
 export interface ResultFiltersProps {
   view: FlightResultView;
@@ -18,12 +29,17 @@ export interface ResultFiltersProps {
 }
 
 export function FlightSortControl({ view, onChange }: Omit<ResultFiltersProps, 'carriers'>) {
+  const t = useT();
   return (
     <SortControl
-      legend="Sort flights"
+      legend={t('flights.sort')}
       name="flight-sort"
       sorts={SORTS}
-      labels={SORT_LABELS}
+      labels={{
+        best: t(SORT_LABELS.best),
+        cheapest: t(SORT_LABELS.cheapest),
+        fastest: t(SORT_LABELS.fastest),
+      }}
       value={view.sort}
       onChange={(sort) => onChange({ ...view, sort })}
     />
@@ -31,16 +47,13 @@ export function FlightSortControl({ view, onChange }: Omit<ResultFiltersProps, '
 }
 
 export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) {
+  const t = useT();
   return (
-    <aside className="filters card" aria-label="Filters">
-      <h2 className="filters-title">Filters</h2>
+    <aside className="filters card" aria-label={t('flights.filters')}>
+      <h2 className="filters-title">{t('flights.filters')}</h2>
       <fieldset>
-        <legend>Stops</legend>
-        {[
-          { label: 'Any number of stops', value: undefined },
-          { label: 'Nonstop only', value: 0 },
-          { label: 'One stop at most', value: 1 },
-        ].map((option) => (
+        <legend>{t('flights.stops')}</legend>
+        {STOP_OPTIONS.map((option) => (
           <label key={option.label} className="checkbox">
             <input
               type="radio"
@@ -48,13 +61,13 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
               checked={view.maxStops === option.value}
               onChange={() => onChange({ ...view, maxStops: option.value })}
             />
-            {option.label}
+            {t(option.label)}
           </label>
         ))}
       </fieldset>
       {carriers.length > 0 && (
         <fieldset>
-          <legend>Airlines</legend>
+          <legend>{t('flights.airlines')}</legend>
           {carriers.map((carrier) => (
             <label key={carrier.code} className="checkbox">
               <input
@@ -68,7 +81,7 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
         </fieldset>
       )}
       <fieldset>
-        <legend>Departure time (first flight)</legend>
+        <legend>{t('flights.departure')}</legend>
         {DEPARTURE_WINDOWS.map((window) => (
           <label key={window} className="checkbox">
             <input
@@ -76,7 +89,7 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
               checked={view.departures.includes(window)}
               onChange={() => onChange({ ...view, departures: toggleValue(view.departures, window) })}
             />
-            {WINDOW_LABELS[window]}
+            {t(WINDOW_LABELS[window])}
           </label>
         ))}
       </fieldset>
@@ -86,7 +99,7 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
           className="button button-ghost button-small"
           onClick={() => onChange({ ...view, maxStops: undefined, airlines: [], departures: [] })}
         >
-          Clear filters
+          {t('flights.clearFilters')}
         </button>
       )}
     </aside>

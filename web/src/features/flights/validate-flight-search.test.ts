@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { validateFlightSearch, toFlightSearchRequest } from './validate-flight-search.ts';
+import { setupI18n } from '@lingui/core';
+import { compileCatalog } from '../../../../scripts/precompiled-messages-plugin.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { messages as spanish } from '../../i18n/messages.es.ts';
+import { validateFlightSearch as validate, toFlightSearchRequest } from './validate-flight-search.ts';
 import {
   flightSearchFormFromParams,
   flightSearchToParams,
@@ -8,6 +12,10 @@ import {
 } from './flight-search-params.ts';
 
 const TODAY = '2026-11-22';
+
+/** The problems as an English-speaking traveler in Britain reads them. */
+const validateFlightSearch = (form: FlightSearchForm, today: string) =>
+  validate(form, today, { t: (id, values) => i18n._(id, values), locale: 'en-GB' });
 const lhr = { code: 'LHR', label: 'London Heathrow (LHR)' };
 const jfk = { code: 'JFK', label: 'New York JFK (JFK)' };
 const cdg = { code: 'CDG', label: 'Paris CDG (CDG)' };
@@ -40,6 +48,20 @@ describe('flight search validation', () => {
         TODAY,
       ),
     ).toEqual({});
+  });
+
+  it('writes its problems in Spanish, with a Spanish date, for a Spanish-speaking traveler', () => {
+    const es = setupI18n({ locale: 'es', messages: { es: compileCatalog(spanish) } });
+    const errors = validate(
+      form({ tripType: 'one-way', legs: [{ origin: lhr, destination: null, date: '2028-11-22' }] }),
+      TODAY,
+      { t: (id, values) => es._(id, values), locale: 'es-ES' },
+    );
+    expect(errors).toEqual({
+      'itinerary.0.destination': 'Elige adónde va este vuelo.',
+      'itinerary.0.date':
+        'Las aerolíneas venden vuelos con hasta 361 días de antelación: elige una fecha no posterior al 18 de noviembre de 2027.',
+    });
   });
 
   it('accepts a complete return trip', () => {

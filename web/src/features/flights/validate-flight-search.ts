@@ -4,6 +4,7 @@ import {
   MAX_PASSENGERS,
   type FlightSearchRequest,
 } from '#shared/api/flights.ts';
+import type { Translate } from '../../i18n/use-t.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 
 /** The last date airlines sell, as YYYY-MM-DD: the date field's max, and what the form checks. */
@@ -14,46 +15,61 @@ import type { FlightSearchForm } from './flight-search-params.ts';
 /** Problems by the server's field path (itinerary.0.origin, passengers.adults, ...). */
 export type FieldErrors = Record<string, string>;
 
-/** 3 March 2027: a date as the form's messages write it. */
-export const dateInWords = (isoDate: string): string =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+/** 3 March 2027, 3 de marzo de 2027: a date as the form's messages write it, in `locale`. */
+export const dateInWords = (isoDate: string, locale: string): string =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, {
     timeZone: 'UTC',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
   });
 
-export function validateFlightSearch(form: FlightSearchForm, today: string = todayIsoDate()): FieldErrors {
+/** The words the problems are written in: the active language's messages and the traveler's locale. */
+export interface ProblemWords {
+  t: Translate;
+  locale: string;
+}
+
+export function validateFlightSearch(
+  form: FlightSearchForm,
+  today: string,
+  { t, locale }: ProblemWords,
+): FieldErrors {
   const errors: FieldErrors = {};
-  if (form.legs.length > MAX_ITINERARY_LEGS) errors.itinerary = `Add at most ${MAX_ITINERARY_LEGS} flights.`;
+  if (form.legs.length > MAX_ITINERARY_LEGS) {
+    errors.itinerary = t('flights.problem.tooManyFlights', { count: MAX_ITINERARY_LEGS });
+  }
   form.legs.forEach((leg, index) => {
     const path = `itinerary.${index}`;
     // A return flies back the outbound's way: its airports are the outbound's, checked there.
     const mirrored = form.tripType === 'return' && index === 1;
     if (!mirrored) {
-      if (!leg.origin) errors[`${path}.origin`] = 'Choose where this flight leaves from.';
-      if (!leg.destination) errors[`${path}.destination`] = 'Choose where this flight goes.';
+      if (!leg.origin) errors[`${path}.origin`] = t('flights.problem.noOrigin');
+      if (!leg.destination) errors[`${path}.destination`] = t('flights.problem.noDestination');
       else if (leg.origin && leg.origin.code === leg.destination.code) {
-        errors[`${path}.destination`] = 'Choose a destination different from the origin.';
+        errors[`${path}.destination`] = t('flights.problem.sameAirport');
       }
     }
     const previous = form.legs[index - 1];
-    if (!leg.date) errors[`${path}.date`] = 'Choose a date.';
-    else if (leg.date < today) errors[`${path}.date`] = 'Choose a date that is not in the past.';
+    if (!leg.date) errors[`${path}.date`] = t('flights.problem.noDate');
+    else if (leg.date < today) errors[`${path}.date`] = t('flights.problem.pastDate');
     else if (leg.date > lastBookableDate(today)) {
-      errors[`${path}.date`] =
-        `Airlines sell flights up to ${FLIGHT_BOOKING_HORIZON_DAYS} days ahead: choose a date on or before ${dateInWords(lastBookableDate(today))}.`;
+      errors[`${path}.date`] = t('flights.problem.beyondHorizon', {
+        days: FLIGHT_BOOKING_HORIZON_DAYS,
+        date: dateInWords(lastBookableDate(today), locale),
+      });
     } else if (previous?.date && leg.date < previous.date) {
       errors[`${path}.date`] =
         form.tripType === 'return'
-          ? 'Return on or after the outbound date.'
-          : 'Each flight must be on or after the one before.';
+          ? t('flights.problem.returnBeforeOutbound')
+          : t('flights.problem.outOfOrder');
     }
   });
-  if (!Number.isInteger(form.adults) || form.adults < 1)
-    errors['passengers.adults'] = 'At least one adult travels.';
-  else if (form.adults > MAX_PASSENGERS)
-    errors['passengers.adults'] = `At most ${MAX_PASSENGERS} passengers.`;
+  if (!Number.isInteger(form.adults) || form.adults < 1) {
+    errors['passengers.adults'] = t('flights.problem.noAdult');
+  } else if (form.adults > MAX_PASSENGERS) {
+    errors['passengers.adults'] = t('flights.problem.tooManyPassengers', { count: MAX_PASSENGERS });
+  }
   return errors;
 }
 

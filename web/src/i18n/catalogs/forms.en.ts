@@ -1,2 +1,7 @@
 /** English messages of the form parts every search shares (fields, the error summary, sorting, dates, combo boxes); ids start with "forms.". Part of messages.en.ts. */
-export const messages = {} as const satisfies Record<string, string>;
+export const messages = {
+  'forms.errorSummary.title': '{count, plural, one {One detail needs a fix} other {# details need a fix}}',
+  'forms.combo.showOptions': 'Show {label} options',
+  'forms.combo.searching': 'Searching…',
+  'forms.combo.noMatches': 'No matches yet. Keep typing.',
+} as const satisfies Record<string, string>;
