@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, setProfileLocale, test } from './fixtures.ts';
 import type { AdminClient } from './support/admin-client.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
@@ -52,6 +52,35 @@ async function unreadCount(page: Page): Promise<number> {
   const match = /(\d+) unread/.exec((await link.textContent()) ?? '');
   return match ? Number(match[1]) : 0;
 }
+
+/** Words of checkout and the booking page as a Spanish (es-ES) traveler reads them. */
+const ES = {
+  bookFlight: 'Reservar este vuelo',
+  yourChoice: 'Tu elección',
+  priceChanged: 'El precio ha cambiado',
+  acceptPrice: 'Reservar al nuevo precio',
+  /** A price in Spanish: decimal comma, the currency after it ("1.234,56 €", "133,18 CAD"). */
+  bookAndPay: /^Reservar y pagar \d{1,3}(\.\d{3})*,\d{2}\s\S+$/,
+  traveler: 'Viajero',
+  fullName: 'Nombre completo',
+  paymentMethods: 'Método de pago guardado',
+  declined: 'Pago rechazado: elige otro método de pago',
+  confirmed: 'Reserva confirmada',
+  reference: /Tu localizador es [A-Z2-9]{6}\. Tienes la confirmación en tus avisos\./,
+  whatYouBooked: 'Lo que has reservado',
+  cancel: 'Cancelar reserva',
+  title: 'Te damos la bienvenida',
+  startHeading: 'Viajes que van a tu ritmo',
+  signIn: 'Iniciar sesión',
+};
+
+/** Words of the English interface that must not be left on a Spanish screen. */
+const ENGLISH_WORDS =
+  /\b(Book|Booking|Price|Traveler:|Payment|Paid with|Full name|Phone|ending|expires|travel|Checking|Fare conditions|Baggage|cabin bags?|Refundable|Non-refundable|Changes|Was|now|Your|confirmed|Cancel|Sign in|Search|Welcome|What you)(?!\w)/;
+
+/** Spanish dates as the traveler's formatter writes them: "lun, 12 abr 2027", never "Mon, 12 Apr". */
+const SPANISH_DATE =
+  /\b(lun|mar|mié|jue|vie|sáb|dom), \d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\b/;
 
 const arm = (admin: AdminClient, traveler: TestTraveler, lever: string) =>
   admin.post('booking-levers', { travelerId: traveler.id, lever });
@@ -164,6 +193,79 @@ test.describe('booking a flight', () => {
     await expectConfirmed(page);
     expect(dropped).toBe(true);
     expect(await bookingsOn(page, 216)).toHaveLength(1);
+  });
+});
+
+test.describe('booking in Spanish', () => {
+  test('a traveler whose locale is es-ES reads checkout, the changed price, a declined card and the confirmation in Spanish, axe-clean', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await openFirstOffer(page, 220);
+    // The choice stays in this tab: with the profile now in Spanish, the same checkout reloads in Spanish
+    // and checks the price again, which the armed lever changes.
+    expect(await setProfileLocale(page, 'es-ES')).toBe(true);
+    try {
+      await arm(admin, traveler, 'price-change');
+      await arm(admin, traveler, 'payment-decline');
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      const main = page.getByRole('main');
+      await expect(page.getByRole('heading', { level: 1, name: ES.bookFlight })).toBeVisible();
+      await expect(page.getByRole('heading', { name: ES.priceChanged })).toBeVisible();
+      await expect(main.locator('del')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}\s\S+$/);
+      await expect(page.getByRole('region', { name: ES.yourChoice })).toContainText(SPANISH_DATE);
+      await expect(page.getByRole('group', { name: ES.traveler }).getByLabel(ES.fullName)).not.toHaveValue(
+        '',
+      );
+      const pay = page.getByRole('button', { name: ES.bookAndPay });
+      await expect(pay).toBeDisabled();
+      await expect(page.getByRole('region', { name: ES.yourChoice })).toContainText('Equipaje por pasajero');
+      await expect(main).not.toContainText(ENGLISH_WORDS);
+      await expectNoAxeViolations(page, 'checkout with a changed price in Spanish');
+
+      await page.getByLabel(ES.acceptPrice).check();
+      const cards = page.getByRole('radiogroup', { name: ES.paymentMethods }).getByRole('radio');
+      const cardsBefore = await cards.count();
+      await pay.click();
+      await expect(page.getByRole('heading', { name: ES.declined })).toBeVisible();
+      await expect(
+        page.getByText(/El emisor de la tarjeta ha rechazado .* acabada en \d{4}\./),
+      ).toBeVisible();
+      await expect(cards).toHaveCount(cardsBefore - 1);
+      await expect(main).not.toContainText(ENGLISH_WORDS);
+      await expectNoAxeViolations(page, 'declined card in Spanish');
+
+      await pay.click();
+      await expect(page.getByRole('heading', { name: ES.confirmed })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: ES.confirmed })).toContainText(ES.reference);
+      await expect(page.getByRole('heading', { name: ES.whatYouBooked })).toBeVisible();
+      await expect(page.getByRole('button', { name: ES.cancel })).toBeVisible();
+      await expect(main).toContainText(/\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic) \d{4}/);
+      await expect(main).not.toContainText(ENGLISH_WORDS);
+      await expectNoAxeViolations(page, 'booking confirmation in Spanish');
+      expect(await bookingsOn(page, 220)).toHaveLength(1);
+    } finally {
+      await setProfileLocale(page, 'en-GB');
+    }
+  });
+});
+
+test.describe('the start page in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('the signed-out start page is in the browser’s language, Spanish here, axe-clean', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: ES.startHeading })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${ES.title}`));
+    await expect(page.getByRole('main').getByRole('button', { name: ES.signIn })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Lo que puedes hacer' })).toContainText('Alojamientos');
+    await expect(page.getByRole('main')).not.toContainText(ENGLISH_WORDS);
+    await expectNoAxeViolations(page, 'signed-out start page in Spanish');
   });
 });
 

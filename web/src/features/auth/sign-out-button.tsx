@@ -4,6 +4,7 @@ import { apiJson } from '../../lib/api-client.ts';
 import { beginSignOut, cancelSignOut } from '../../lib/leave-ended-session.ts';
 import { clearPrivateData } from '../../lib/private-cache.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useT } from '../../i18n/use-t.ts';
 
 const LogoutResponseSchema = z.looseObject({ redirectTo: z.string() });
 
@@ -22,6 +23,7 @@ function safeRedirect(target: string): string {
  * identity platform's end-session page so both sessions end.
  */
 export function SignOutButton({ className = 'button button-secondary' }: { className?: string }) {
+  const t = useT();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -44,7 +46,7 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
   return (
     <>
       <button type="button" className={className} onClick={() => void signOut()} disabled={pending}>
-        {pending ? 'Signing out…' : 'Sign out'}
+        {pending ? t('start.signingOut') : t('start.signOut')}
       </button>
       {error !== null && <ErrorNotice error={error} onRetry={() => void signOut()} />}
     </>

@@ -2,38 +2,41 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries, travelerOf } from './session-queries.ts';
 import { SignInButton } from './sign-in-button.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NextTripPanel } from '../trips/next-trip-panel.tsx';
 import './start-page.css';
 
-const JOURNEYS = [
-  { to: '/trips', title: 'Trips', text: 'Each trip as one timeline, with what a delay puts at risk.' },
-  { to: '/flights', title: 'Flights', text: 'One-way, return or multi-city, sorted the way you decide.' },
-  { to: '/stays', title: 'Stays', text: 'Hotels priced live, room by room, with clear cancellation terms.' },
-  { to: '/bookings', title: 'Bookings', text: 'Every trip you booked, business and personal, in one list.' },
-  { to: '/inbox', title: 'Inbox', text: 'Delays and gate changes the moment they happen.' },
-] as const;
+const JOURNEYS: readonly { to: string; title: MessageId; text: MessageId }[] = [
+  { to: '/trips', title: 'nav.trips', text: 'start.journey.trips' },
+  { to: '/flights', title: 'nav.flights', text: 'start.journey.flights' },
+  { to: '/stays', title: 'nav.stays', text: 'start.journey.stays' },
+  { to: '/bookings', title: 'nav.bookings', text: 'start.journey.bookings' },
+  { to: '/inbox', title: 'nav.inbox', text: 'start.journey.inbox' },
+];
 
 export function StartPage() {
   const { data: session } = useQuery(sessionQueries.current());
   const traveler = travelerOf(session);
-  useDocumentTitle(traveler ? 'Home' : 'Welcome');
+  const t = useT();
+  useDocumentTitle(t(traveler ? 'start.homeTitle' : 'start.welcomeTitle'));
 
   if (traveler) {
     const firstName = traveler.name.split(/\s+/)[0] ?? traveler.name;
     return (
       <div className="page">
         <section className="hero hero-compact" aria-labelledby="start-title">
-          <h1 id="start-title">Welcome back, {firstName}</h1>
+          <h1 id="start-title">{t('start.welcomeBack', { name: firstName })}</h1>
         </section>
         <NextTripPanel />
-        <h2 className="visually-hidden">Shortcuts</h2>
+        <h2 className="visually-hidden">{t('start.shortcuts')}</h2>
         <ul className="journey-grid">
           {JOURNEYS.map((journey) => (
             <li key={journey.to}>
               <Link to={journey.to} className="journey-card">
-                <span className="journey-title">{journey.title}</span>
-                <span className="muted">{journey.text}</span>
+                <span className="journey-title">{t(journey.title)}</span>
+                <span className="muted">{t(journey.text)}</span>
               </Link>
             </li>
           ))}
@@ -45,22 +48,19 @@ export function StartPage() {
   return (
     <div className="page">
       <section className="hero" aria-labelledby="start-title">
-        <p className="hero-eyebrow">Business and personal travel, together</p>
-        <h1 id="start-title">Travel that keeps up with you</h1>
-        <p className="hero-lead">
-          Search flights and stays, keep every booking in one place, and hear about a delay before the
-          departure board does.
-        </p>
+        <p className="hero-eyebrow">{t('start.eyebrow')}</p>
+        <h1 id="start-title">{t('start.title')}</h1>
+        <p className="hero-lead">{t('start.lead')}</p>
         <div className="row">
           <SignInButton returnTo="/flights" className="button hero-button" />
-          <span className="muted small">Single sign-on with your Wayfare account.</span>
+          <span className="muted small">{t('start.singleSignOn')}</span>
         </div>
       </section>
-      <ul className="feature-list" aria-label="What you can do">
+      <ul className="feature-list" aria-label={t('start.whatYouCanDo')}>
         {JOURNEYS.map((journey) => (
           <li key={journey.to} className="feature">
-            <h2>{journey.title}</h2>
-            <p className="muted">{journey.text}</p>
+            <h2>{t(journey.title)}</h2>
+            <p className="muted">{t(journey.text)}</p>
           </li>
         ))}
       </ul>
