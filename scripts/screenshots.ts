@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
+import { fillDate } from '../e2e/support/dates.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'screenshots');
@@ -100,8 +101,8 @@ async function searchStaysInParis(page: Page): Promise<Locator> {
     .getByRole('option', { name: /^Paris.*City/ })
     .first()
     .click();
-  await page.getByLabel('Check-in').fill(isoDateFromToday(30));
-  await page.getByLabel('Check-out').fill(isoDateFromToday(33));
+  await fillDate(page.getByRole('group', { name: 'Check-in', exact: true }), isoDateFromToday(30));
+  await fillDate(page.getByRole('group', { name: 'Check-out', exact: true }), isoDateFromToday(33));
   await page.getByRole('button', { name: 'Search stays' }).click();
   const stays = page.getByRole('list', { name: 'Stays' });
   await stays.getByRole('article').first().waitFor();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { isoDateFromToday } from './dates.ts';
+import { fillDate, isoDateFromToday } from './dates.ts';
 
 export interface StaySearchInput {
   city: string;
@@ -54,8 +54,14 @@ export async function fillStaySearch(
     .first()
     .click();
   await expect(destination).toHaveValue(new RegExp(input.city));
-  await form.getByLabel(words.checkIn).fill(isoDateFromToday(input.checkInInDays));
-  await form.getByLabel(words.checkOut).fill(isoDateFromToday(input.checkInInDays + input.nights));
+  await fillDate(
+    form.getByRole('group', { name: words.checkIn, exact: true }),
+    isoDateFromToday(input.checkInInDays),
+  );
+  await fillDate(
+    form.getByRole('group', { name: words.checkOut, exact: true }),
+    isoDateFromToday(input.checkInInDays + input.nights),
+  );
   return form.getByRole('button', { name: words.form });
 }
 

@@ -6,6 +6,7 @@ import { StaySearchForm } from './stay-search-form.tsx';
 import type { StaySearch } from './stay-search-params.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
+import { typeDate } from '../../test-support/type-date.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 
 afterEach(() => {
@@ -55,12 +56,14 @@ describe('StaySearchForm', () => {
   it('refuses a check-out that is not after the check-in', async () => {
     stubDestinations();
     renderApp(<StaySearchForm initial={initial} onSearch={vi.fn()} />);
-    const checkOut = screen.getByLabelText('Check-out');
-    await userEvent.clear(checkOut);
-    await userEvent.type(checkOut, checkIn);
+    const checkOut = screen.getByRole('group', { name: 'Check-out' });
+    await typeDate(checkOut, checkIn);
     await userEvent.tab();
-    expect(checkOut).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Check-out must be after check-in.')).toBeInTheDocument();
+    await userEvent.tab();
+    for (const segment of within(checkOut).getAllByRole('spinbutton')) {
+      expect(segment).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(checkOut).toHaveAccessibleDescription(/Check-out must be after check-in\./);
   });
 
   it('edits occupancy room by room, with an age for every child, and searches with it', async () => {
@@ -98,7 +101,10 @@ describe('StaySearchForm', () => {
         serverErrors={{ checkIn: 'Choose a date that is not in the past.' }}
       />,
     );
-    expect(screen.getByLabelText('Check-in')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Choose a date that is not in the past.')).toBeInTheDocument();
+    const checkInField = screen.getByRole('group', { name: 'Check-in' });
+    for (const segment of within(checkInField).getAllByRole('spinbutton')) {
+      expect(segment).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(checkInField).toHaveAccessibleDescription(/Choose a date that is not in the past\./);
   });
 });

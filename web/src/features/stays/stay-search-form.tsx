@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { StayDestination } from '#shared/api/destinations.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { DateField } from '../../components/date-field.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import { fieldId } from '../../lib/error-grammar.ts';
@@ -121,39 +121,32 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
             query.trim().length < 2 ? t('stays.destination.typeMore') : t('stays.destination.noMatch')
           }
         />
-        <FormField id={fieldId('checkIn')} label={t('stays.field.checkIn')} error={errors.checkIn}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              className="input"
-              min={today}
-              value={form.checkIn}
-              onChange={(event) => {
-                const checkIn = event.target.value;
-                setForm((current) => ({
-                  ...current,
-                  checkIn,
-                  checkOut: checkIn && current.checkOut <= checkIn ? addDays(checkIn, 1) : current.checkOut,
-                }));
-              }}
-              onBlur={() => setTouched((current) => ({ ...current, checkIn: true }))}
-            />
-          )}
-        </FormField>
-        <FormField id={fieldId('checkOut')} label={t('stays.field.checkOut')} error={errors.checkOut}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              className="input"
-              min={form.checkIn ? addDays(form.checkIn, 1) : today}
-              value={form.checkOut}
-              onChange={(event) => setForm((current) => ({ ...current, checkOut: event.target.value }))}
-              onBlur={() => setTouched((current) => ({ ...current, checkOut: true }))}
-            />
-          )}
-        </FormField>
+        <DateField
+          id={fieldId('checkIn')}
+          label={t('stays.field.checkIn')}
+          value={form.checkIn}
+          min={today}
+          isRequired
+          error={errors.checkIn}
+          onChange={(checkIn) =>
+            setForm((current) => ({
+              ...current,
+              checkIn,
+              checkOut: checkIn && current.checkOut <= checkIn ? addDays(checkIn, 1) : current.checkOut,
+            }))
+          }
+          onBlur={() => setTouched((current) => ({ ...current, checkIn: true }))}
+        />
+        <DateField
+          id={fieldId('checkOut')}
+          label={t('stays.field.checkOut')}
+          value={form.checkOut}
+          min={form.checkIn ? addDays(form.checkIn, 1) : today}
+          isRequired
+          error={errors.checkOut}
+          onChange={(checkOut) => setForm((current) => ({ ...current, checkOut }))}
+          onBlur={() => setTouched((current) => ({ ...current, checkOut: true }))}
+        />
       </div>
       <RoomsEditor
         rooms={form.rooms}
