@@ -1,7 +1,23 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, setProfileLocale, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { PHONE } from './support/tags.ts';
+
+/**
+ * A price as Spain writes it, in the traveler's currency: the amount first, a decimal comma, then the
+ * currency ("1.234,50 €", "589,36 US$", "802,18 CAD", "80.120 JPY"); English writes "US$589.36".
+ */
+const SPANISH_PRICE = /\d(,\d{2})?\s(€|US\$|[A-Z]{3})/;
+/** A short date as Spain writes it: "jue, 24 dic". */
+const SPANISH_SHORT_DATE =
+  /(lun|mar|mié|jue|vie|sáb|dom), \d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/;
+/** Spanish month names, as in "18 de noviembre de 2027" or the calendar's "abril de 2027". */
+const SPANISH_MONTH =
+  /(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)/;
+/** English the flight screens would show if a word escaped the catalogs (carrier names are English). */
+const ENGLISH_FLIGHT_WORDS =
+  /\b(Flights|Nonstop|stops?|offers?|Refundable|Non-refundable|Changes allowed|No changes|Details and booking|Economy|Filters|Stops|Best|Cheapest|Fastest|Departure time|per adult|seats? left|Search flights|One-way|Return|Adults|Cabin)\b/;
 
 async function chooseAirport(page: Page, combobox: Locator, code: string): Promise<void> {
   await combobox.fill(code);
@@ -187,5 +203,74 @@ test.describe('flight search', () => {
     const adults = flightForm(page).getByLabel('Adults');
     await expect(adults).toHaveAttribute('aria-invalid', 'true');
     await expect(adults).toHaveAccessibleDescription(/.+/);
+  });
+
+  test('a traveler whose locale is es-ES searches flights through a Spanish date field and reads Spanish results, axe-clean', async ({
+    signedInPage: page,
+  }) => {
+    await setProfileLocale(page, 'es-ES');
+    try {
+      await page.goto('/flights');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { level: 1, name: 'Vuelos' })).toBeVisible();
+      const form = page.getByRole('form', { name: 'Buscar vuelos' });
+      await expect(form.getByRole('combobox', { name: 'Origen' }).first()).toHaveValue(/[A-Z]{3}/);
+      await form.getByRole('radio', { name: 'Solo ida' }).check();
+      await chooseAirport(page, form.getByRole('combobox', { name: 'Origen' }), 'LHR');
+      await chooseAirport(page, form.getByRole('combobox', { name: 'Destino' }), 'JFK');
+
+      // The date reads day/month/year, and its calendar names the months and weekdays in Spanish.
+      const date = dateField(form, 'Fecha');
+      await expect(date.getByRole('spinbutton')).toHaveCount(3);
+      expect(
+        await date.getByRole('spinbutton').evaluateAll((parts) => parts.map((part) => part.dataset.type)),
+      ).toEqual(['day', 'month', 'year']);
+      await expect(date).toHaveText(/^\d{2}\/\d{2}\/\d{4}/);
+      await date.getByRole('button', { name: /Calendario/ }).click();
+      const calendar = page.getByRole('dialog');
+      await expect(calendar.getByRole('heading')).toHaveText(
+        new RegExp(`^${SPANISH_MONTH.source} de \\d{4}$`),
+      );
+      await expect(calendar.getByText('lun', { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, 'flight date calendar in Spanish');
+      await page.keyboard.press('Escape');
+      await expect(calendar).toBeHidden();
+
+      // A date airlines do not sell yet is refused in Spanish, naming the last date they do.
+      await fillDate(date, isoDateFromToday(500));
+      await form.getByRole('button', { name: 'Buscar vuelos' }).click();
+      const summary = form.getByRole('alert');
+      await expect(summary.getByRole('heading', { name: 'Hay un dato que corregir' })).toBeVisible();
+      await expect(summary.getByRole('link', { name: 'Fecha del vuelo 1' })).toBeVisible();
+      await expect(date).toHaveAccessibleDescription(
+        new RegExp(
+          `hasta 361 días de antelación: elige una fecha no posterior al \\d{1,2} de ${SPANISH_MONTH.source} de \\d{4}`,
+        ),
+      );
+      await expectNoAxeViolations(page, 'flight search problems in Spanish');
+
+      const when = isoDateFromToday(30);
+      await fillDate(date, when);
+      await form.getByRole('button', { name: 'Buscar vuelos' }).click();
+      await expect(page).toHaveURL(new RegExp(`leg=LHR\\.JFK\\.${when}`));
+      const results = page.getByRole('heading', { level: 2, name: /^Vuelos LHR → JFK/ });
+      await expect(results).toContainText(/\d+ ofertas?/);
+      const offers = page.getByRole('list', { name: 'Ofertas de vuelos' }).getByRole('article');
+      await expect(offers.first()).toBeVisible();
+      const first = offers.first();
+      await expect(first).toContainText(/Directo|\d escalas?/);
+      await expect(first).toContainText(/Turista/);
+      await expect(first).toContainText(SPANISH_PRICE);
+      await expect(first).toContainText(SPANISH_SHORT_DATE);
+      await expect(first).toContainText(/Reembolsable|No reembolsable/);
+      await expect(first.getByText('Detalles y reserva')).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Aerolíneas' })).toBeVisible();
+      await choose(page.getByRole('radio', { name: 'Más baratos' }));
+      await expect(page.getByRole('main')).not.toContainText(ENGLISH_FLIGHT_WORDS);
+      await expectNoAxeViolations(page, 'flight results in Spanish');
+    } finally {
+      await setProfileLocale(page, 'en-GB');
+    }
   });
 });
