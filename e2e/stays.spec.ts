@@ -169,6 +169,12 @@ test.describe('stay search', () => {
         SPANISH_STAY_SEARCH,
       );
       await expect(page.getByRole('heading', { level: 1, name: 'Alojamientos' })).toBeVisible();
+      // The dates are written as Spain writes them, day first: dd/mm/aaaa.
+      const [year, month, day] = isoDateFromToday(32).split('-');
+      await expect(page.getByRole('group', { name: 'Entrada', exact: true })).toHaveText(
+        new RegExp(`${day}\\s*/\\s*${month}\\s*/\\s*${year}`),
+      );
+      await expectNoAxeViolations(page, 'stay search form in Spanish');
       await search.click();
 
       // The hotels stream in and are priced one by one, counted and announced in Spanish.
