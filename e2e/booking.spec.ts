@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, setProfileLocale, test } from './fixtures.ts';
 import type { AdminClient } from './support/admin-client.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { isoDateFromToday } from './support/dates.ts';
+import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
 
@@ -246,6 +246,19 @@ test.describe('booking in Spanish', () => {
       await expect(main).not.toContainText(ENGLISH_WORDS);
       await expectNoAxeViolations(page, 'booking confirmation in Spanish');
       expect(await bookingsOn(page, 220)).toHaveLength(1);
+      const reference = (await page.locator('.notice-success strong.mono').textContent()) ?? '';
+
+      // The bookings filters' dates are typed as Spain writes them: day, month, year.
+      await page.goto('/bookings?when=all');
+      const filters = page.getByRole('form', { name: 'Filtrar reservas' });
+      const from = filters.getByRole('group', { name: 'Desde', exact: true });
+      await expect(from.locator('[data-type]').first()).toHaveAttribute('data-type', 'day');
+      await fillDate(from, isoDateFromToday(220));
+      await fillDate(filters.getByRole('group', { name: 'Hasta', exact: true }), isoDateFromToday(220));
+      await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+      await expect(page.getByRole('list', { name: 'Reservas' }).getByRole('article')).toHaveCount(1);
+      await expect(page.getByRole('article').filter({ hasText: reference })).toBeVisible();
+      await expectNoAxeViolations(page, 'bookings filtered by dates in Spanish');
     } finally {
       await setProfileLocale(page, 'en-GB');
     }

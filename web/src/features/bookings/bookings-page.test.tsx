@@ -6,6 +6,7 @@ import { BookingsPage } from './bookings-page.tsx';
 import { todayIsoDate } from '../../lib/intl-format.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
+import { typeDate } from '../../test-support/type-date.ts';
 
 afterEach(() => {
   cleanup();
@@ -72,7 +73,9 @@ describe('BookingsPage', () => {
       `/trips/${uuid(900)}`,
     );
     // The list leads with upcoming travel: what ends today or later, soonest first.
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+    expect(
+      fetchMock.mock.calls.find(([url]) => typeof url === 'string' && url.startsWith('/api/bookings'))?.[0],
+    ).toBe(
       `/api/bookings?limit=20&offset=0&endFrom=${todayIsoDate()}&sort=startDate&status=confirmed%2Ccancelled`,
     );
 
@@ -106,6 +109,21 @@ describe('BookingsPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Stay' }));
     expect(router.state.location.search).toBe('?vertical=stay');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('filters by the start dates typed into the date fields', async () => {
+    const fetchMock = stubBookings([booking(1, 'confirmed')], { totalCount: 1, nextOffset: null });
+    const { router } = renderApp(<BookingsPage />, { url: '/bookings?when=all' });
+    await screen.findAllByRole('article');
+    await typeDate(screen.getByRole('group', { name: 'From' }), '2026-12-01');
+    await waitFor(() => expect(router.state.location.search).toBe('?when=all&from=2026-12-01'));
+    await typeDate(screen.getByRole('group', { name: 'To' }), '2026-12-31');
+    await waitFor(() => expect(router.state.location.search).toBe('?when=all&from=2026-12-01&to=2026-12-31'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(
+        '/api/bookings?limit=20&offset=0&from=2026-12-01&to=2026-12-31',
+      ),
+    );
   });
 
   it('says which filters found nothing, and clears them', async () => {

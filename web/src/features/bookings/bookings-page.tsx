@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '#shared/api/bookings.ts';
+import { DateField } from '../../components/date-field.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
@@ -132,26 +133,18 @@ export function BookingsPage() {
           <fieldset>
             <legend>{t('bookings.startingBetween')}</legend>
             <div className="form-grid">
-              <label className="field">
-                <span className="field-label">{t('bookings.from')}</span>
-                <input
-                  type="date"
-                  className="input"
-                  value={filters.from}
-                  max={filters.to || undefined}
-                  onChange={(event) => update({ from: event.target.value })}
-                />
-              </label>
-              <label className="field">
-                <span className="field-label">{t('bookings.to')}</span>
-                <input
-                  type="date"
-                  className="input"
-                  value={filters.to}
-                  min={filters.from || undefined}
-                  onChange={(event) => update({ to: event.target.value })}
-                />
-              </label>
+              <DateField
+                label={t('bookings.from')}
+                value={filters.from}
+                max={filters.to || undefined}
+                onChange={(from) => update({ from })}
+              />
+              <DateField
+                label={t('bookings.to')}
+                value={filters.to}
+                min={filters.from || undefined}
+                onChange={(to) => update({ to })}
+              />
             </div>
           </fieldset>
           {hasFilters(filters) && (
