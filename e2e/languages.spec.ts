@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, setProfileLocale, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { isoDateFromToday } from './support/dates.ts';
 import { WORDS } from './support/words.ts';
 
 test.describe('one language at a time', () => {
@@ -44,4 +46,69 @@ test.describe('one language at a time', () => {
     await expect(page.getByRole('heading', { level: 1, name: WORDS.en.trips })).toBeVisible();
     await expectNoAxeViolations(page, 'trips in English');
   });
+});
+
+/**
+ * Words of the interface (labels, buttons, headings, notes) that an English screen shows and a Spanish one
+ * never does. Travel data is not the interface: hotel, airline and airport names, and the travel API's own
+ * notification words (marked lang="en") are left as they come.
+ */
+const ENGLISH_INTERFACE_WORDS =
+  /\b(Search|Flights?|Stays|Bookings?|Trips?|Inbox|Profile|Sign (in|out)|Adults?|Children|Filters?|Sort|Details|Loading|Results?|Upcoming|Unread|Mark (all )?as read|Edit|Departure|Arrival|Guests?|Save|Nonstop|Offers?|Rates|per night|Last updated|View|Show|Next|Previous|Book|Check-in|Check-out|Layover|Confirmation|On time|Delayed|Cancelled|Gate|Seat|Demo controls|Skip to content|Turn on|Language|Currency|Cabin|Economy|One-way|Return|Multi-city|Destination|Nights?|Date|From|To|Where|When|Any|at risk|Pending|Confirmed|Business|Personal|All|Past|Help|Try again|Go to)\b/;
+
+/** Every piece of interface English on the page: visible text and the names assistive technology reads. */
+function englishOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate((source) => {
+    const english = new RegExp(source);
+    const found: string[] = [];
+    const inEnglishOnPurpose = (element: Element) =>
+      element.closest('[lang]')?.getAttribute('lang')?.startsWith('en');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim() ?? '';
+      if (!element || text === '' || inEnglishOnPurpose(element)) continue;
+      if (element.closest('script, style, [hidden], [aria-hidden="true"]')) continue;
+      if (english.test(text)) found.push(`text "${text.slice(0, 60)}"`);
+    }
+    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+      if (inEnglishOnPurpose(element)) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(name);
+        if (value && english.test(value)) found.push(`${name} "${value.slice(0, 60)}"`);
+      }
+    }
+    return found;
+  }, ENGLISH_INTERFACE_WORDS.source);
+}
+
+test('every screen reads in Spanish for a traveler whose locale is es-ES: no interface English, axe-clean', async ({
+  signedInPage: page,
+}) => {
+  await setProfileLocale(page, 'es-ES');
+  const headers = { 'x-requested-with': 'wayfare' };
+  const { items } = (await (await page.request.get('/api/trips', { headers })).json()) as {
+    items: { tripId: string }[];
+  };
+  const screens = [
+    '/',
+    '/trips',
+    ...(items[0] ? [`/trips/${items[0].tripId}`] : []),
+    '/flights',
+    `/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(30)}&adults=1&cabin=economy`,
+    '/stays',
+    '/bookings',
+    '/inbox',
+    '/profile',
+    '/a-page-that-is-not-here',
+  ];
+  for (const screen of screens) {
+    await page.goto(screen);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Whatever loads after the heading (results, lists) is in before reading.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await englishOnScreen(page), screen).toEqual([]);
+    await expectNoAxeViolations(page, `${screen} in Spanish`);
+  }
 });
