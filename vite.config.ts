@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { precompiledMessagesPlugin } from './scripts/precompiled-messages-plugin.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
@@ -8,7 +9,14 @@ const bffOrigin = process.env.BFF_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [precompiledMessagesPlugin(), react(), serviceWorkerPlugin()],
+  plugins: [
+    precompiledMessagesPlugin(),
+    // react-aria's own words (the date field's "Calendar", a combo box's announcements) only in the
+    // languages the interface speaks (web/src/i18n/languages.ts), not its forty.
+    optimizeLocales.vite({ locales: ['en', 'es'] }),
+    react(),
+    serviceWorkerPlugin(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -176,6 +176,8 @@ test.describe('flight search', () => {
     await form.getByRole('radio', { name: 'One-way' }).check();
     await chooseAirport(page, form.getByRole('combobox', { name: 'From' }), 'LHR');
     await chooseAirport(page, form.getByRole('combobox', { name: 'To' }), 'JFK');
+    // react-aria's own words are built in for the interface's languages: the calendar button is named.
+    await expect(dateField(form).getByRole('button', { name: 'Calendar Date' })).toBeVisible();
     await fillDate(dateField(form), isoDateFromToday(500));
     await form.getByRole('button', { name: 'Search flights' }).click();
 
