@@ -8,6 +8,8 @@ import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { typeDate } from '../../test-support/type-date.ts';
+import { activateEnglishForTests } from '../../test-support/english-for-tests.ts';
+import { activateSpanishForTests } from '../../test-support/spanish-for-tests.ts';
 
 afterEach(() => {
   cleanup();
@@ -130,5 +132,38 @@ describe('FlightSearchForm', () => {
     expect(screen.getAllByRole('group', { name: /^Flight \d$/ })).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: 'Remove flight 2' }));
     expect(screen.getAllByRole('group', { name: /^Flight \d$/ })).toHaveLength(2);
+  });
+
+  it('speaks Spanish: its labels, dates written day/month/year and its problems', async () => {
+    stubFetch(() => ({ json: { items: [] } }));
+    activateSpanishForTests();
+    try {
+      const onSearch = vi.fn();
+      renderApp(<FlightSearchForm initial={emptyReturn()} onSearch={onSearch} />);
+      const form = screen.getByRole('form', { name: 'Buscar vuelos' });
+      expect(within(form).getByRole('radio', { name: 'Ida y vuelta' })).toBeChecked();
+      expect(within(form).getByRole('group', { name: 'Ida' })).toBeInTheDocument();
+      const date = within(form).getByRole('group', { name: 'Fecha' });
+      expect(
+        within(date)
+          .getAllByRole('spinbutton')
+          .map((segment) => segment.dataset.type),
+      ).toEqual(['day', 'month', 'year']);
+      const [year, month, day] = future.split('-');
+      expect(date).toHaveTextContent(`${day}/${month}/${year}`);
+      expect(within(form).getByRole('group', { name: 'Fecha de vuelta' })).toBeInTheDocument();
+      expect(within(form).getByRole('combobox', { name: 'Clase' })).toHaveDisplayValue('Turista');
+
+      await userEvent.click(within(form).getByRole('button', { name: 'Buscar vuelos' }));
+      const summary = screen.getByRole('alert');
+      expect(within(summary).getByRole('heading')).toHaveTextContent('Hay 2 datos que corregir');
+      expect(within(summary).getByRole('link', { name: 'Origen del vuelo 1' })).toBeInTheDocument();
+      expect(within(summary).getByRole('link', { name: 'Destino del vuelo 1' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Origen' })).toHaveFocus();
+      expect(screen.getByText('Elige desde dónde sale este vuelo.')).toBeInTheDocument();
+      expect(onSearch).not.toHaveBeenCalled();
+    } finally {
+      activateEnglishForTests();
+    }
   });
 });
