@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { activateEnglishForTests } from '../../test-support/english-for-tests.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
+import { activateSpanishForTests } from '../../test-support/spanish-for-tests.ts';
 import { stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { saveSelection } from './checkout-selection.ts';
@@ -233,6 +235,44 @@ describe('CheckoutPage', () => {
       screen.getByText('You already have flight LX 316 on Mon, 1 Mar 2027 (booking XYZ789).'),
     ).toBeTruthy();
     expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('speaks the traveler’s language: an overlapping stay in Spanish, with Spanish dates and prices', async () => {
+    const message =
+      'Your stay at Casa Lisboa (booking XYZ789) overlaps these dates, 2027-03-01 to 2027-03-04';
+    stub({
+      bookings: () =>
+        envelope('BOOKING_CONFLICT', 409, 'CHANGE_SELECTION', message, [
+          {
+            field: 'offerId',
+            code: 'overlapping_stay',
+            message,
+            reference: 'XYZ789',
+            hotel: 'Casa Lisboa',
+            checkIn: '2027-03-01',
+            checkOut: '2027-03-04',
+          },
+        ]),
+    });
+    activateSpanishForTests();
+    try {
+      const { router } = open();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Reservar este vuelo' })).toBeTruthy();
+      await userEvent.click(await screen.findByRole('button', { name: /^Reservar y pagar 200,00\s€$/ }));
+      expect(
+        await screen.findByRole('heading', { name: 'Esta reserva coincide con otra que ya tienes' }),
+      ).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Tu estancia en Casa Lisboa (reserva XYZ789) coincide con estas fechas, del lun, 1 mar 2027 al jue, 4 mar 2027.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(message)).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Elegir otra cosa' }));
+      expect(router.state.location.search).toBe('?leg=ZRH.LHR.2027-03-01');
+    } finally {
+      activateEnglishForTests();
+    }
   });
 
   it('offers to check the price again when it changed during the booking', async () => {
