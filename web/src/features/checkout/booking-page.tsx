@@ -12,7 +12,7 @@ import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
 import { boardLabel } from '../stays/board-label.ts';
 import { checkoutQueries, useCancelBooking } from './checkout-queries.ts';
 import { FlightSegmentLine } from './offer-details.tsx';
-import { hotelDateTime } from './rate-details.tsx';
+import { HOTEL_WORDS, hotelDateTime } from './rate-details.tsx';
 import './checkout.css';
 
 /** One booking: the confirmation right after booking, what was booked, and cancelling by its rules. */
@@ -117,15 +117,21 @@ function BookedItem({ details, format, t }: SectionProps) {
             {details.stay.roomName}, {boardLabel(details.stay.board, t)}
           </li>
           <li>
-            {details.stay.dueAtProperty.amount > 0
-              ? t('checkout.paidAtHotelAmount', {
+            {details.stay.dueAtProperty.amount > 0 ? (
+              <RichMessage
+                id="checkout.paidAtHotelAmount"
+                values={{
                   amount: format.money(
                     details.stay.dueAtProperty.amount,
                     details.stay.dueAtProperty.currency,
                   ),
                   description: details.stay.dueAtProperty.description,
-                })
-              : t('checkout.nothingDueAtHotel')}
+                }}
+                components={{ 0: HOTEL_WORDS }}
+              />
+            ) : (
+              t('checkout.nothingDueAtHotel')
+            )}
           </li>
         </ul>
       )}

@@ -1,8 +1,15 @@
 import type { StayFare } from '#shared/api/stays.ts';
+import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { bedTypeLabel } from '../stays/bed-type-label.ts';
 import { boardLabel } from '../stays/board-label.ts';
+
+/**
+ * The hotel's own description of what is paid on site (a city tax), written by the travel API in English
+ * whatever the traveler's language: shown as written, marked English (docs/decisions.md).
+ */
+export const HOTEL_WORDS = <span lang="en" />;
 
 /** "Lisbon time" for Europe/Lisbon: the zone a hotel's deadlines are given in. */
 function zoneLabel(timeZone: string, t: Translate): string {
@@ -65,12 +72,18 @@ export function RateDetails({
       </ol>
       <h4>{t('checkout.paidAtHotel')}</h4>
       <p className="small">
-        {fare.dueAtProperty && fare.dueAtProperty.amount > 0
-          ? t('checkout.dueAtHotel', {
+        {fare.dueAtProperty && fare.dueAtProperty.amount > 0 ? (
+          <RichMessage
+            id="checkout.dueAtHotel"
+            values={{
               amount: format.money(fare.dueAtProperty.amount, fare.dueAtProperty.currency),
               description: fare.dueAtProperty.description,
-            })
-          : t('checkout.nothingDue')}
+            }}
+            components={{ 0: HOTEL_WORDS }}
+          />
+        ) : (
+          t('checkout.nothingDue')
+        )}
       </p>
     </div>
   );

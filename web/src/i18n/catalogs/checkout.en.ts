@@ -85,7 +85,7 @@ export const messages = {
   'checkout.freeUntilCheckIn': 'Free cancellation until check-in on {checkIn}',
   'checkout.fromCheckIn': 'From check-in: no cancellation',
   'checkout.paidAtHotel': 'Paid at the hotel',
-  'checkout.dueAtHotel': '{amount}: {description}',
+  'checkout.dueAtHotel': '{amount}: <0>{description}</0>',
   'checkout.nothingDue': 'Nothing is due at the hotel.',
 
   'checkout.bookingTitle': 'Booking {reference}',
@@ -95,7 +95,7 @@ export const messages = {
   'checkout.confirmed.text': 'Your reference is <0>{reference}</0>. A confirmation is in your inbox.',
   'checkout.openTrip': 'Open the trip',
   'checkout.whatYouBooked': 'What you booked',
-  'checkout.paidAtHotelAmount': 'Paid at the hotel: {amount} ({description})',
+  'checkout.paidAtHotelAmount': 'Paid at the hotel: {amount} (<0>{description}</0>)',
   'checkout.nothingDueAtHotel': 'Nothing is due at the hotel',
   'checkout.bookedTraveler': 'Traveler: {name}, {email}',
   'checkout.paidWith': 'Paid with {label} ending {last4}',

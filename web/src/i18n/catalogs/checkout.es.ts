@@ -88,7 +88,7 @@ export const messages: Record<keyof typeof english, string> = {
   'checkout.freeUntilCheckIn': 'Cancelación gratuita hasta la entrada el {checkIn}',
   'checkout.fromCheckIn': 'Desde la entrada: sin cancelación',
   'checkout.paidAtHotel': 'A pagar en el hotel',
-  'checkout.dueAtHotel': '{amount}: {description}',
+  'checkout.dueAtHotel': '{amount}: <0>{description}</0>',
   'checkout.nothingDue': 'No hay nada que pagar en el hotel.',
 
   'checkout.bookingTitle': 'Reserva {reference}',
@@ -98,7 +98,7 @@ export const messages: Record<keyof typeof english, string> = {
   'checkout.confirmed.text': 'Tu localizador es <0>{reference}</0>. Tienes la confirmación en tus avisos.',
   'checkout.openTrip': 'Abrir el viaje',
   'checkout.whatYouBooked': 'Lo que has reservado',
-  'checkout.paidAtHotelAmount': 'A pagar en el hotel: {amount} ({description})',
+  'checkout.paidAtHotelAmount': 'A pagar en el hotel: {amount} (<0>{description}</0>)',
   'checkout.nothingDueAtHotel': 'No hay nada que pagar en el hotel',
   'checkout.bookedTraveler': 'Viajero: {name}, {email}',
   'checkout.paidWith': 'Pagado con {label} acabada en {last4}',
