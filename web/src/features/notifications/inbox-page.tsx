@@ -217,7 +217,9 @@ function NotificationCard({
             data-mark-read={notification.id}
           >
             {t('inbox.markRead')}
-            <span className="visually-hidden">{`: ${notification.title}`}</span>
+            <span className="visually-hidden">
+              : <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
+            </span>
           </button>
         )}
       </div>
@@ -267,7 +269,9 @@ function EarlierUpdates({
                     data-mark-read={notification.id}
                   >
                     {t('inbox.markRead')}
-                    <span className="visually-hidden">{`: ${notification.title}`}</span>
+                    <span className="visually-hidden">
+                      : <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
+                    </span>
                   </button>
                 )}
               </article>

@@ -50,7 +50,7 @@ export function ProfilePage() {
         <LastUpdated queryKey={profileQueries.current().queryKey} format={format} />
       </div>
       {profile.isPending ? (
-        <div className="card stack" aria-busy="true" aria-label={t('profile.loading')}>
+        <div className="card stack" role="status" aria-busy="true" aria-label={t('profile.loading')}>
           <span className="skeleton skeleton-line" />
           <span className="skeleton skeleton-line" />
           <span className="skeleton skeleton-line" />
