@@ -42,6 +42,14 @@ test.describe('bookings', () => {
       await next.click();
       await expect(page).toHaveURL(new RegExp(`offset=${index * PAGE_SIZE}`));
       await expect(page.getByText(`${words.showing} ${index * PAGE_SIZE + 1}–`)).toBeVisible();
+      // The new page has arrived once its heading takes focus and it scrolls to its top; a click before
+      // that could land where Next was before the scroll.
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: new RegExp(`^${words.bookings} ${index * PAGE_SIZE + 1}–`),
+        }),
+      ).toBeFocused();
     }
     const lastOffset = (pages - 1) * PAGE_SIZE;
     await expect(
