@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useT } from '../i18n/use-t.ts';
+import { FieldTexts } from './field-texts.tsx';
 import './async-combo-box.css';
 
 export interface AsyncComboBoxProps<T> {
@@ -99,16 +100,7 @@ export function AsyncComboBox<T extends object>({
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      {hint && (
-        <Text slot="description" className="field-hint">
-          {hint}
-        </Text>
-      )}
-      {error && (
-        <Text slot="errorMessage" className="field-error">
-          {error}
-        </Text>
-      )}
+      <FieldTexts hint={hint} error={error} />
       <Popover className="combo-popover" offset={4}>
         <ListBox<T>
           className="combo-list"

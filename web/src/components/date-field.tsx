@@ -15,9 +15,9 @@ import {
   I18nProvider,
   Label,
   Popover,
-  Text,
 } from 'react-aria-components';
 import { useTravelerFormatters } from '../features/profile/use-traveler-formatters.ts';
+import { FieldTexts } from './field-texts.tsx';
 import './date-field.css';
 
 export interface DateFieldProps {
@@ -135,16 +135,7 @@ export function DateField({
             <span aria-hidden="true">▦</span>
           </Button>
         </Group>
-        {hint && (
-          <Text slot="description" className="field-hint">
-            {hint}
-          </Text>
-        )}
-        {error && (
-          <Text slot="errorMessage" className="field-error">
-            {error}
-          </Text>
-        )}
+        <FieldTexts hint={hint} error={error} />
         <Popover className="date-popover" offset={4} placement="bottom start">
           <Dialog className="date-dialog">
             {/* The range limits the calendar only: whether the typed date is acceptable is the form's call. */}
