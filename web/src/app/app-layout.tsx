@@ -77,7 +77,14 @@ export function AppLayout() {
       </header>
       {/* In the page's flow under the header, never floating over what the demo shows. */}
       {demo.data?.enabled && traveler && (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            // The strip's room is kept while its code loads, so the page does not jump down under a click.
+            <div className="demo-panel demo-panel-pending" aria-hidden="true">
+              <span className="button button-secondary button-small">{t('notices.demo.controls')}</span>
+            </div>
+          }
+        >
           <DemoPanel />
         </Suspense>
       )}
