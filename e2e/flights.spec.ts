@@ -3,15 +3,13 @@ import { expect, setProfileLocale, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { PHONE } from './support/tags.ts';
+import { SPANISH_WEEKDAY_DATE } from './support/words.ts';
 
 /**
  * A price as Spain writes it, in the traveler's currency: the amount first, a decimal comma, then the
  * currency ("1.234,50 €", "589,36 US$", "802,18 CAD", "80.120 JPY"); English writes "US$589.36".
  */
 const SPANISH_PRICE = /\d(,\d{2})?\s(€|US\$|[A-Z]{3})/;
-/** A short date as Spain writes it: "jue, 24 dic". */
-const SPANISH_SHORT_DATE =
-  /(lun|mar|mié|jue|vie|sáb|dom), \d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/;
 /** Spanish month names, as in "18 de noviembre de 2027" or the calendar's "abril de 2027". */
 const SPANISH_MONTH =
   /(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)/;
@@ -263,7 +261,7 @@ test.describe('flight search', () => {
       await expect(first).toContainText(/Directo|\d escalas?/);
       await expect(first).toContainText(/Turista/);
       await expect(first).toContainText(SPANISH_PRICE);
-      await expect(first).toContainText(SPANISH_SHORT_DATE);
+      await expect(first).toContainText(SPANISH_WEEKDAY_DATE);
       await expect(first).toContainText(/Reembolsable|No reembolsable/);
       await expect(first.getByText('Detalles y reserva')).toBeVisible();
       await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();

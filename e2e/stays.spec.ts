@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { rateCards, searchStays, fillStaySearch, stayCards, type StaySearchWords } from './support/stays.ts';
 import { PHONE } from './support/tags.ts';
+import { SPANISH_DAY_MONTH } from './support/words.ts';
 
 /** The stay screens' words in Spanish (Spain), as a traveler whose locale is es-ES reads them. */
 const SPANISH_STAY_SEARCH: StaySearchWords = {
@@ -14,8 +15,6 @@ const SPANISH_STAY_SEARCH: StaySearchWords = {
 };
 /** A price in euros as Spain writes it: "1.234,50 €" or "95,00 €". */
 const SPANISH_EUROS = /\d,\d{2}\s€/;
-/** Spanish short months, as in "lun, 12 abr". */
-const SPANISH_DATE = /\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/;
 /** English the stay screens would show if a word escaped the catalogs. */
 const ENGLISH_STAY_WORDS =
   /\b(Stays in|Priced|per night|from|reviews|km from centre|Free cancellation|Non-refundable|Filters|Sort|Distance|Rating|Rooms and rates|total for|nights?|Room only|Breakfast included|Half board|Share this stay|Back to the search results|Business trip|adults?)\b/;
@@ -188,7 +187,7 @@ test.describe('stay search', () => {
         count === 1 ? 'Precios listos para 1 alojamiento.' : `Precios listos para ${count} alojamientos.`,
       );
       const title = results.getByRole('heading', { level: 2, name: /^Alojamientos en Paris/ });
-      await expect(title).toContainText(SPANISH_DATE);
+      await expect(title).toContainText(SPANISH_DAY_MONTH);
       await expect(title).toContainText('2 noches');
       const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
       await expect(priced).toContainText(SPANISH_EUROS);

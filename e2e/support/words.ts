@@ -58,6 +58,17 @@ export const WORDS = {
   },
 };
 
+/** Spanish short month names, as the app's formatters write them. */
+const SPANISH_SHORT_MONTHS = '(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)';
+
+/** A day and a short month as Spain writes them: "12 abr" (never "Apr 12"). */
+export const SPANISH_DAY_MONTH = new RegExp(`\\d{1,2} ${SPANISH_SHORT_MONTHS}`);
+
+/** A short date with its weekday as Spain writes it: "jue, 24 dic". */
+export const SPANISH_WEEKDAY_DATE = new RegExp(
+  `\\b(lun|mar|mié|jue|vie|sáb|dom), ${SPANISH_DAY_MONTH.source}\\b`,
+);
+
 /** What the journeys look for in one language. */
 export type Words = (typeof WORDS)['en'];
 
