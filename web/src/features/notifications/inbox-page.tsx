@@ -208,20 +208,7 @@ function NotificationCard({
         <Link to={inAppPath(notification)} onClick={() => unread && online && onMarkRead()}>
           {t('inbox.viewTrip')}
         </Link>
-        {unread && (
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            onClick={onMarkRead}
-            disabled={!online}
-            data-mark-read={notification.id}
-          >
-            {t('inbox.markRead')}
-            <span className="visually-hidden">
-              : <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
-            </span>
-          </button>
-        )}
+        {unread && <MarkReadButton notification={notification} online={online} onMarkRead={onMarkRead} />}
       </div>
     </article>
   );
@@ -261,18 +248,11 @@ function EarlierUpdates({
                   {format.relative(notification.createdAt)}
                 </time>
                 {unread && (
-                  <button
-                    type="button"
-                    className="button button-ghost button-small"
-                    onClick={() => onMarkRead(notification.id)}
-                    disabled={!online}
-                    data-mark-read={notification.id}
-                  >
-                    {t('inbox.markRead')}
-                    <span className="visually-hidden">
-                      : <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
-                    </span>
-                  </button>
+                  <MarkReadButton
+                    notification={notification}
+                    online={online}
+                    onMarkRead={() => onMarkRead(notification.id)}
+                  />
                 )}
               </article>
             </li>
@@ -280,5 +260,32 @@ function EarlierUpdates({
         })}
       </ol>
     </section>
+  );
+}
+
+/** Marks one notification read; its name says which ("Mark as read: <title>"), offered only online. */
+function MarkReadButton({
+  notification,
+  online,
+  onMarkRead,
+}: {
+  notification: Notification;
+  online: boolean;
+  onMarkRead: () => void;
+}) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      onClick={onMarkRead}
+      disabled={!online}
+      data-mark-read={notification.id}
+    >
+      {t('inbox.markRead')}
+      <span className="visually-hidden">
+        : <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
+      </span>
+    </button>
   );
 }
