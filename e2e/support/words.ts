@@ -65,9 +65,7 @@ const SPANISH_SHORT_MONTHS = '(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic
 export const SPANISH_DAY_MONTH = new RegExp(`\\d{1,2} ${SPANISH_SHORT_MONTHS}`);
 
 /** A short date with its weekday as Spain writes it: "jue, 24 dic". */
-export const SPANISH_WEEKDAY_DATE = new RegExp(
-  `\\b(lun|mar|mié|jue|vie|sáb|dom), ${SPANISH_DAY_MONTH.source}\\b`,
-);
+export const SPANISH_WEEKDAY_DATE = new RegExp(`(lun|mar|mié|jue|vie|sáb|dom), ${SPANISH_DAY_MONTH.source}`);
 
 /** What the journeys look for in one language. */
 export type Words = (typeof WORDS)['en'];
