@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
-import { createRedisClient, createSubscriberClient } from '../redis/redis-client.ts';
+import { createRedisClient, createSubscriberClient, waitForRedis } from '../redis/redis-client.ts';
 import { RedisServerProcess } from '../test-support/redis-server-process.ts';
 import { notificationFixture } from '../test-support/scripted-travel-api.ts';
 import {
@@ -117,6 +117,8 @@ const logger = pino({ level: 'silent' });
 const hubs: NotificationHub[] = [];
 const connections: Redis[] = [];
 let redisServer: RedisServerProcess | undefined;
+/** The Redis command connection of the running test, ready before the test starts (see beforeEach). */
+let redisClient: Redis | undefined;
 
 /** The two stores the one hub runs on: in-process, and a real redis-server on a free loopback port. */
 const STORES: { name: string; store: () => (limits: NotificationStoreLimits) => NotificationStore }[] = [
@@ -124,9 +126,8 @@ const STORES: { name: string; store: () => (limits: NotificationStoreLimits) => 
   {
     name: 'Redis',
     store: () => {
-      if (redisServer === undefined) throw new Error('redis-server is not running');
-      const client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 2000 });
-      connections.push(client);
+      const client = redisClient;
+      if (client === undefined) throw new Error('no Redis connection for this test');
       // One key space per test: every hub of the test shares it, as the instances of a fleet do.
       const prefix = `hub-suite-${randomUUID()}:`;
       return (limits) =>
@@ -162,6 +163,18 @@ afterAll(async () => {
 describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) => {
   beforeAll(async () => {
     if (name === 'Redis') redisServer ??= await RedisServerProcess.start();
+  });
+
+  // The command connection queues nothing while it connects (a BFF answers 503 meanwhile, and a hub
+  // reports its stream as reconnecting): each test starts once it is ready, as a BFF serves once it is.
+  beforeEach(async () => {
+    redisClient = undefined;
+    if (name !== 'Redis' || redisServer === undefined) return;
+    const client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 2000 });
+    connections.push(client);
+    if (!(await waitForRedis(client, 10_000)))
+      throw new Error('the test Redis connection never became ready');
+    redisClient = client;
   });
 
   function setup(
