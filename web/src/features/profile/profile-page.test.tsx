@@ -46,6 +46,14 @@ describe('ProfilePage', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Alex M. Morgan');
   });
 
+  it('says "Profile saved." when the service answers the save with the version the form already shows', async () => {
+    stubFetch(() => ({ json: profile }));
+    renderApp(<ProfilePage />, { url: '/profile', path: '/profile' });
+    await screen.findByLabelText('Name');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+  });
+
   it('picks the home airport with the airport field of Flights, named by city and airport', async () => {
     const airports: Record<string, unknown> = {
       LHR: { code: 'LHR', name: 'Heathrow', city: 'London', country: 'United Kingdom', countryCode: 'GB' },

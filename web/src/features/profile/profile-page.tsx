@@ -78,7 +78,6 @@ function ProfileForm({
   justSaved: boolean;
   onSaved: (profile: Profile) => void;
 }) {
-  const update = useUpdateProfile(onSaved);
   const t = useT();
   const [name, setName] = useState(profile.name ?? '');
   const [homeAirport, setHomeAirport] = useState<AirportChoice | null>(
@@ -90,6 +89,11 @@ function ProfileForm({
   const [attempt, setAttempt] = useState(0);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(justSaved);
+  // A save the service answers with the same version keeps this form mounted: it says so itself.
+  const update = useUpdateProfile((savedProfile) => {
+    setSaved(true);
+    onSaved(savedProfile);
+  });
 
   const serverErrors = update.isError ? fieldProblemsByPath(update.error) : {};
   const errors = { ...serverErrors, ...localErrors };
