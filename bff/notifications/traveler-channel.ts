@@ -18,6 +18,8 @@ interface SubscriberState {
   ready: boolean;
   queued: HubEvent[];
   replayed: Set<string>;
+  /** The last status written: the welcome's read of the shared state and the channel can both say "live". */
+  status: NotificationStreamState | undefined;
 }
 
 export interface TravelerChannelHooks {
@@ -83,6 +85,7 @@ export class TravelerChannel {
       ready: false,
       queued: [],
       replayed: new Set(),
+      status: undefined,
     };
     this.#subscribers.set(subscriber, state);
     if (visible) this.#shareVisibility();
@@ -200,9 +203,10 @@ export class TravelerChannel {
       await this.#joined;
       const shared = await this.#store.upstreamState(this.travelerId);
       if (shared !== null) this.#state = shared;
-      subscriber.deliver({ type: 'status', state: this.#state });
+      this.#write(subscriber, state, { type: 'status', state: this.#state });
       if (lastEventId === undefined) {
-        if (this.#state === 'live') {
+        // Unless the channel's "live" reached this stream first and queued its initial resync.
+        if (this.#state === 'live' && state.awaitingInitialResync) {
           state.awaitingInitialResync = false;
           this.#resync(subscriber, state, 'initial', true);
         }
@@ -220,13 +224,13 @@ export class TravelerChannel {
         { err: error, travelerId: this.travelerId },
         'stream start without shared state',
       );
-      subscriber.deliver({ type: 'status', state: 'reconnecting' });
+      this.#write(subscriber, state, { type: 'status', state: 'reconnecting' });
       state.awaitingInitialResync = true;
     }
     state.ready = true;
     for (const event of state.queued) {
       if (event.type === 'notification' && state.replayed.has(event.notification.id)) continue;
-      subscriber.deliver(event);
+      this.#write(subscriber, state, event);
     }
     state.queued = [];
     state.replayed.clear();
@@ -266,6 +270,15 @@ export class TravelerChannel {
     if (!state.ready) {
       state.queued.push(event);
       return true;
+    }
+    return this.#write(subscriber, state, event);
+  }
+
+  /** Writes an event; a status the stream already shows is not repeated. */
+  #write(subscriber: HubSubscriber, state: SubscriberState, event: HubEvent): boolean {
+    if (event.type === 'status') {
+      if (event.state === state.status) return true;
+      state.status = event.state;
     }
     return subscriber.deliver(event);
   }
