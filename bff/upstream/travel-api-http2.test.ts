@@ -3,16 +3,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationSchema, NotificationsPageSchema } from '#shared/upstream/notifications.ts';
-import {
-  startTestIdentity,
-  type TestIdentity,
-} from '../../upstream/travel-api/test-support/test-identity.ts';
-import {
-  startTravelApi,
-  TEST_ADMIN_TOKEN,
-  TEST_CONSUMER,
-  type RunningTravelApi,
-} from '../../upstream/travel-api/test-support/start-travel-api.ts';
+import { TEST_ADMIN_TOKEN, TEST_CONSUMER } from '../../upstream/travel-api/test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../../upstream/travel-api/test-support/travel-api-with-identity.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
 import { createTravelApiClient } from './travel-api-client.ts';
 import type { TravelApi } from './travel-api.ts';
@@ -25,41 +17,34 @@ import type { TravelApi } from './travel-api.ts';
 
 const STREAMS = 100;
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity({
+  env: { TRAVEL_API_TLS: 'true', TRAVEL_API_SSE_HEARTBEAT_SECONDS: '0' },
+});
 let client: TravelApi;
 /** TLS connections the stand-in accepted, and the protocol each agreed. */
 const connections: string[] = [];
 
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({
-    IDENTITY_ISSUER: identity.issuer,
-    TRAVEL_API_TLS: 'true',
-    TRAVEL_API_SSE_HEARTBEAT_SECONDS: '0',
-  });
-  api.app.server.on('secureConnection', (socket: { alpnProtocol?: string | false }) =>
+  stack.api.app.server.on('secureConnection', (socket: { alpnProtocol?: string | false }) =>
     connections.push(String(socket.alpnProtocol)),
   );
   client = createTravelApiClient({
-    baseUrl: api.baseUrl,
+    baseUrl: stack.api.baseUrl,
     consumerSlug: TEST_CONSUMER.slug,
     consumerSecret: TEST_CONSUMER.secret,
     timeoutMs: 10_000,
     retryBudgetMs: 0,
     logger: pino({ level: 'silent' }),
-    ca: await readFile(path.join(api.dataDir, 'tls', 'ca.pem'), 'utf8'),
+    ca: await readFile(path.join(stack.api.dataDir, 'tls', 'ca.pem'), 'utf8'),
   });
 });
 
 afterAll(async () => {
   await client?.close();
-  await api?.close();
-  await identity?.close();
 });
 
 async function raise(traveler: string, title: string) {
-  const answer = await api.app.inject({
+  const answer = await stack.api.app.inject({
     method: 'POST',
     url: '/admin/notifications',
     headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
@@ -70,8 +55,8 @@ async function raise(traveler: string, title: string) {
 
 describe('the travel API client over HTTPS with HTTP/2', () => {
   it('makes a signed JSON call to the stand-in over h2, trusting its local authority', async () => {
-    expect(api.baseUrl).toMatch(/^https:/);
-    const traveler = await identity.newTraveler();
+    expect(stack.api.baseUrl).toMatch(/^https:/);
+    const traveler = await stack.identity.newTraveler();
     await raise(traveler.sub, 'Boarding at 09:40');
     const page = await client.request({
       method: 'GET',
@@ -86,7 +71,7 @@ describe('the travel API client over HTTPS with HTTP/2', () => {
 
   it(`multiplexes ${STREAMS} travelers' notification streams on a few connections`, async () => {
     const before = connections.length;
-    const travelers = await Promise.all(Array.from({ length: STREAMS }, () => identity.newTraveler()));
+    const travelers = await Promise.all(Array.from({ length: STREAMS }, () => stack.identity.newTraveler()));
     const streams = await Promise.all(
       travelers.map((traveler) =>
         client.request({

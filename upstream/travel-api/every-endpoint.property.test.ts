@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
-import { startTravelApi, TEST_CONSUMER, type RunningTravelApi } from './test-support/start-travel-api.ts';
+import { TEST_CONSUMER } from './test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from './test-support/travel-api-with-identity.ts';
 
 const SEGMENT = '00000000-0000-4000-8000-000000000000';
 const ENDPOINTS: readonly { method: string; path: string }[] = [
@@ -32,22 +32,12 @@ const ENDPOINTS: readonly { method: string; path: string }[] = [
   { method: 'GET', path: '/v1/../admin/faults' },
 ];
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity({
+  env: { TRAVEL_API_RATE_LIMIT_MAX: '100000', TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '100000' },
+});
 let validToken: string;
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({
-    IDENTITY_ISSUER: identity.issuer,
-    TRAVEL_API_AUDIENCE: TEST_AUDIENCE,
-    TRAVEL_API_RATE_LIMIT_MAX: '100000',
-    TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '100000',
-  });
-  validToken = await identity.token();
-});
-afterAll(async () => {
-  await api.close();
-  await identity.close();
+  validToken = await stack.identity.token();
 });
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
@@ -179,7 +169,7 @@ describe('every endpoint under random bodies and headers', () => {
           if (auth !== undefined) headers.authorization = auth === 'valid' ? `Bearer ${validToken}` : auth;
           if (type !== undefined && payload !== undefined) headers['content-type'] = type;
           const controller = new AbortController();
-          const response = await fetch(`${api.baseUrl}${endpoint.path}${search}`, {
+          const response = await fetch(`${stack.api.baseUrl}${endpoint.path}${search}`, {
             method: endpoint.method,
             headers,
             signal: controller.signal,
@@ -208,7 +198,7 @@ describe('every endpoint under random bodies and headers', () => {
           jsonValue.map((value) => JSON.stringify(value)),
         ),
         async (endpoint, payload) => {
-          const response = await fetch(`${api.baseUrl}${endpoint.path}`, {
+          const response = await fetch(`${stack.api.baseUrl}${endpoint.path}`, {
             method: endpoint.method,
             headers: {
               ...signedHeaders({

@@ -1,39 +1,31 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRequests, isErrorEnvelope, readAnswer } from './test-support/request-fuzz.ts';
 import { signedFetch } from './test-support/signed-fetch.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
-import { startTravelApi, type RunningTravelApi } from './test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from './test-support/travel-api-with-identity.ts';
 
 /**
  * Random requests, signed and with a traveler's bearer so that they get past the guards, to every route of
  * the travel API's live route table but the admin levers: never a 5xx, and every refusal the envelope.
  */
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
-let token: string;
-
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({
-    IDENTITY_ISSUER: identity.issuer,
-    TRAVEL_API_AUDIENCE: TEST_AUDIENCE,
+const stack = travelApiWithIdentity({
+  env: {
     TRAVEL_API_STREAM_PACE_MS: '0',
     TRAVEL_API_RATE_LIMIT_MAX: '100000',
     TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '100000',
-  });
-  token = await identity.token();
-}, 30_000);
-afterAll(async () => {
-  await api.close();
-  await identity.close();
+  },
+});
+let token: string;
+
+beforeAll(async () => {
+  token = await stack.identity.token();
 });
 
 describe('travel API fuzz', () => {
   it('answers every route with no 5xx and the envelope on every refusal', async () => {
     // The admin API sets faults and simulates events on purpose: it is the one place a 5xx is asked for.
-    const routes = api.app.routeTable.filter(
+    const routes = stack.api.app.routeTable.filter(
       (route) => route.method !== 'HEAD' && route.method !== 'OPTIONS' && !route.url.startsWith('/admin'),
     );
     expect(routes.length).toBeGreaterThan(15);
@@ -41,7 +33,7 @@ describe('travel API fuzz', () => {
       await fc.assert(
         fc.asyncProperty(fuzzRequests(route.method, route.url), async (request) => {
           const answer = await readAnswer(
-            await signedFetch(api.baseUrl, {
+            await signedFetch(stack.api.baseUrl, {
               method: request.method,
               path: request.path,
               token,

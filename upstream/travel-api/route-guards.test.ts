@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { concretePath } from '#shared/path-spellings.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
 import { expectSpellingsGuarded, guardAnswer, type GuardAnswer } from './test-support/guard-answers.ts';
 import { signedFetch } from './test-support/signed-fetch.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from './test-support/test-identity.ts';
-import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from './test-support/start-travel-api.ts';
+import { TEST_ADMIN_TOKEN } from './test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from './test-support/travel-api-with-identity.ts';
 
 /**
  * Every guard of the travel API stand-in, proven route by route from its live route table: the consumer
@@ -13,18 +13,11 @@ import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from './test-
  * plain path or with a 404 envelope.
  */
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity();
 let routes: RouteEntry[];
 
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_AUDIENCE: TEST_AUDIENCE });
-  routes = api.app.routeTable.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
-}, 30_000);
-afterAll(async () => {
-  await api.close();
-  await identity.close();
+beforeAll(() => {
+  routes = stack.api.app.routeTable.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
 });
 
 type Caller = (method: string, path: string) => Promise<Response>;
@@ -32,7 +25,7 @@ type Caller = (method: string, path: string) => Promise<Response>;
 const withBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
 const unsigned: Caller = (method, path) =>
-  fetch(`${api.baseUrl}${path}`, {
+  fetch(`${stack.api.baseUrl}${path}`, {
     method,
     headers: withBody(method) ? { 'content-type': 'application/json' } : {},
     body: withBody(method) ? '{}' : undefined,
@@ -40,7 +33,7 @@ const unsigned: Caller = (method, path) =>
   });
 
 const signedWithoutBearer: Caller = (method, path) =>
-  signedFetch(api.baseUrl, { method, path, ...(withBody(method) ? { json: {} } : {}) });
+  signedFetch(stack.api.baseUrl, { method, path, ...(withBody(method) ? { json: {} } : {}) });
 
 const answer = async (caller: Caller, method: string, path: string): Promise<GuardAnswer> =>
   guardAnswer(await caller(method, path));
@@ -68,8 +61,8 @@ describe('travel API guards by route', () => {
   it('refuses a signed call without a bearer on every route that needs a traveler or a guest', async () => {
     const needBearer = routes.filter(
       (route) =>
-        carries(route.preParsing, api.app.requireTraveler) ||
-        carries(route.preParsing, api.app.requireTravelerOrGuest),
+        carries(route.preParsing, stack.api.app.requireTraveler) ||
+        carries(route.preParsing, stack.api.app.requireTravelerOrGuest),
     );
     expect(needBearer.length).toBeGreaterThan(10);
     for (const route of needBearer) {
@@ -92,26 +85,26 @@ describe('travel API guards by route', () => {
   }, 120_000);
 
   it('the reported spellings are refused: /%761 without a signature, /%61dmin without the token', async () => {
-    const bearer = { authorization: `Bearer ${await identity.token()}` };
-    const updateCheck = await fetch(`${api.baseUrl}/%761/app/update-check?currentVersion=1.0.0`);
+    const bearer = { authorization: `Bearer ${await stack.identity.token()}` };
+    const updateCheck = await fetch(`${stack.api.baseUrl}/%761/app/update-check?currentVersion=1.0.0`);
     expect(updateCheck.status).toBe(401);
-    const profile = await fetch(`${api.baseUrl}/%761/profile`, { headers: bearer });
+    const profile = await fetch(`${stack.api.baseUrl}/%761/profile`, { headers: bearer });
     expect(profile.status).toBe(401);
-    const guest = await fetch(`${api.baseUrl}/%761/guest-sessions`, {
+    const guest = await fetch(`${stack.api.baseUrl}/%761/guest-sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(guest.status).toBe(401);
 
-    expect((await fetch(`${api.baseUrl}/%61dmin/faults`)).status).toBe(401);
-    const set = await fetch(`${api.baseUrl}/%61dmin/faults`, {
+    expect((await fetch(`${stack.api.baseUrl}/%61dmin/faults`)).status).toBe(401);
+    const set = await fetch(`${stack.api.baseUrl}/%61dmin/faults`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ providerDown: true }),
     });
     expect(set.status).toBe(401);
-    const faults = await fetch(`${api.baseUrl}/admin/faults`, {
+    const faults = await fetch(`${stack.api.baseUrl}/admin/faults`, {
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     });
     expect(await faults.json()).toMatchObject({ providerDown: false });

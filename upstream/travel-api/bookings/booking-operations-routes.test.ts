@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readSseStream } from '#shared/sse.ts';
 import {
   BookingDetailsSchema,
@@ -17,39 +17,25 @@ import { StayFareSchema, type StayFare } from '#shared/upstream/stays.ts';
 import { TripDetailsSchema } from '#shared/upstream/trips.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';
-import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 import { addDays } from '../time-zones.ts';
 import { isSoldOut } from '../stays/quote-fares.ts';
 
 const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const SAM = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
-let identity: TestIdentity;
-let api: RunningTravelApi;
-
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({
-    IDENTITY_ISSUER: identity.issuer,
-    TRAVEL_API_AUDIENCE: TEST_AUDIENCE,
-    TRAVEL_API_STREAM_PACE_MS: '0',
-    TRAVEL_API_LOG_LEVEL: 'error',
-  });
-});
-afterAll(async () => {
-  await api.close();
-  await identity.close();
+const stack = travelApiWithIdentity({
+  env: { TRAVEL_API_STREAM_PACE_MS: '0', TRAVEL_API_LOG_LEVEL: 'error' },
+  clearFaultsBeforeEach: true,
 });
 beforeEach(async () => {
-  await adminFetch(api.baseUrl, 'DELETE', '/admin/booking-levers');
-  await adminFetch(api.baseUrl, 'DELETE', '/admin/faults');
+  await adminFetch(stack.api.baseUrl, 'DELETE', '/admin/booking-levers');
 });
 
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => addDays(today, days);
 
 async function call(sub: string, request: SignedRequest): Promise<Response> {
-  return signedFetch(api.baseUrl, { ...request, token: await identity.token({ sub }) });
+  return signedFetch(stack.api.baseUrl, { ...request, token: await stack.identity.token({ sub }) });
 }
 
 async function expectEnvelope(response: Response, status: number, code: string) {
@@ -60,7 +46,7 @@ async function expectEnvelope(response: Response, status: number, code: string) 
 }
 
 const lever = (travelerId: string, name: BookingLever) =>
-  adminFetch(api.baseUrl, 'POST', '/admin/booking-levers', { travelerId, lever: name });
+  adminFetch(stack.api.baseUrl, 'POST', '/admin/booking-levers', { travelerId, lever: name });
 
 async function flightOffers(sub: string, date: string, cabinClass = 'economy'): Promise<FlightOffer[]> {
   const response = await call(sub, {
@@ -78,12 +64,12 @@ async function flightOffers(sub: string, date: string, cabinClass = 'economy'): 
 
 /** The rates of a Lisbon hotel that has rooms on the check-in date, for personal or business travel. */
 async function stayFares(sub: string, checkIn: string, nights: number, bookingProfile: boolean) {
-  const place = api.app.hotels
+  const place = stack.api.app.hotels
     .destinations('lisbon', 20)
     .find(
       (item) =>
         item.type === 'property' &&
-        !isSoldOut(api.config.TRAVEL_API_SEED, api.app.hotels.byRawId(item.propertyId)!, checkIn),
+        !isSoldOut(stack.api.config.TRAVEL_API_SEED, stack.api.app.hotels.byRawId(item.propertyId)!, checkIn),
     );
   const response = await call(sub, {
     path: '/v1/stays/fares',
@@ -179,7 +165,7 @@ describe('POST /v1/offers/:offerId/price-check', () => {
     const path = `/v1/offers/${offer!.offerId}/price-check`;
     await expectEnvelope(await call(ALEX, { method: 'POST', path }), 410, 'OFFER_EXPIRED');
     expect((await call(ALEX, { method: 'POST', path })).status).toBe(200);
-    await adminFetch(api.baseUrl, 'PUT', '/admin/faults', { offersExpired: true });
+    await adminFetch(stack.api.baseUrl, 'PUT', '/admin/faults', { offersExpired: true });
     await expectEnvelope(await call(ALEX, { method: 'POST', path }), 410, 'OFFER_EXPIRED');
   });
 });

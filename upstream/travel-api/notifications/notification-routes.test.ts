@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSseStream } from '#shared/sse.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import {
@@ -7,39 +7,24 @@ import {
   type Notification,
 } from '#shared/upstream/notifications.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
-import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
-import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
+import type { RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 import { adminFetch } from './test-support/admin-fetch.ts';
 import { eventually } from './test-support/eventually.ts';
 import { notifyTraveler, openNotificationStream } from './test-support/open-notification-stream.ts';
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity({ clearFaultsBeforeEach: true });
 
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer });
-});
+const newTraveler = () => stack.identity.newTraveler();
 
-afterAll(async () => {
-  await api?.close();
-  await identity?.close();
-});
-
-beforeEach(async () => {
-  await admin(api, 'DELETE', '/admin/faults');
-});
-
-const newTraveler = () => identity.newTraveler();
-
-function call(token: string, request: SignedRequest, target = api): Promise<Response> {
+function call(token: string, request: SignedRequest, target = stack.api): Promise<Response> {
   return signedFetch(target.baseUrl, { token, ...request });
 }
 
 const admin = (target: RunningTravelApi, method: string, path: string, json?: unknown) =>
   adminFetch(target.baseUrl, method, path, json);
 
-const notify = (traveler: string, title: string, target = api): Promise<Notification> =>
+const notify = (traveler: string, title: string, target = stack.api): Promise<Notification> =>
   notifyTraveler(target.baseUrl, traveler, title);
 
 async function expectEnvelope(response: Response, status: number, code: string) {
@@ -49,7 +34,7 @@ async function expectEnvelope(response: Response, status: number, code: string) 
   return envelope.error;
 }
 
-const openStream = (token: string, target = api) => openNotificationStream(target.baseUrl, token);
+const openStream = (token: string, target = stack.api) => openNotificationStream(target.baseUrl, token);
 
 describe('GET /v1/me/notifications', () => {
   it('returns the traveler’s NotificationOut items newest first in the cursor page envelope', async () => {
@@ -134,7 +119,7 @@ describe('GET /v1/me/notifications', () => {
 
   it('answers 401 UNAUTHORIZED without a bearer token', async () => {
     await expectEnvelope(
-      await signedFetch(api.baseUrl, { path: '/v1/me/notifications' }),
+      await signedFetch(stack.api.baseUrl, { path: '/v1/me/notifications' }),
       401,
       'UNAUTHORIZED',
     );
@@ -208,7 +193,7 @@ describe('GET /v1/me/notifications/stream', () => {
       expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(stream.response.headers.get('cache-control')).toBe('no-cache');
       await eventually(() => stream.retry() !== undefined);
-      expect(stream.retry()).toBe(api.config.TRAVEL_API_SSE_RETRY_MS);
+      expect(stream.retry()).toBe(stack.api.config.TRAVEL_API_SSE_RETRY_MS);
     } finally {
       await stream.close();
     }
@@ -218,7 +203,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const stream = await openStream(token);
     try {
-      await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
       const created = await notify(sub, 'live one');
       await eventually(() => stream.messages.length === 1);
       const [message] = stream.messages;
@@ -236,7 +221,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const bobStream = await openStream(bob.token);
     const aliceStream = await openStream(alice.token);
     try {
-      await eventually(() => api.app.notifications.hub.streamCount(alice.sub) === 1);
+      await eventually(() => stack.api.app.notifications.hub.streamCount(alice.sub) === 1);
       await notify(alice.sub, 'only alice');
       await eventually(() => aliceStream.messages.length === 1);
       await notify(bob.sub, 'only bob');
@@ -250,12 +235,12 @@ describe('GET /v1/me/notifications/stream', () => {
 
   it('answers 401 UNAUTHORIZED for a missing or invalid bearer token', async () => {
     await expectEnvelope(
-      await signedFetch(api.baseUrl, { path: '/v1/me/notifications/stream' }),
+      await signedFetch(stack.api.baseUrl, { path: '/v1/me/notifications/stream' }),
       401,
       'UNAUTHORIZED',
     );
     await expectEnvelope(
-      await signedFetch(api.baseUrl, { path: '/v1/me/notifications/stream', token: 'not-a-jwt' }),
+      await signedFetch(stack.api.baseUrl, { path: '/v1/me/notifications/stream', token: 'not-a-jwt' }),
       401,
       'UNAUTHORIZED',
     );
@@ -263,7 +248,7 @@ describe('GET /v1/me/notifications/stream', () => {
 
   it('answers 503 SERVICE_UNAVAILABLE while startup is in progress', async () => {
     const { token } = await newTraveler();
-    await admin(api, 'PUT', '/admin/faults', { startupInProgress: true });
+    await admin(stack.api, 'PUT', '/admin/faults', { startupInProgress: true });
     const error = await expectEnvelope(
       await call(token, { path: '/v1/me/notifications/stream' }),
       503,
@@ -274,10 +259,10 @@ describe('GET /v1/me/notifications/stream', () => {
 
   it('persists every notification but sends only the share the multi-worker gap leaves live', async () => {
     const { sub, token } = await newTraveler();
-    await admin(api, 'PUT', '/admin/faults', { multiWorkerGapShare: 0.5 });
+    await admin(stack.api, 'PUT', '/admin/faults', { multiWorkerGapShare: 0.5 });
     const stream = await openStream(token);
     try {
-      await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
       for (const title of ['g1', 'g2', 'g3', 'g4']) await notify(sub, title);
       await eventually(() => stream.messages.length === 2);
       const page = NotificationsPageSchema.parse(
@@ -295,8 +280,8 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const stream = await openStream(token);
     try {
-      await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
-      await admin(api, 'PUT', '/admin/faults', { latencyMs: 250 });
+      await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+      await admin(stack.api, 'PUT', '/admin/faults', { latencyMs: 250 });
       const sentAt = performance.now();
       await notify(sub, 'slow one');
       await eventually(() => stream.messages.length === 1);
@@ -308,17 +293,17 @@ describe('GET /v1/me/notifications/stream', () => {
 
   it('closes the stream without `done` after N events when told to drop it', async () => {
     const { sub, token } = await newTraveler();
-    await admin(api, 'PUT', '/admin/faults', { dropStreamAfterEvents: 2 });
+    await admin(stack.api, 'PUT', '/admin/faults', { dropStreamAfterEvents: 2 });
     const stream = await openStream(token);
-    await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
+    await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
     for (const title of ['d1', 'd2', 'd3']) await notify(sub, title);
     await stream.finished();
     expect(stream.messages.map((message) => message.event)).toEqual(['notification', 'notification']);
-    expect(api.app.notifications.hub.streamCount(sub)).toBe(0);
+    expect(stack.api.app.notifications.hub.streamCount(sub)).toBe(0);
   });
 
   it('sends `done` with an empty object to every open stream when the server shuts down gracefully', async () => {
-    const own = await startTravelApi({ IDENTITY_ISSUER: identity.issuer });
+    const own = await stack.startAnotherApi();
     const { sub, token } = await newTraveler();
     const first = await openStream(token, own);
     const second = await openStream(token, own);
@@ -332,10 +317,7 @@ describe('GET /v1/me/notifications/stream', () => {
   });
 
   it('sends heartbeat comments on a quiet stream', async () => {
-    const own = await startTravelApi({
-      IDENTITY_ISSUER: identity.issuer,
-      TRAVEL_API_SSE_HEARTBEAT_SECONDS: '1',
-    });
+    const own = await stack.startAnotherApi({ TRAVEL_API_SSE_HEARTBEAT_SECONDS: '1' });
     const { token } = await newTraveler();
     try {
       const response = await signedFetch(own.baseUrl, { token, path: '/v1/me/notifications/stream' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { eventually } from '../notifications/test-support/eventually.ts';
@@ -6,35 +6,23 @@ import {
   notifyTraveler,
   openNotificationStream,
 } from '../notifications/test-support/open-notification-stream.ts';
-import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
-import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
-
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await identity?.close();
-});
+const stack = travelApiWithIdentity();
 
 const END = '/admin/notification-streams/end';
 
-const newTraveler = () => identity.newTraveler();
+const newTraveler = () => stack.identity.newTraveler();
 
-const openStream = (token: string) => openNotificationStream(api.baseUrl, token);
+const openStream = (token: string) => openNotificationStream(stack.api.baseUrl, token);
 
 async function endStreams(body?: unknown): Promise<Response> {
-  return adminFetch(api.baseUrl, 'POST', END, body);
+  return adminFetch(stack.api.baseUrl, 'POST', END, body);
 }
 
-const notify = (traveler: string, title: string) => notifyTraveler(api.baseUrl, traveler, title);
+const notify = (traveler: string, title: string) => notifyTraveler(stack.api.baseUrl, traveler, title);
 
-const streamCount = (sub?: string) => api.app.notifications.hub.streamCount(sub);
+const streamCount = (sub?: string) => stack.api.app.notifications.hub.streamCount(sub);
 
 describe('POST /admin/notification-streams/end', () => {
   it('ends every open notification stream with `done` and an empty object, and answers how many', async () => {
@@ -122,7 +110,7 @@ describe('POST /admin/notification-streams/end', () => {
     const stream = await openStream(token);
     try {
       await eventually(() => streamCount(sub) === 1);
-      const response = await adminFetch(api.baseUrl, 'POST', END, {}, 'not-the-admin-token');
+      const response = await adminFetch(stack.api.baseUrl, 'POST', END, {}, 'not-the-admin-token');
       expect(response.status).toBe(401);
       expect(ErrorEnvelopeSchema.parse(await response.json()).error.code).toBe('UNAUTHORIZED');
       expect(streamCount(sub)).toBe(1);

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BookingsPageSchema } from '#shared/upstream/bookings.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';
-import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 
 const JORDAN = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity();
 let token: string;
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_AUDIENCE: TEST_AUDIENCE });
-  token = await identity.token({ sub: JORDAN });
-});
-afterAll(async () => {
-  await api.close();
-  await identity.close();
+  token = await stack.identity.token({ sub: JORDAN });
 });
 
 async function page(query: string) {
-  const response = await signedFetch(api.baseUrl, { path: `/v1/bookings/page?limit=100${query}`, token });
+  const response = await signedFetch(stack.api.baseUrl, {
+    path: `/v1/bookings/page?limit=100${query}`,
+    token,
+  });
   expect(response.status).toBe(200);
   return BookingsPageSchema.parse(await response.json());
 }
@@ -55,7 +50,10 @@ describe('GET /v1/bookings/page, additive filters', () => {
 
   it('refuses an unknown kind of travel or order with the validation envelope', async () => {
     for (const query of ['&travel=leisure', '&sort=price']) {
-      const response = await signedFetch(api.baseUrl, { path: `/v1/bookings/page?limit=5${query}`, token });
+      const response = await signedFetch(stack.api.baseUrl, {
+        path: `/v1/bookings/page?limit=5${query}`,
+        token,
+      });
       expect(response.status, query).toBe(422);
     }
   });

@@ -1,40 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { TripDetailsSchema, TripsPageSchema } from '#shared/upstream/trips.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';
-import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { TEST_ADMIN_TOKEN } from '../test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 
 const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const SAM = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
 const JORDAN = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
-let identity: TestIdentity;
-let api: RunningTravelApi;
-
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_AUDIENCE: TEST_AUDIENCE });
-});
-afterAll(async () => {
-  await api.close();
-  await identity.close();
-});
+const stack = travelApiWithIdentity();
 
 async function tripsPage(sub: string, query = ''): Promise<ReturnType<typeof TripsPageSchema.parse>> {
-  const response = await signedFetch(api.baseUrl, {
+  const response = await signedFetch(stack.api.baseUrl, {
     path: `/v1/trips/page${query}`,
-    token: await identity.token({ sub }),
+    token: await stack.identity.token({ sub }),
   });
   expect(response.status).toBe(200);
   return TripsPageSchema.parse(await response.json());
 }
 
 async function trip(sub: string, tripId: string): Promise<Response> {
-  return signedFetch(api.baseUrl, { path: `/v1/trips/${tripId}`, token: await identity.token({ sub }) });
+  return signedFetch(stack.api.baseUrl, {
+    path: `/v1/trips/${tripId}`,
+    token: await stack.identity.token({ sub }),
+  });
 }
 
 async function simulate(body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${api.baseUrl}/admin/simulate`, {
+  return fetch(`${stack.api.baseUrl}/admin/simulate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -64,9 +57,9 @@ describe('GET /v1/trips/page', () => {
   });
 
   it('refuses a limit over 100 with the validation envelope', async () => {
-    const response = await signedFetch(api.baseUrl, {
+    const response = await signedFetch(stack.api.baseUrl, {
       path: '/v1/trips/page?limit=101',
-      token: await identity.token({ sub: SAM }),
+      token: await stack.identity.token({ sub: SAM }),
     });
     expect(response.status).toBe(422);
     expect(ErrorEnvelopeSchema.parse(await response.json()).error.code).toBe('VALIDATION_ERROR');
@@ -98,8 +91,8 @@ describe('GET /v1/trips/:tripId', () => {
 
   it('needs the consumer signature like every /v1 call', async () => {
     const [first] = (await tripsPage(SAM)).items;
-    const response = await fetch(`${api.baseUrl}/v1/trips/${first!.tripId}`, {
-      headers: { authorization: `Bearer ${await identity.token({ sub: SAM })}` },
+    const response = await fetch(`${stack.api.baseUrl}/v1/trips/${first!.tripId}`, {
+      headers: { authorization: `Bearer ${await stack.identity.token({ sub: SAM })}` },
     });
     expect(response.status).toBe(401);
   });

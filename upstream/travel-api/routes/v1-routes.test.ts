@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
 import { BookingListSchema, BookingsPageSchema } from '#shared/upstream/bookings.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
@@ -7,27 +7,16 @@ import { ProfileSchema } from '#shared/upstream/profile.ts';
 import { SegmentDetailsSchema } from '#shared/upstream/trips.ts';
 import { addDays } from '../time-zones.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
-import { startTestIdentity, TEST_AUDIENCE, type TestIdentity } from '../test-support/test-identity.ts';
-import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
+import { TEST_ADMIN_TOKEN } from '../test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 
 const JORDAN = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity({ env: { TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '40' } });
 let token: string;
 const inDays = (days: number): string => addDays(new Date().toISOString().slice(0, 10), days);
 
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({
-    IDENTITY_ISSUER: identity.issuer,
-    TRAVEL_API_AUDIENCE: TEST_AUDIENCE,
-    TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '40',
-  });
-  token = await identity.token();
-});
-afterAll(async () => {
-  await api.close();
-  await identity.close();
+  token = await stack.identity.token();
 });
 
 async function envelope(
@@ -38,7 +27,7 @@ async function envelope(
 
 describe('POST /v1/flights/search', () => {
   const search = (body: unknown): Promise<Response> =>
-    signedFetch(api.baseUrl, { path: '/v1/flights/search', json: body, token });
+    signedFetch(stack.api.baseUrl, { path: '/v1/flights/search', json: body, token });
 
   it('returns offers with per-leg segments, local times with UTC offsets, durations, stops, cabin and price', async () => {
     const response = await search({
@@ -143,7 +132,7 @@ describe('POST /v1/flights/search', () => {
   });
 
   it('answers 503 SERVICE_UNAVAILABLE while the provider is down', async () => {
-    await fetch(`${api.baseUrl}/admin/faults`, {
+    await fetch(`${stack.api.baseUrl}/admin/faults`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ providerDown: true, durationSeconds: 60 }),
@@ -155,7 +144,7 @@ describe('POST /v1/flights/search', () => {
         cabinClass: 'economy',
       }),
     );
-    await fetch(`${api.baseUrl}/admin/faults`, {
+    await fetch(`${stack.api.baseUrl}/admin/faults`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     });
@@ -166,7 +155,7 @@ describe('POST /v1/flights/search', () => {
 
 describe('GET /v1/flights/airports', () => {
   it('finds real airports by city with their IANA time zones, hubs first', async () => {
-    const response = await signedFetch(api.baseUrl, {
+    const response = await signedFetch(stack.api.baseUrl, {
       path: '/v1/flights/airports?query=london&limit=3',
       token,
     });
@@ -184,7 +173,7 @@ describe('GET /v1/flights/airports', () => {
 describe('errors are envelopes', () => {
   it('answers malformed JSON and a wrong content type with VALIDATION_ERROR details', async () => {
     const malformed = await envelope(
-      await signedFetch(api.baseUrl, {
+      await signedFetch(stack.api.baseUrl, {
         path: '/v1/flights/search',
         body: '{"itinerary":',
         token,
@@ -196,7 +185,7 @@ describe('errors are envelopes', () => {
       error: { code: 'VALIDATION_ERROR', details: [{ field: 'body', code: 'json_invalid' }] },
     });
     const wrongType = await envelope(
-      await signedFetch(api.baseUrl, {
+      await signedFetch(stack.api.baseUrl, {
         path: '/v1/flights/search',
         body: 'itinerary=LHR',
         token,
@@ -210,15 +199,19 @@ describe('errors are envelopes', () => {
   });
 
   it('answers unknown routes with 404 RESOURCE_NOT_FOUND', async () => {
-    expect((await envelope(await fetch(`${api.baseUrl}/nowhere`))).error.code).toBe('RESOURCE_NOT_FOUND');
-    expect((await envelope(await signedFetch(api.baseUrl, { path: '/v1/nowhere', token }))).status).toBe(404);
+    expect((await envelope(await fetch(`${stack.api.baseUrl}/nowhere`))).error.code).toBe(
+      'RESOURCE_NOT_FOUND',
+    );
+    expect(
+      (await envelope(await signedFetch(stack.api.baseUrl, { path: '/v1/nowhere', token }))).status,
+    ).toBe(404);
   });
 
   it('answers 429 RATE_LIMIT_EXCEEDED with retryAfterSeconds and Retry-After past the search quota', async () => {
-    const other = await identity.token({ sub: '5f1c2a7e-0b1d-4c5e-9a01-100000000008' });
+    const other = await stack.identity.token({ sub: '5f1c2a7e-0b1d-4c5e-9a01-100000000008' });
     let last: Response | undefined;
     for (let i = 0; i < 41; i++) {
-      last = await signedFetch(api.baseUrl, {
+      last = await signedFetch(stack.api.baseUrl, {
         path: '/v1/flights/search',
         json: {
           itinerary: [{ origin: 'MAD', destination: 'BCN', date: inDays(5) }],
@@ -242,7 +235,7 @@ describe('errors are envelopes', () => {
 describe('profile', () => {
   it('returns the traveler profile with name and email from the token', async () => {
     const profile = ProfileSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: '/v1/profile', token })).json(),
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/profile', token })).json(),
     );
     expect(profile).toMatchObject({
       travelerId: '5f1c2a7e-0b1d-4c5e-9a01-000000000001',
@@ -253,7 +246,7 @@ describe('profile', () => {
   });
 
   it('PATCH changes the given fields, keeps the others and persists', async () => {
-    const response = await signedFetch(api.baseUrl, {
+    const response = await signedFetch(stack.api.baseUrl, {
       method: 'PATCH',
       path: '/v1/profile',
       json: { homeAirport: 'zrh', currency: 'CHF', bookingProfile: true },
@@ -261,7 +254,7 @@ describe('profile', () => {
     });
     expect(response.status).toBe(200);
     const again = ProfileSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: '/v1/profile', token })).json(),
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/profile', token })).json(),
     );
     expect(again).toMatchObject({
       homeAirport: 'ZRH',
@@ -273,7 +266,7 @@ describe('profile', () => {
 
   it('PATCH rejects an empty change, an unknown airport and an unknown currency', async () => {
     const patch = (json: unknown): Promise<Response> =>
-      signedFetch(api.baseUrl, { method: 'PATCH', path: '/v1/profile', json, token });
+      signedFetch(stack.api.baseUrl, { method: 'PATCH', path: '/v1/profile', json, token });
     expect((await envelope(await patch({}))).status).toBe(422);
     expect((await envelope(await patch({ homeAirport: 'QQQ' }))).error.details[0]).toMatchObject({
       field: 'homeAirport',
@@ -288,7 +281,9 @@ describe('profile', () => {
 
 describe('bookings', () => {
   it('GET /v1/bookings returns the legacy plain array', async () => {
-    const body = (await (await signedFetch(api.baseUrl, { path: '/v1/bookings', token })).json()) as unknown;
+    const body = (await (
+      await signedFetch(stack.api.baseUrl, { path: '/v1/bookings', token })
+    ).json()) as unknown;
     expect(Array.isArray(body)).toBe(true);
     const bookings = BookingListSchema.parse(body);
     const verticals = new Set(bookings.map((booking) => booking.vertical));
@@ -298,14 +293,18 @@ describe('bookings', () => {
   });
 
   it('pages the long history with limit and offset until nextOffset is null, with a stable totalCount', async () => {
-    const jordan = await identity.token({ sub: JORDAN, email: 'jordan@wayfare.example', name: 'Jordan Lee' });
+    const jordan = await stack.identity.token({
+      sub: JORDAN,
+      email: 'jordan@wayfare.example',
+      name: 'Jordan Lee',
+    });
     const seen = new Set<string>();
     let offset: number | null = 0;
     let total = -1;
     while (offset !== null) {
       const page = BookingsPageSchema.parse(
         await (
-          await signedFetch(api.baseUrl, {
+          await signedFetch(stack.api.baseUrl, {
             path: `/v1/bookings/page?limit=50&offset=${offset}`,
             token: jordan,
           })
@@ -326,10 +325,10 @@ describe('bookings', () => {
     const to = inDays(60);
     const query = `status=confirmed,pending&vertical=flight&from=${from}&to=${to}`;
     const list = BookingListSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: `/v1/bookings?${query}`, token })).json(),
+      await (await signedFetch(stack.api.baseUrl, { path: `/v1/bookings?${query}`, token })).json(),
     );
     const page = BookingsPageSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: `/v1/bookings/page?${query}`, token })).json(),
+      await (await signedFetch(stack.api.baseUrl, { path: `/v1/bookings/page?${query}`, token })).json(),
     );
     expect(page.meta.totalCount).toBe(list.length);
     for (const booking of list) {
@@ -342,7 +341,7 @@ describe('bookings', () => {
   it('rejects a limit over the maximum, a bad status and inverted date bounds', async () => {
     const bad = async (query: string): Promise<string[]> =>
       (
-        await envelope(await signedFetch(api.baseUrl, { path: `/v1/bookings/page?${query}`, token }))
+        await envelope(await signedFetch(stack.api.baseUrl, { path: `/v1/bookings/page?${query}`, token }))
       ).error.details.map((detail) => `${detail.field}:${detail.code}`);
     expect(await bad('limit=101')).toEqual(['limit:less_than_equal']);
     expect(await bad('status=lost')).toEqual(['status.0:enum']);
@@ -353,10 +352,10 @@ describe('bookings', () => {
 describe('trips and update check', () => {
   it('GET /v1/trips/:tripId/segments/:segmentId returns scheduled and estimated times and live status', async () => {
     const bookings = BookingListSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: '/v1/bookings?vertical=flight', token })).json(),
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/bookings?vertical=flight', token })).json(),
     );
     const booking = bookings.find((item) => item.tripId && item.segmentId);
-    const response = await signedFetch(api.baseUrl, {
+    const response = await signedFetch(stack.api.baseUrl, {
       path: `/v1/trips/${booking?.tripId}/segments/${booking?.segmentId}`,
       token,
     });
@@ -367,11 +366,11 @@ describe('trips and update check', () => {
 
   it('hides segments of other travelers behind 404', async () => {
     const bookings = BookingListSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: '/v1/bookings', token })).json(),
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/bookings', token })).json(),
     );
     const booking = bookings.find((item) => item.tripId && item.segmentId);
-    const someoneElse = await identity.token({ sub: '5f1c2a7e-0b1d-4c5e-9a01-000000000002' });
-    const response = await signedFetch(api.baseUrl, {
+    const someoneElse = await stack.identity.token({ sub: '5f1c2a7e-0b1d-4c5e-9a01-000000000002' });
+    const response = await signedFetch(stack.api.baseUrl, {
       path: `/v1/trips/${booking?.tripId}/segments/${booking?.segmentId}`,
       token: someoneElse,
     });
@@ -379,13 +378,15 @@ describe('trips and update check', () => {
   });
 
   it('announces a new version through the admin API', async () => {
-    await fetch(`${api.baseUrl}/admin/app-release`, {
+    await fetch(`${stack.api.baseUrl}/admin/app-release`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ latestVersion: '2.1.0', minimumVersion: '1.5.0', releaseNotes: 'Faster fares' }),
     });
     const check = UpdateCheckSchema.parse(
-      await (await signedFetch(api.baseUrl, { path: '/v1/app/update-check?currentVersion=1.4.0' })).json(),
+      await (
+        await signedFetch(stack.api.baseUrl, { path: '/v1/app/update-check?currentVersion=1.4.0' })
+      ).json(),
     );
     expect(check).toMatchObject({
       latestVersion: '2.1.0',

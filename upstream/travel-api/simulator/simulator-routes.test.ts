@@ -15,35 +15,27 @@ import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { eventually } from '../notifications/test-support/eventually.ts';
 import { startPushReceiver, type PushReceiver } from '../notifications/test-support/start-push-receiver.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
-import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
-import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
+import { TEST_ADMIN_TOKEN } from '../test-support/start-travel-api.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 import { DemoEvents } from './demo-events.ts';
 
 const PUSH_SECRET = 'test-push-webhook-secret-0000001';
 
-let identity: TestIdentity;
 let receiver: PushReceiver;
-let api: RunningTravelApi;
-
 beforeAll(async () => {
-  identity = await startTestIdentity();
   receiver = await startPushReceiver(PUSH_SECRET);
-  api = await startTravelApi({
-    IDENTITY_ISSUER: identity.issuer,
-    TRAVEL_API_PUSH_WEBHOOK_URL: receiver.url,
-    TRAVEL_API_PUSH_WEBHOOK_SECRET: PUSH_SECRET,
-  });
 });
-
 afterAll(async () => {
-  await api?.close();
   await receiver?.close();
-  await identity?.close();
 });
 
-const newTraveler = () => identity.newTraveler();
+const stack = travelApiWithIdentity({
+  env: () => ({ TRAVEL_API_PUSH_WEBHOOK_URL: receiver.url, TRAVEL_API_PUSH_WEBHOOK_SECRET: PUSH_SECRET }),
+});
 
-const admin = (method: string, url: string, json?: unknown, token = TEST_ADMIN_TOKEN, target = api) =>
+const newTraveler = () => stack.identity.newTraveler();
+
+const admin = (method: string, url: string, json?: unknown, token = TEST_ADMIN_TOKEN, target = stack.api) =>
   adminFetch(target.baseUrl, method, url, json, token);
 
 async function simulate(body: Record<string, unknown>) {
@@ -64,7 +56,7 @@ async function simulate(body: Record<string, unknown>) {
 }
 
 async function segmentRead(token: string, segment: SegmentDetails): Promise<SegmentDetails> {
-  const response = await signedFetch(api.baseUrl, {
+  const response = await signedFetch(stack.api.baseUrl, {
     token,
     path: `/v1/trips/${segment.tripId}/segments/${segment.segmentId}`,
   });
@@ -77,7 +69,7 @@ const minutesBetween = (later: string, earlier: string) => (Date.parse(later) - 
 describe('POST /admin/simulate', () => {
   it('delays the next flight: the segment read shows the new time, the stream gets it live, the push goes out signed', async () => {
     const { sub, token } = await newTraveler();
-    const stream = await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications/stream' });
+    const stream = await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications/stream' });
     const messages: SseMessage[] = [];
     const controller = new AbortController();
     const reading = (async () => {
@@ -91,8 +83,8 @@ describe('POST /admin/simulate', () => {
         // aborted below
       }
     })();
-    await eventually(() => api.app.notifications.hub.streamCount(sub) === 1);
-    const before = api.app.simulator.defaultSegment(sub, 'SEGMENT_DELAYED');
+    await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+    const before = stack.api.app.simulator.defaultSegment(sub, 'SEGMENT_DELAYED');
     if (!before) throw new Error('the generated traveler has no upcoming flight');
 
     const result = await simulate({ traveler: sub, type: 'SEGMENT_DELAYED', minutes: 45 });
@@ -135,7 +127,7 @@ describe('POST /admin/simulate', () => {
 
     await eventually(async () => {
       const page = NotificationsPageSchema.parse(
-        await (await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
+        await (await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
       );
       return page.items[0]?.deliveryStatus === 'delivered';
     });
@@ -176,7 +168,7 @@ describe('POST /admin/simulate', () => {
 
   it('finds a traveler by email once they have called the service, and refuses an unknown email', async () => {
     const { email, token } = await newTraveler();
-    await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications' });
+    await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' });
     const result = await simulate({ traveler: email, type: 'CHECK_IN_OPEN' });
     expect(result.notification.eventType).toBe('CHECK_IN_OPEN');
     const unknown = await admin('POST', '/admin/simulate', { traveler: 'nobody@wayfare.test' });
@@ -207,7 +199,7 @@ describe('POST /admin/simulate', () => {
   });
 
   it('does not exist unless TRAVEL_API_ADMIN_TOKEN is set', async () => {
-    const closed = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_ADMIN_TOKEN: '' });
+    const closed = await stack.startAnotherApi({ TRAVEL_API_ADMIN_TOKEN: '' });
     try {
       const response = await admin(
         'POST',
@@ -225,8 +217,7 @@ describe('POST /admin/simulate', () => {
 
   it('records a push the app refuses as failed, and keeps serving', async () => {
     const refusing = await startPushReceiver('a-different-secret-000000000001');
-    const own = await startTravelApi({
-      IDENTITY_ISSUER: identity.issuer,
+    const own = await stack.startAnotherApi({
       TRAVEL_API_PUSH_WEBHOOK_URL: refusing.url,
       TRAVEL_API_PUSH_WEBHOOK_SECRET: PUSH_SECRET,
     });
@@ -258,7 +249,7 @@ describe('POST /admin/notifications', () => {
   it('creates an arbitrary notification on one of the traveler’s segments', async () => {
     const { sub, token } = await newTraveler();
     const segment =
-      api.app.trips.listSegments(sub)[0] ??
+      stack.api.app.trips.listSegments(sub)[0] ??
       (await simulate({ traveler: sub, type: 'CHECK_IN_OPEN' })).segment;
     const response = await admin('POST', '/admin/notifications', {
       traveler: sub,
@@ -270,7 +261,7 @@ describe('POST /admin/notifications', () => {
     });
     expect(response.status).toBe(201);
     const page = NotificationsPageSchema.parse(
-      await (await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
+      await (await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
     );
     expect(page.items[0]).toMatchObject({
       eventType: 'BAGGAGE_BELT_ASSIGNED',
@@ -296,16 +287,16 @@ describe('POST /admin/notifications', () => {
 describe('demo events', () => {
   it('create one travel event per round for each traveler who called the service recently', async () => {
     const { token } = await newTraveler();
-    await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications' });
+    await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' });
     const demo = new DemoEvents({
       intervalSeconds: 60,
-      simulator: api.app.simulator,
-      travelers: api.app.travelers,
+      simulator: stack.api.app.simulator,
+      travelers: stack.api.app.travelers,
       logger: { info: () => undefined, warn: () => undefined },
     });
     expect(demo.round()).toBeGreaterThanOrEqual(1);
     const page = NotificationsPageSchema.parse(
-      await (await signedFetch(api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
+      await (await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
     );
     expect(page.items).toHaveLength(1);
     expect(['SEGMENT_DELAYED', 'GATE_CHANGED', 'CHECK_IN_OPEN']).toContain(page.items[0]?.eventType);
@@ -319,7 +310,9 @@ describe('npm run simulate', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [command, '--traveler', sub, '--type', 'SEGMENT_DELAYED', '--minutes', '30'],
-      { env: { ...process.env, TRAVEL_API_URL: api.baseUrl, TRAVEL_API_ADMIN_TOKEN: TEST_ADMIN_TOKEN } },
+      {
+        env: { ...process.env, TRAVEL_API_URL: stack.api.baseUrl, TRAVEL_API_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+      },
     );
     expect(stdout).toContain('delayed by 30 min');
     expect(stdout).toMatch(/segment [0-9a-f-]{36} now DELAYED/);
@@ -328,7 +321,7 @@ describe('npm run simulate', () => {
   it('exits non-zero with the error code when the server refuses', async () => {
     const command = path.join(path.dirname(fileURLToPath(import.meta.url)), 'simulate-command.ts');
     const run = promisify(execFile)(process.execPath, [command, '--traveler', 'nobody@wayfare.test'], {
-      env: { ...process.env, TRAVEL_API_URL: api.baseUrl, TRAVEL_API_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+      env: { ...process.env, TRAVEL_API_URL: stack.api.baseUrl, TRAVEL_API_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
     });
     const failure = (await run.then(
       () => undefined,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readSseStream, type SseMessage } from '#shared/sse.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { StayPropertyDestinationSchema, parseStayDestinations } from '#shared/upstream/destinations.ts';
@@ -14,13 +14,11 @@ import {
 } from '#shared/upstream/stays.ts';
 import { addDays } from '../time-zones.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
-import { startTravelApi, type RunningTravelApi } from '../test-support/start-travel-api.ts';
-import { startTestIdentity, type TestIdentity } from '../test-support/test-identity.ts';
+import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { isSoldOut } from './quote-fares.ts';
 
-let identity: TestIdentity;
-let api: RunningTravelApi;
+const stack = travelApiWithIdentity({ env: { TRAVEL_API_STREAM_PACE_MS: '0' }, clearFaultsBeforeEach: true });
 let token: string;
 
 const today = new Date().toISOString().slice(0, 10);
@@ -35,24 +33,14 @@ const lisbon = {
 };
 
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  api = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_STREAM_PACE_MS: '0' });
-  token = await identity.token();
+  token = await stack.identity.token();
 });
 
-afterAll(async () => {
-  await api?.close();
-  await identity?.close();
-});
-
-beforeEach(async () => {
-  await admin('DELETE', '/admin/faults');
-});
-
-const admin = (method: string, path: string, json?: unknown) => adminFetch(api.baseUrl, method, path, json);
+const admin = (method: string, path: string, json?: unknown) =>
+  adminFetch(stack.api.baseUrl, method, path, json);
 
 function call(request: SignedRequest): Promise<Response> {
-  return signedFetch(api.baseUrl, { token, ...request });
+  return signedFetch(stack.api.baseUrl, { token, ...request });
 }
 
 async function events(response: Response): Promise<SseMessage[]> {
@@ -120,20 +108,20 @@ describe('POST /v1/stays/search', () => {
   });
 
   it('lists hotels without a lead-in price for a stay longer than the maximum nights', async () => {
-    const max = api.config.TRAVEL_API_MAX_NIGHTS;
+    const max = stack.api.config.TRAVEL_API_MAX_NIGHTS;
     const properties = await search({ checkIn: inDays(5), checkOut: inDays(6 + max) });
     expect(properties.length).toBeGreaterThan(0);
     expect(properties.every((property) => property.priceFrom === null)).toBe(true);
   });
 
   it('searches a named property from autocomplete and yields just that property', async () => {
-    const place = api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
+    const place = stack.api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
     const properties = await search({ destination: place });
     expect(properties.map((property) => property.name)).toEqual([place?.name]);
   });
 
   it('keeps serving when a client walks away in the middle of a stream', async () => {
-    const paced = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_STREAM_PACE_MS: '50' });
+    const paced = await stack.startAnotherApi({ TRAVEL_API_STREAM_PACE_MS: '50' });
     try {
       const controller = new AbortController();
       const response = await signedFetch(paced.baseUrl, {
@@ -188,7 +176,7 @@ describe('POST /v1/stays/search', () => {
   });
 
   it('needs a traveler bearer token: 401 UNAUTHORIZED without one', async () => {
-    const response = await signedFetch(api.baseUrl, {
+    const response = await signedFetch(stack.api.baseUrl, {
       path: '/v1/stays/search',
       json: { destination: lisbon, checkIn: inDays(10), checkOut: inDays(12), rooms: [{ adults: 1 }] },
     });
@@ -262,8 +250,8 @@ describe('POST /v1/stays/fares', () => {
       .filter((item) => item.type === 'property')
       .map((item) => StayPropertyDestinationSchema.parse(item))
       .find((item) => {
-        const hotel = api.app.hotels.byRawId(item.propertyId);
-        return hotel !== undefined && !isSoldOut(api.config.TRAVEL_API_SEED, hotel, inDays(40));
+        const hotel = stack.api.app.hotels.byRawId(item.propertyId);
+        return hotel !== undefined && !isSoldOut(stack.api.config.TRAVEL_API_SEED, hotel, inDays(40));
       });
     expect(property).toBeDefined();
     const messages = await events(
@@ -321,7 +309,7 @@ describe('POST /v1/stays/fares', () => {
 
   it('both paths at once: 422 UNPROCESSABLE_ENTITY', async () => {
     const property = await bookableProperty();
-    const [place] = api.app.hotels.destinations('lisbon', 2).filter((item) => item.type === 'property');
+    const [place] = stack.api.app.hotels.destinations('lisbon', 2).filter((item) => item.type === 'property');
     const response = await call({ path: '/v1/stays/fares', json: faresBody(property, { property: place }) });
     const error = await expectEnvelope(response, 422, 'UNPROCESSABLE_ENTITY');
     expect(error.details).toEqual([]);
@@ -350,8 +338,7 @@ describe('POST /v1/stays/fares', () => {
   });
 
   it('search-stream identifiers past the session cache lifetime: 410 OFFER_EXPIRED', async () => {
-    const shortLived = await startTravelApi({
-      IDENTITY_ISSUER: identity.issuer,
+    const shortLived = await stack.startAnotherApi({
       TRAVEL_API_STREAM_PACE_MS: '0',
       TRAVEL_API_SESSION_CACHE_SECONDS: '1',
     });
@@ -409,7 +396,7 @@ describe('POST /v1/stays/fares', () => {
   });
 
   it('applies no past-date check: past dates on the direct-property path still stream', async () => {
-    const place = api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
+    const place = stack.api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
     const messages = await events(
       await call({
         path: '/v1/stays/fares',
@@ -420,12 +407,12 @@ describe('POST /v1/stays/fares', () => {
   });
 
   it('a property with no rates for the dates streams an empty result that ends with event: done', async () => {
-    const hotel = api.app.hotels.propertiesIn('lisbon-pt')[0];
+    const hotel = stack.api.app.hotels.propertiesIn('lisbon-pt')[0];
     if (!hotel) throw new Error('no hotel');
     const soldOutDay = Array.from({ length: 400 }, (_, day) => inDays(day + 1)).find((date) =>
-      isSoldOut(api.config.TRAVEL_API_SEED, hotel, date),
+      isSoldOut(stack.api.config.TRAVEL_API_SEED, hotel, date),
     );
-    const place = api.app.hotels
+    const place = stack.api.app.hotels
       .destinations('lisbon', 20)
       .find((item) => item.type === 'property' && item.propertyId === hotel.rawId);
     const messages = await events(
@@ -444,8 +431,8 @@ describe('POST /v1/stays/fares', () => {
   });
 
   it('a stay over the configured maximum nights ends with event: error MAX_NIGHTS_EXCEEDED stating the maximum', async () => {
-    const place = api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
-    const max = api.config.TRAVEL_API_MAX_NIGHTS;
+    const place = stack.api.app.hotels.destinations('lisbon', 3).find((item) => item.type === 'property');
+    const max = stack.api.config.TRAVEL_API_MAX_NIGHTS;
     const messages = await events(
       await call({
         path: '/v1/stays/fares',
@@ -478,17 +465,20 @@ describe('POST /v1/stays/fares', () => {
 
   it('answers 401 without a bearer or guest token', async () => {
     const property = await bookableProperty();
-    const response = await signedFetch(api.baseUrl, { path: '/v1/stays/fares', json: faresBody(property) });
+    const response = await signedFetch(stack.api.baseUrl, {
+      path: '/v1/stays/fares',
+      json: faresBody(property),
+    });
     await expectEnvelope(response, 401, 'UNAUTHORIZED');
   });
 
   it('accepts a guest session token in place of a bearer token', async () => {
     const property = await bookableProperty();
-    const guest = await signedFetch(api.baseUrl, { method: 'POST', path: '/v1/guest-sessions' });
+    const guest = await signedFetch(stack.api.baseUrl, { method: 'POST', path: '/v1/guest-sessions' });
     expect(guest.status).toBe(201);
     const { guestToken } = GuestSessionSchema.parse(await guest.json());
     const messages = await events(
-      await signedFetch(api.baseUrl, {
+      await signedFetch(stack.api.baseUrl, {
         token: guestToken,
         path: '/v1/stays/fares',
         json: faresBody(property),
@@ -540,7 +530,7 @@ describe('POST /v1/stays/fares', () => {
   });
 
   it('streams fares progressively, paced apart, when a pace is configured', async () => {
-    const paced = await startTravelApi({ IDENTITY_ISSUER: identity.issuer, TRAVEL_API_STREAM_PACE_MS: '40' });
+    const paced = await stack.startAnotherApi({ TRAVEL_API_STREAM_PACE_MS: '40' });
     try {
       const place = paced.app.hotels.destinations('lisbon', 20).find((item) => {
         const hotel = item.type === 'property' ? paced.app.hotels.byRawId(item.propertyId) : undefined;
