@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
+import { PHONE } from './support/tags.ts';
 import { SPANISH_DAY_MONTH, SPANISH_WEEKDAY_DATE } from './support/words.ts';
 
 /**
@@ -12,8 +13,12 @@ import { SPANISH_DAY_MONTH, SPANISH_WEEKDAY_DATE } from './support/words.ts';
  * payment to the confirmation, the bookings list, the trip and the inbox; the outcomes the levers of the
  * travel API stand-in provoke for this worker's traveler only (price change, expired offer, declined card,
  * conflict); one booking for a double submit and for a connection dropped mid-submit; cancelling.
- * Each journey books on days of its own, so bookings of earlier journeys never clash with it.
+ * Each journey books on days of its own, so bookings of earlier journeys never clash with it; a journey
+ * that also runs on the phone books days later there (one worker's traveler can run both).
  */
+
+/** Days from today a journey books: its own on the desktop, 40 later on the phone (past every other journey's). */
+const bookingDay = (days: number) => days + (test.info().project.name === 'phone' ? 40 : 0);
 
 const flightsUrl = (days: number) =>
   `/flights?trip=one-way&leg=ZRH.LHR.${isoDateFromToday(days)}&adults=1&cabin=economy`;
@@ -85,39 +90,42 @@ const arm = (admin: AdminClient, traveler: TestTraveler, lever: string) =>
   admin.post('booking-levers', { travelerId: traveler.id, lever });
 
 test.describe('booking a flight', () => {
-  test('books an offer, shows it in bookings, its trip and the inbox, and cancels it by its rules', async ({
-    signedInPage: page,
-  }) => {
-    await openFirstOffer(page, 200);
-    await expect(page.getByText('price checked just now')).toBeVisible();
-    await expect(page.getByLabel('Full name')).not.toHaveValue('');
-    await expectNoAxeViolations(page, 'checkout');
-    const unreadBefore = await unreadCount(page);
-    await payButton(page).click();
-    const reference = await expectConfirmed(page);
-    // The confirmation arrives live on the notification stream: the inbox count rises without a reload.
-    await expect.poll(() => unreadCount(page)).toBe(unreadBefore + 1);
-    await expectNoAxeViolations(page, 'booking confirmation');
+  test(
+    'books an offer, shows it in bookings, its trip and the inbox, and cancels it by its rules',
+    { tag: PHONE },
+    async ({ signedInPage: page }) => {
+      const day = bookingDay(200);
+      await openFirstOffer(page, day);
+      await expect(page.getByText('price checked just now')).toBeVisible();
+      await expect(page.getByLabel('Full name')).not.toHaveValue('');
+      await expectNoAxeViolations(page, 'checkout');
+      const unreadBefore = await unreadCount(page);
+      await payButton(page).click();
+      const reference = await expectConfirmed(page);
+      // The confirmation arrives live on the notification stream: the inbox count rises without a reload.
+      await expect.poll(() => unreadCount(page)).toBe(unreadBefore + 1);
+      await expectNoAxeViolations(page, 'booking confirmation');
 
-    expect(await bookingsOn(page, 200)).toEqual([
-      expect.objectContaining({ reference, status: 'confirmed' }),
-    ]);
-    await page.getByRole('link', { name: 'Open the trip' }).click();
-    await expect(page.getByText('Zurich → London').first()).toBeVisible();
-    await page.goto('/inbox');
-    await expect(page.getByText(/Booking confirmed: Zurich → London/).first()).toBeVisible();
+      expect(await bookingsOn(page, day)).toEqual([
+        expect.objectContaining({ reference, status: 'confirmed' }),
+      ]);
+      await page.getByRole('link', { name: 'Open the trip' }).click();
+      await expect(page.getByText('Zurich → London').first()).toBeVisible();
+      await page.goto('/inbox');
+      await expect(page.getByText(/Booking confirmed: Zurich → London/).first()).toBeVisible();
 
-    await page.goto(`/bookings?from=${isoDateFromToday(200)}&to=${isoDateFromToday(200)}`);
-    await page.getByRole('link', { name: 'Zurich → London' }).first().click();
-    await expect(page.getByText(/Cancelling now: refund/)).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel booking' }).click();
-    await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
-    await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible();
-    await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
-    expect(await bookingsOn(page, 200)).toEqual([
-      expect.objectContaining({ reference, status: 'cancelled' }),
-    ]);
-  });
+      await page.goto(`/bookings?from=${isoDateFromToday(day)}&to=${isoDateFromToday(day)}`);
+      await page.getByRole('link', { name: 'Zurich → London' }).first().click();
+      await expect(page.getByText(/Cancelling now: refund/)).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
+      await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible();
+      await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
+      expect(await bookingsOn(page, day)).toEqual([
+        expect.objectContaining({ reference, status: 'cancelled' }),
+      ]);
+    },
+  );
 
   test('a changed price needs a yes, a declined card asks for another, the same flight again conflicts', async ({
     signedInPage: page,
@@ -260,6 +268,12 @@ test.describe('booking in Spanish', () => {
       await expect(page.getByRole('list', { name: 'Reservas' }).getByRole('article')).toHaveCount(1);
       await expect(page.getByRole('article').filter({ hasText: reference })).toBeVisible();
       await expectNoAxeViolations(page, 'bookings filtered by dates in Spanish');
+
+      // The inbox names the booking's confirmation in Spanish around the travel API's own English words.
+      await page.goto('/inbox');
+      const confirmation = page.getByRole('article').filter({ hasText: reference }).first();
+      await expect(confirmation.locator('.chip')).toHaveText(ES.confirmed);
+      await expect(confirmation).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     } finally {
       await setProfileLocale(page, 'en-GB');
     }
@@ -284,39 +298,44 @@ test.describe('the start page in Spanish', () => {
 });
 
 test.describe('booking a stay', () => {
-  test('books a rate with its cancellation timeline, refuses an overlapping stay, and cancels', async ({
-    signedInPage: page,
-  }) => {
-    await searchStays(page, { city: 'Lisbon', checkInInDays: 230, nights: 2 });
-    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
-    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
-    const propertyPage = page.url();
-    const rate = rateCards(page).filter({ hasText: 'Free cancellation' }).first();
-    await rate.getByText('Details and booking').click();
-    await expect(rate.getByText(/Lisbon time/).first()).toBeVisible();
-    await expect(rate.getByRole('heading', { name: 'Paid at the hotel' })).toBeVisible();
-    await rate.getByRole('button', { name: /^Book/ }).click();
-    await payButton(page).click();
-    const reference = await expectConfirmed(page);
-    await expect(page.getByText(/Free until .*Lisbon time/)).toBeVisible();
+  test(
+    'books a rate with its cancellation timeline, refuses an overlapping stay, and cancels',
+    { tag: PHONE },
+    async ({ signedInPage: page }) => {
+      const day = bookingDay(230);
+      await searchStays(page, { city: 'Lisbon', checkInInDays: day, nights: 2 });
+      await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
+      await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+      const propertyPage = page.url();
+      const rate = rateCards(page).filter({ hasText: 'Free cancellation' }).first();
+      await rate.getByText('Details and booking').click();
+      await expect(rate.getByText(/Lisbon time/).first()).toBeVisible();
+      await expect(rate.getByRole('heading', { name: 'Paid at the hotel' })).toBeVisible();
+      await rate.getByRole('button', { name: /^Book/ }).click();
+      await payButton(page).click();
+      const reference = await expectConfirmed(page);
+      await expect(page.getByText(/Free until .*Lisbon time/)).toBeVisible();
 
-    await page.goto(propertyPage);
-    const other = rateCards(page).nth(1);
-    await other.getByText('Details and booking').click();
-    await other.getByRole('button', { name: /^Book/ }).click();
-    await payButton(page).click();
-    await expect(page.getByRole('heading', { name: 'This booking clashes with one you have' })).toBeVisible();
-    await expect(page.getByText(new RegExp(`booking ${reference}\\) overlaps`)).first()).toBeVisible();
+      await page.goto(propertyPage);
+      const other = rateCards(page).nth(1);
+      await other.getByText('Details and booking').click();
+      await other.getByRole('button', { name: /^Book/ }).click();
+      await payButton(page).click();
+      await expect(
+        page.getByRole('heading', { name: 'This booking clashes with one you have' }),
+      ).toBeVisible();
+      await expect(page.getByText(new RegExp(`booking ${reference}\\) overlaps`)).first()).toBeVisible();
 
-    const [booking] = await bookingsOn(page, 230);
-    expect(booking).toMatchObject({ reference, status: 'confirmed' });
-    await page.goto(`/bookings?from=${isoDateFromToday(230)}&to=${isoDateFromToday(230)}`);
-    await page.getByRole('article').filter({ hasText: reference }).getByRole('link').first().click();
-    await page.getByRole('button', { name: 'Cancel booking' }).click();
-    await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
-    await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
-    expect(await bookingsOn(page, 230)).toEqual([
-      expect.objectContaining({ reference, status: 'cancelled' }),
-    ]);
-  });
+      const [booking] = await bookingsOn(page, day);
+      expect(booking).toMatchObject({ reference, status: 'confirmed' });
+      await page.goto(`/bookings?from=${isoDateFromToday(day)}&to=${isoDateFromToday(day)}`);
+      await page.getByRole('article').filter({ hasText: reference }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
+      await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
+      expect(await bookingsOn(page, day)).toEqual([
+        expect.objectContaining({ reference, status: 'cancelled' }),
+      ]);
+    },
+  );
 });

@@ -1,3 +1,8 @@
 // The parts of the travel API contract that reach the SPA unchanged through the BFF.
-export { NotificationsPageSchema, NotificationsReadAllSchema } from '../upstream/notifications.ts';
+export {
+  BOOKING_EVENT_TYPES,
+  NOTIFICATION_EVENT_TYPES,
+  NotificationsPageSchema,
+  NotificationsReadAllSchema,
+} from '../upstream/notifications.ts';
 export type { Notification, NotificationsPage } from '../upstream/notifications.ts';

@@ -18,6 +18,7 @@ import { TripDetailsSchema } from '#shared/upstream/trips.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
+import { dayInWords } from '../notifications/day-in-words.ts';
 import { addDays } from '../time-zones.ts';
 import { isSoldOut } from '../stays/quote-fares.ts';
 
@@ -239,6 +240,9 @@ describe('POST /v1/bookings', () => {
     const confirmation = inbox.items.find((item) => item.eventType === 'BOOKING_CONFIRMED');
     expect(confirmation).toMatchObject({ tripId: booking.tripId, segmentId: booking.segmentId });
     expect(confirmation?.body).toContain(booking.reference);
+    // The day in words, as every notification writes it; never a raw date.
+    expect(confirmation?.body).toContain(dayInWords(booking.startDate));
+    expect(confirmation?.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('gives the same booking for the same key and body, also to concurrent requests, and refuses another body', async () => {

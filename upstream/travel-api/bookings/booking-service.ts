@@ -9,12 +9,14 @@ import type {
   PriceCheck,
 } from '#shared/upstream/booking-operations.ts';
 import type { Booking } from '#shared/upstream/bookings.ts';
+import type { BookingEventType } from '#shared/upstream/notifications.ts';
 import type { ErrorEnvelope } from '#shared/upstream/error-envelope.ts';
 import type { Money } from '#shared/upstream/flights.ts';
 import { ApiError } from '../api-error.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import type { FaultRegistry } from '../faults.ts';
 import { roundToMinorUnit } from '../money.ts';
+import { dayInWords } from '../notifications/day-in-words.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
 import { zonedInstant } from '../time-zones.ts';
 import type { SegmentRecord } from '../travelers/traveler-records.ts';
@@ -193,10 +195,10 @@ export class BookingService {
         travelerId,
         tripId: booking.tripId,
         segmentId: booking.segmentId,
-        eventType: 'BOOKING_CONFIRMED',
+        eventType: 'BOOKING_CONFIRMED' satisfies BookingEventType,
         severity: 'info',
         title: `Booking confirmed: ${booking.title}`,
-        body: `Reference ${booking.reference}, ${booking.startDate} to ${booking.endDate}, ${formatMoney(booking.totalPrice)}${
+        body: `Reference ${booking.reference}, ${travelDays(booking)}, ${formatMoney(booking.totalPrice)}${
           method ? ` paid with ${method.label} ending ${method.last4}` : ''
         }.`,
       },
@@ -306,7 +308,7 @@ export class BookingService {
           travelerId,
           tripId: details.tripId,
           segmentId: details.segmentId,
-          eventType: 'BOOKING_CANCELLED',
+          eventType: 'BOOKING_CANCELLED' satisfies BookingEventType,
           severity: 'info',
           title: `Booking cancelled: ${details.title}`,
           body: `Reference ${details.reference}. ${
@@ -622,6 +624,12 @@ function newReference(): string {
   let reference = '';
   for (let i = 0; i < 6; i++) reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return reference;
+}
+
+/** A booking's days in words: one day, or from its first to its last. */
+function travelDays(booking: Pick<BookingDetails, 'startDate' | 'endDate'>): string {
+  const start = dayInWords(booking.startDate);
+  return booking.endDate === booking.startDate ? start : `${start} to ${dayInWords(booking.endDate)}`;
 }
 
 function formatMoney(money: Money): string {

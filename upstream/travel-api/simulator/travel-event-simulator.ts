@@ -1,6 +1,7 @@
 import type { KnownNotificationEventType } from '#shared/upstream/notifications.ts';
 import type { SegmentDetails } from '#shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
+import { dayInWords } from '../notifications/day-in-words.ts';
 import type { NotificationCenter, Dispatched } from '../notifications/notification-center.ts';
 import type { TravelerStore } from '../travelers/traveler-store.ts';
 import type { TripStore } from '../trips/trip-store.ts';
@@ -203,7 +204,7 @@ function describe(
     case 'SEGMENT_CANCELLED':
       return {
         title: `${label} is cancelled`,
-        body: `${route} on ${calendarDay(after.scheduledDeparture)} is cancelled. Open the trip to see your options.`,
+        body: `${route} on ${dayInWords(after.scheduledDeparture)} is cancelled. Open the trip to see your options.`,
         severity: 'critical',
       };
     case 'GATE_CHANGED':
@@ -217,22 +218,10 @@ function describe(
     case 'CHECK_IN_OPEN':
       return {
         title: `Check-in is open for ${label}`,
-        body: `${route} departs ${calendarDay(after.estimatedDeparture)} at ${clock(after.estimatedDeparture)}. Check in now.`,
+        body: `${route} departs ${dayInWords(after.estimatedDeparture)} at ${clock(after.estimatedDeparture)}. Check in now.`,
         severity: 'info',
       };
   }
-}
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
-/** The local day of a local ISO time in words (`Tue 1 Dec`), never as a raw date. */
-function calendarDay(localIso: string): string {
-  return DAY_FORMAT.format(new Date(`${localIso.slice(0, 10)}T00:00:00Z`)).replace(',', '');
 }
 
 /** `HH:MM` of a local ISO time such as 2026-12-01T07:35:00+01:00. */

@@ -147,6 +147,8 @@ export const messages = {
   'inbox.event.SEGMENT_CANCELLED': 'Cancellation',
   'inbox.event.GATE_CHANGED': 'Gate change',
   'inbox.event.CHECK_IN_OPEN': 'Check-in open',
+  'inbox.event.BOOKING_CONFIRMED': 'Booking confirmed',
+  'inbox.event.BOOKING_CANCELLED': 'Booking cancelled',
   'update.label': 'New version',
   'update.required': 'Wayfare {version} is required. Reload to keep using the app.',
   'update.available': 'A new version of Wayfare ({version}) is available.',

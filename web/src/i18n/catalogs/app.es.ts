@@ -151,6 +151,8 @@ export const messages: Record<keyof typeof english, string> = {
   'inbox.event.SEGMENT_CANCELLED': 'Cancelación',
   'inbox.event.GATE_CHANGED': 'Cambio de puerta',
   'inbox.event.CHECK_IN_OPEN': 'Facturación abierta',
+  'inbox.event.BOOKING_CONFIRMED': 'Reserva confirmada',
+  'inbox.event.BOOKING_CANCELLED': 'Reserva cancelada',
   'update.label': 'Nueva versión',
   'update.required': 'Hace falta Wayfare {version}. Recarga para seguir usando la aplicación.',
   'update.available': 'Hay una nueva versión de Wayfare ({version}).',
