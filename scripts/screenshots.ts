@@ -72,6 +72,8 @@ async function adminPost(route: string, body: unknown): Promise<unknown> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
+  // The demo controls' code arrives after the page: each screen is taken with them drawn.
+  await page.locator('.demo-panel-pending').waitFor({ state: 'detached' });
   await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
   console.log(`docs/screenshots/${name}.png`);
 }

@@ -55,8 +55,10 @@ export function InboxPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>{t('nav.inbox')}</h1>
-        <LiveIndicator />
+        <div className="inbox-title">
+          <h1>{t('nav.inbox')}</h1>
+          <LiveIndicator />
+        </div>
         <LastUpdated queryKey={notificationQueries.inbox().queryKey} format={format} />
       </div>
       <div className="inbox-layout">
