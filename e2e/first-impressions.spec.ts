@@ -1,5 +1,16 @@
-import { expect, test } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { expect, setProfileLocale, test } from './fixtures.ts';
 import { raiseDelay } from './support/notifications.ts';
+
+/** The texts of the main navigation's links (and their parts) that are not wholly on the screen. */
+function outOfView(nav: Locator): Promise<string[]> {
+  return nav.evaluate((element) =>
+    [...element.querySelectorAll('a, a *')]
+      .map((node) => ({ text: node.textContent?.trim() ?? '', box: node.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
+      .map(({ text }) => text),
+  );
+}
 
 test('at 320 px every link of the header and the inbox count are in view', async ({
   signedInPage: page,
@@ -13,13 +24,28 @@ test('at 320 px every link of the header and the inbox count are in view', async
   const nav = page.getByRole('navigation', { name: /main/i });
   const inbox = nav.getByRole('link', { name: /Inbox/ });
   await expect(inbox).toHaveAccessibleName(/unread/);
-  const outOfView = await nav.evaluate((element) =>
-    [...element.querySelectorAll('a, a *')]
-      .map((node) => ({ text: node.textContent?.trim() ?? '', box: node.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
-      .map(({ text }) => text),
-  );
-  expect(outOfView).toEqual([]);
+  expect(await outOfView(nav)).toEqual([]);
+});
+
+test('in Spanish, whose words are longer, every link of the header is in view at every phone width', async ({
+  signedInPage: page,
+  admin,
+  traveler,
+}) => {
+  await raiseDelay(admin, traveler.id, 'Narrow in Spanish');
+  expect(await setProfileLocale(page, 'es-ES')).toBe(true);
+  try {
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Avisos' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await expect(nav.getByRole('link', { name: /Avisos/ })).toHaveAccessibleName(/sin leer/);
+    for (const width of [320, 360, 375, 390, 414]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await outOfView(nav), `${width} px`).toEqual([]);
+    }
+  } finally {
+    await setProfileLocale(page, 'en-GB');
+  }
 });
 
 test('at desktop width the profile shows the whole email and language', async ({ signedInPage: page }) => {
