@@ -103,6 +103,11 @@ function createFormatters(locale: string): Formatters {
   };
 }
 
+/** "Lisbon" for Europe/Lisbon, "New York" for America/New_York: the place a zone's clock is named after. */
+export function zoneCity(timeZone: string): string {
+  return (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
 export function localDateOf(instant: string, timeZone?: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

@@ -1,7 +1,7 @@
 import type { StayFare } from '#shared/api/stays.ts';
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
-import type { Formatters } from '../../lib/intl-format.ts';
+import { zoneCity, type Formatters } from '../../lib/intl-format.ts';
 import { bedTypeLabel } from '../stays/bed-type-label.ts';
 import { boardLabel } from '../stays/board-label.ts';
 
@@ -13,7 +13,7 @@ export const HOTEL_WORDS = <span lang="en" />;
 
 /** "Lisbon time" for Europe/Lisbon: the zone a hotel's deadlines are given in. */
 function zoneLabel(timeZone: string, t: Translate): string {
-  return t('checkout.zoneTime', { city: (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ') });
+  return t('checkout.zoneTime', { city: zoneCity(timeZone) });
 }
 
 /** An instant in a hotel's own time, named: "Mon 12 Apr, 18:00 (Lisbon time)". */

@@ -1,7 +1,7 @@
 import type { StayFare } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
-import type { Formatters } from '../../lib/intl-format.ts';
+import { zoneCity, type Formatters } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
 import { RateDetails } from '../checkout/rate-details.tsx';
@@ -34,9 +34,6 @@ function summary({ fares, end }: StayFaresState, t: Translate): string {
   if (end.kind === 'error') return t('stays.fares.live.error');
   return t('stays.fares.live.truncated');
 }
-
-/** "Lisbon" for Europe/Lisbon: the place whose clock a hotel's deadlines are given in. */
-const zoneCity = (timeZone: string) => (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
 
 /** A property's rates as its fares stream delivers them, with a state of its own for each ending. */
 export function PropertyFares({
