@@ -29,6 +29,11 @@ const stack = spawn(process.execPath, ['scripts/start.ts'], {
     WAYFARE_DEMO: '1',
     // Journeys raise their own travel events; timed demo events would add notifications they did not expect.
     WAYFARE_DEMO_EVENTS_SECONDS: '0',
+    // Two test travelers run every journey, searching many times faster than a traveler does: the
+    // travel API's search quota (60 a minute per traveler, a stay search spends one per hotel priced)
+    // would cut the pricing of later journeys short. The quota's own behaviour is proven with the
+    // rate-limit lever, which sets a quota of its own.
+    TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '1000',
     WEB_DIST_DIR: webSnapshot,
   },
 });
