@@ -1,7 +1,6 @@
+import type { BOOKING_EVENT_TYPES, NOTIFICATION_EVENT_TYPES } from '#shared/api/notifications.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import type { Translate } from '../../i18n/use-t.ts';
-
-import type { BOOKING_EVENT_TYPES, NOTIFICATION_EVENT_TYPES } from '#shared/api/notifications.ts';
 
 type KnownEventType = (typeof NOTIFICATION_EVENT_TYPES)[number] | (typeof BOOKING_EVENT_TYPES)[number];
 
