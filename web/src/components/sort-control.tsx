@@ -1,10 +1,14 @@
+import type { MessageId } from '../i18n/i18n.ts';
+import { useT } from '../i18n/use-t.ts';
+
 export interface SortControlProps<Sort extends string> {
   /** What is sorted, for screen readers ("Sort flights"). */
   legend: string;
   /** The radio group's name. */
   name: string;
   sorts: readonly Sort[];
-  labels: Record<Sort, string>;
+  /** Each sort's name, a message of the catalogs. */
+  labels: Record<Sort, MessageId>;
   value: Sort;
   onChange: (sort: Sort) => void;
 }
@@ -18,6 +22,7 @@ export function SortControl<Sort extends string>({
   value,
   onChange,
 }: SortControlProps<Sort>) {
+  const t = useT();
   return (
     <fieldset className="sort-control">
       <legend className="visually-hidden">{legend}</legend>
@@ -25,7 +30,7 @@ export function SortControl<Sort extends string>({
         {sorts.map((sort) => (
           <label key={sort} className="segmented-option">
             <input type="radio" name={name} checked={value === sort} onChange={() => onChange(sort)} />
-            <span>{labels[sort]}</span>
+            <span>{t(labels[sort])}</span>
           </label>
         ))}
       </div>

@@ -35,11 +35,7 @@ export function FlightSortControl({ view, onChange }: Omit<ResultFiltersProps, '
       legend={t('flights.sort')}
       name="flight-sort"
       sorts={SORTS}
-      labels={{
-        best: t(SORT_LABELS.best),
-        cheapest: t(SORT_LABELS.cheapest),
-        fastest: t(SORT_LABELS.fastest),
-      }}
+      labels={SORT_LABELS}
       value={view.sort}
       onChange={(sort) => onChange({ ...view, sort })}
     />

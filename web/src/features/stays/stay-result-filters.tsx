@@ -29,16 +29,12 @@ export interface StayFiltersProps {
 
 export function StaySortControl({ view, onChange }: Pick<StayFiltersProps, 'view' | 'onChange'>) {
   const t = useT();
-  const labels = Object.fromEntries(STAY_SORTS.map((sort) => [sort, t(SORT_LABELS[sort])])) as Record<
-    StaySort,
-    string
-  >;
   return (
     <SortControl
       legend={t('stays.sort.legend')}
       name="stay-sort"
       sorts={STAY_SORTS}
-      labels={labels}
+      labels={SORT_LABELS}
       value={view.sort}
       onChange={(sort) => onChange({ ...view, sort })}
     />
