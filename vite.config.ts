@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { precompiledMessagesPlugin } from './scripts/precompiled-messages-plugin.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
+import { LANGUAGES } from './web/src/i18n/languages.ts';
 
 const bffOrigin = process.env.BFF_ORIGIN ?? 'http://localhost:3000';
 
@@ -12,8 +13,8 @@ export default defineConfig({
   plugins: [
     precompiledMessagesPlugin(),
     // react-aria's own words (the date field's "Calendar", a combo box's announcements) only in the
-    // languages the interface speaks (web/src/i18n/languages.ts), not its forty.
-    optimizeLocales.vite({ locales: ['en', 'es'] }),
+    // languages the interface speaks, not its forty.
+    optimizeLocales.vite({ locales: [...LANGUAGES] }),
     react(),
     serviceWorkerPlugin(),
   ],

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { activateEnglishForTests } from './web/src/test-support/english-for-tests.ts';
+import { activateEnglishForTests } from './web/src/test-support/languages-for-tests.ts';
 
 activateEnglishForTests();
 

@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateEnglishForTests } from '../test-support/english-for-tests.ts';
-import { activateSpanishForTests } from '../test-support/spanish-for-tests.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../test-support/languages-for-tests.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import type { RecoveryAction } from '#shared/api/error-envelope.ts';

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { activateEnglishForTests } from '../test-support/english-for-tests.ts';
-import { activateSpanishForTests } from '../test-support/spanish-for-tests.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../test-support/languages-for-tests.ts';
 import { fieldProblemsByPath, presentError, shouldRetryRead } from './error-grammar.ts';
 import { ApiError, networkError } from './api-error.ts';
 

@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateEnglishForTests } from '../../test-support/english-for-tests.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
-import { activateSpanishForTests } from '../../test-support/spanish-for-tests.ts';
 import { stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { saveSelection } from './checkout-selection.ts';

@@ -8,8 +8,7 @@ import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { typeDate } from '../../test-support/type-date.ts';
-import { activateEnglishForTests } from '../../test-support/english-for-tests.ts';
-import { activateSpanishForTests } from '../../test-support/spanish-for-tests.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
 
 afterEach(() => {
   cleanup();
