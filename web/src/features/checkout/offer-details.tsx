@@ -1,9 +1,9 @@
 import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
-
-type FlightSegment = FlightOfferLeg['segments'][number];
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
+
+type FlightSegment = FlightOfferLeg['segments'][number];
 
 /** One flight of an offer or a booking: "LX 316 ZRH 07:35 → LHR 08:20, Mon, 1 Mar", each time in its airport's zone. */
 export function FlightSegmentLine({ segment, format }: { segment: FlightSegment; format: Formatters }) {

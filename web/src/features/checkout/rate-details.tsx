@@ -82,7 +82,7 @@ export function RateDetails({
             components={{ 0: HOTEL_WORDS }}
           />
         ) : (
-          t('checkout.nothingDue')
+          t('checkout.nothingDueAtHotel')
         )}
       </p>
     </div>

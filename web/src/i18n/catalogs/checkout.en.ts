@@ -86,7 +86,6 @@ export const messages = {
   'checkout.fromCheckIn': 'From check-in: no cancellation',
   'checkout.paidAtHotel': 'Paid at the hotel',
   'checkout.dueAtHotel': '{amount}: <0>{description}</0>',
-  'checkout.nothingDue': 'Nothing is due at the hotel.',
 
   'checkout.bookingTitle': 'Booking {reference}',
   'checkout.bookingHeading': 'Booking',

@@ -89,7 +89,6 @@ export const messages: Record<keyof typeof english, string> = {
   'checkout.fromCheckIn': 'Desde la entrada: sin cancelación',
   'checkout.paidAtHotel': 'A pagar en el hotel',
   'checkout.dueAtHotel': '{amount}: <0>{description}</0>',
-  'checkout.nothingDue': 'No hay nada que pagar en el hotel.',
 
   'checkout.bookingTitle': 'Reserva {reference}',
   'checkout.bookingHeading': 'Reserva',
