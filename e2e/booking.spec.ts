@@ -63,6 +63,15 @@ async function cardsOnFile(cards: Locator): Promise<number> {
   return cards.count();
 }
 
+/** How many of the traveler's notifications are unread, as the service counts them. */
+async function unreadOnServer(page: Page): Promise<number> {
+  const response = await page.request.get('/api/notifications', {
+    headers: { 'x-requested-with': 'wayfare' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { meta: { unreadCount: number } }).meta.unreadCount;
+}
+
 /** The unread count the inbox link in the main navigation announces. */
 async function unreadCount(page: Page): Promise<number> {
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ });
@@ -108,7 +117,8 @@ test.describe('booking a flight', () => {
       await expect(page.getByText('price checked just now')).toBeVisible();
       await expect(page.getByLabel('Full name')).not.toHaveValue('');
       await expectNoAxeViolations(page, 'checkout');
-      const unreadBefore = await unreadCount(page);
+      // Read from the service: the inbox link may not have loaded its count yet.
+      const unreadBefore = await unreadOnServer(page);
       await payButton(page).click();
       const reference = await expectConfirmed(page);
       // The confirmation arrives live on the notification stream: the inbox count rises without a reload.
