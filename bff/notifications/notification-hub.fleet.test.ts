@@ -94,7 +94,42 @@ async function receives(stream: BrowserStream, id: string): Promise<void> {
   await stream.next((event) => event.event === 'notification' && event.data.includes(`"id":"${id}"`));
 }
 
+/** Headers of the app's own JSON calls for a signed-in traveler (the anti-forgery gate's). */
+function appHeaders(cookie: string): Record<string, string> {
+  return {
+    cookie,
+    'x-requested-with': 'wayfare',
+    origin: 'http://localhost:3000',
+    'content-type': 'application/json',
+  };
+}
+
+/** Saves a browser's push subscription through one instance, as the app does after the opt-in. */
+async function subscribeToPush(
+  instance: { url: string },
+  cookie: string,
+  subscription: unknown,
+): Promise<void> {
+  const response = await fetch(`${instance.url}/api/push/subscriptions`, {
+    method: 'POST',
+    headers: appHeaders(cookie),
+    body: JSON.stringify(subscription),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** The push channel's answer for one notification, as the travel API sees it (status, then body). */
 async function pushWebhook(instance: { url: string }, travelerId: string, notification: Notification) {
+  const response = await sendPushWebhook(instance, travelerId, notification);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { outcome: string }).outcome;
+}
+
+async function sendPushWebhook(
+  instance: { url: string },
+  travelerId: string,
+  notification: Notification,
+): Promise<Response> {
   const body = JSON.stringify({ type: 'notification.push', travelerId, notification });
   const signed = signedHeaders({
     consumer: 'travel-booking-service',
@@ -103,13 +138,11 @@ async function pushWebhook(instance: { url: string }, travelerId: string, notifi
     path: WEBHOOK_PATH,
     body,
   });
-  const response = await fetch(`${instance.url}${WEBHOOK_PATH}`, {
+  return fetch(`${instance.url}${WEBHOOK_PATH}`, {
     method: 'POST',
     headers: { ...signed, 'content-type': 'application/json' },
     body,
   });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { outcome: string }).outcome;
 }
 
 describe('the notification hub across instances sharing Redis', () => {
@@ -234,12 +267,7 @@ describe('the notification hub across instances sharing Redis', () => {
     ] as const) {
       const response = await fetch(`${instance.url}/api/notifications/stream/visibility`, {
         method: 'POST',
-        headers: {
-          cookie,
-          'x-requested-with': 'wayfare',
-          origin: 'http://localhost:3000',
-          'content-type': 'application/json',
-        },
+        headers: appHeaders(cookie),
         body: JSON.stringify({ tab, visible }),
       });
       expect(response.status).toBe(204);
@@ -287,12 +315,7 @@ describe('the notification hub across instances sharing Redis', () => {
     await tab.next(isLive);
     const hidden = await fetch(`${withWebhook.url}/api/notifications/stream/visibility`, {
       method: 'POST',
-      headers: {
-        cookie,
-        'x-requested-with': 'wayfare',
-        origin: 'http://localhost:3000',
-        'content-type': 'application/json',
-      },
+      headers: appHeaders(cookie),
       body: JSON.stringify({ tab: 'tab-00000001', visible: false }),
     });
     expect(hidden.status).toBe(204);
@@ -308,12 +331,6 @@ describe('the notification hub across instances sharing Redis', () => {
     try {
       const [a, b, c] = [await fleet.start(), await fleet.start(), await fleet.start()];
       const { travelerId, cookie } = await seedSession(a.app);
-      const appHeaders = {
-        cookie,
-        'x-requested-with': 'wayfare',
-        origin: 'http://localhost:3000',
-        'content-type': 'application/json',
-      };
       const subscription = pushService.subscribe();
       const keys = await Promise.all(
         [a, b, c].map(async (instance) => {
@@ -322,12 +339,7 @@ describe('the notification hub across instances sharing Redis', () => {
         }),
       );
       expect(new Set(keys).size).toBe(1);
-      const subscribed = await fetch(`${a.url}/api/push/subscriptions`, {
-        method: 'POST',
-        headers: appHeaders,
-        body: JSON.stringify(subscription),
-      });
-      expect(subscribed.status).toBe(201);
+      await subscribeToPush(a, cookie, subscription);
       expect(await c.app.push.subscriptions.count(travelerId)).toBe(1);
 
       expect(await pushWebhook(b, travelerId, notificationFixture('push-1'))).toBe('sent');
@@ -336,12 +348,46 @@ describe('the notification hub across instances sharing Redis', () => {
 
       const removed = await fetch(`${c.url}/api/push/subscriptions`, {
         method: 'DELETE',
-        headers: appHeaders,
+        headers: appHeaders(cookie),
         body: JSON.stringify({ endpoint: subscription.endpoint }),
       });
       expect(removed.status).toBe(204);
       expect(await a.app.push.subscriptions.list(travelerId)).toEqual([]);
       expect(await pushWebhook(b, travelerId, notificationFixture('push-2'))).toBe('no-subscription');
+    } finally {
+      await pushService.close();
+    }
+  });
+
+  it('decides each push once across the fleet: a retry on another instance is a duplicate, unless nothing was sent', async () => {
+    await startFleet();
+    const pushService = await new TestPushService().start();
+    try {
+      const [a, b] = [await fleet.start(), await fleet.start()];
+      const { travelerId, cookie } = await seedSession(a.app);
+      await subscribeToPush(a, cookie, pushService.subscribe());
+
+      // Sent by one instance; the travel API's retry (its answer was lost) reaches the other.
+      expect(await pushWebhook(a, travelerId, notificationFixture('once-1'))).toBe('sent');
+      expect(await pushWebhook(b, travelerId, notificationFixture('once-1'))).toBe('duplicate');
+
+      // A retry reaching another instance while the first is still deciding is told to come back.
+      const held = pushService.holdNext();
+      const first = pushWebhook(a, travelerId, notificationFixture('once-2'));
+      await held.arrived;
+      expect((await sendPushWebhook(b, travelerId, notificationFixture('once-2'))).status).toBe(503);
+      held.release();
+      expect(await first).toBe('sent');
+      expect(await pushWebhook(b, travelerId, notificationFixture('once-2'))).toBe('duplicate');
+
+      // The push service refused on one instance: nothing was sent, so the retry on the other sends it.
+      pushService.nextStatuses.push(500);
+      expect((await sendPushWebhook(a, travelerId, notificationFixture('once-3'))).status).toBe(503);
+      expect(await pushWebhook(b, travelerId, notificationFixture('once-3'))).toBe('sent');
+
+      expect(
+        pushService.received.map((push) => (push.payload as { notificationId: string }).notificationId),
+      ).toEqual(['once-1', 'once-2', 'once-3']);
     } finally {
       await pushService.close();
     }

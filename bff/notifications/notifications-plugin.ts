@@ -52,8 +52,12 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
   };
 
   const ledger: DeliveryLedger = app.redis
-    ? new RedisDeliveryLedger(app.redis, { idsPerTraveler: 1000, ttlMs: 7 * 24 * 60 * 60 * 1000 })
-    : new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000 });
+    ? new RedisDeliveryLedger(app.redis, {
+        idsPerTraveler: 1000,
+        ttlMs: 7 * 24 * 60 * 60 * 1000,
+        pushDecisionTtlMs: 24 * 60 * 60 * 1000,
+      })
+    : new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000, pushDecisions: 50_000 });
   const { redis } = app;
   const logger = app.log.child({ component: 'notification-hub' });
   const hub = new NotificationHub({

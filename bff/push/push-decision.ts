@@ -6,11 +6,20 @@ import type { WebPushResult } from './web-push-sender.ts';
  * - `sent`: a Web Push went to at least one of the traveler's subscriptions;
  * - `no-subscription`: not shown live, and the traveler has not opted in to push on any browser (or
  *   every subscription turned out gone or unusable);
- * - `duplicate`: the push channel repeated a notification already decided;
+ * - `duplicate`: the push channel repeated a notification already decided, on any instance;
+ * - `deciding`: a repeat that came while another attempt was still deciding it; the webhook answers 503
+ *   so the travel API retries, and the retry finds the decision taken;
  * - `failed`: no subscription accepted it and one may again (a push service down); the webhook answers
  *   503 so the travel API retries.
  */
-export const PUSH_OUTCOMES = ['suppressed-live', 'sent', 'no-subscription', 'duplicate', 'failed'] as const;
+export const PUSH_OUTCOMES = [
+  'suppressed-live',
+  'sent',
+  'no-subscription',
+  'duplicate',
+  'deciding',
+  'failed',
+] as const;
 export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
 
 /** What the push-versus-live decision rests on. */

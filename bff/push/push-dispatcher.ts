@@ -27,13 +27,15 @@ export interface PushDispatcherOptions {
   deliverLive: (travelerId: string, notification: Notification) => void | Promise<void>;
   logger: FastifyBaseLogger;
   ttlSeconds: number;
-  /** Decisions remembered for repeats of the push channel. */
-  decidedCapacity: number;
+  /**
+   * How long a decision under way holds its claim: past the push services' own timeout, so that only a
+   * decision cut short (a crash) lets a retry decide again.
+   */
+  decisionLeaseMs: number;
 }
 
 export class PushDispatcher {
   readonly #options: PushDispatcherOptions;
-  readonly #decisions = new Map<string, Promise<PushOutcome>>();
   readonly #counts = Object.fromEntries(PUSH_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
     PushOutcome,
     number
@@ -44,22 +46,24 @@ export class PushDispatcher {
     this.#options = options;
   }
 
-  /** Decides once per (traveler, notification) whether a Web Push is sent, and sends it. */
+  /**
+   * Decides once per (traveler, notification) whether a Web Push is sent, and sends it. The claim on the
+   * decision is in the delivery ledger, so a repeat of the push channel is a `duplicate` on whichever
+   * instance it reaches; a decision that sent nothing (`failed`) is released for the retry to take again.
+   */
   async dispatch(travelerId: string, notification: Notification): Promise<PushOutcome> {
-    const key = `${travelerId}\n${notification.id}`;
-    const earlier = this.#decisions.get(key);
-    if (earlier !== undefined) {
-      const outcome = await earlier.catch(() => undefined);
-      if (outcome !== undefined && outcome !== 'failed')
-        return this.#record(travelerId, notification, 'duplicate');
+    const { ledger } = this.#options;
+    const claim = await ledger.claimPushDecision(travelerId, notification.id, this.#options.decisionLeaseMs);
+    if (claim.state === 'decided') return this.#record(travelerId, notification, 'duplicate');
+    if (claim.state === 'deciding') return this.#record(travelerId, notification, 'deciding');
+    let outcome: PushOutcome;
+    try {
+      outcome = await this.#decide(travelerId, notification);
+    } catch (error) {
+      await this.#settle(travelerId, notification, claim.token, 'released');
+      throw error;
     }
-    const decision = this.#decide(travelerId, notification);
-    this.#decisions.set(key, decision);
-    if (this.#decisions.size > this.#options.decidedCapacity) {
-      const oldest = this.#decisions.keys().next();
-      if (!oldest.done) this.#decisions.delete(oldest.value);
-    }
-    const outcome = await decision;
+    await this.#settle(travelerId, notification, claim.token, outcome === 'failed' ? 'released' : 'decided');
     return this.#record(travelerId, notification, outcome);
   }
 
@@ -105,6 +109,26 @@ export class PushDispatcher {
       }
     }
     return pushDecision({ ...facts, results: results.map(({ result }) => result.kind) });
+  }
+
+  /**
+   * A settlement that cannot be written (Redis away) leaves the claim to lapse: the outcome still stands
+   * for this attempt, and a retry after the lease decides again.
+   */
+  async #settle(
+    travelerId: string,
+    notification: Notification,
+    token: string,
+    settlement: 'decided' | 'released',
+  ): Promise<void> {
+    try {
+      await this.#options.ledger.settlePushDecision(travelerId, notification.id, token, settlement);
+    } catch {
+      this.#options.logger.warn(
+        { travelerId, notificationId: notification.id, settlement },
+        'push decision not recorded; its claim lapses',
+      );
+    }
   }
 
   #record(travelerId: string, notification: Notification, outcome: PushOutcome): PushOutcome {

@@ -35,7 +35,7 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
     deliverLive: (travelerId, notification) => app.notificationHub.ingest(travelerId, notification),
     logger: app.log.child({ component: 'push' }),
     ttlSeconds: config.PUSH_TTL_SECONDS,
-    decidedCapacity: 50_000,
+    decisionLeaseMs: config.PUSH_SEND_TIMEOUT_MS + 10_000,
   });
   app.decorate('push', { vapidPublicKey: vapid.publicKey, subscriptions, dispatcher } satisfies Push);
   app.addHook('onClose', (_instance, done) => {

@@ -1,5 +1,5 @@
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedPush {
@@ -25,25 +25,32 @@ export class TestPushService {
   /** Status the next messages are answered with, one per message; 201 when empty. */
   readonly nextStatuses: number[] = [];
   readonly #subscribers = new Map<string, Subscriber>();
+  readonly #holds: { arrived: () => void; released: Promise<void> }[] = [];
   readonly #server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const status = this.nextStatuses.shift() ?? 201;
-      const subscriptionId = (req.url ?? '').replace(/^\/push\//, '');
-      const subscriber = this.#subscribers.get(subscriptionId);
-      if (status === 201 && subscriber) {
-        const plaintext = decryptAes128gcm(Buffer.concat(chunks), subscriber);
-        this.received.push({
-          subscriptionId,
-          headers: req.headers,
-          payload: JSON.parse(plaintext.toString('utf8')),
-        });
-      }
-      res.writeHead(subscriber ? status : 404).end();
+      const hold = this.#holds.shift();
+      hold?.arrived();
+      void (hold?.released ?? Promise.resolve()).then(() => this.#answer(req, chunks, res));
     });
   });
   url = '';
+
+  #answer(req: IncomingMessage, chunks: Buffer[], res: ServerResponse): void {
+    const status = this.nextStatuses.shift() ?? 201;
+    const subscriptionId = (req.url ?? '').replace(/^\/push\//, '');
+    const subscriber = this.#subscribers.get(subscriptionId);
+    if (status === 201 && subscriber) {
+      const plaintext = decryptAes128gcm(Buffer.concat(chunks), subscriber);
+      this.received.push({
+        subscriptionId,
+        headers: req.headers,
+        payload: JSON.parse(plaintext.toString('utf8')),
+      });
+    }
+    res.writeHead(subscriber ? status : 404).end();
+  }
 
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
@@ -54,6 +61,17 @@ export class TestPushService {
   async close(): Promise<void> {
     this.#server.closeAllConnections();
     await new Promise((resolve) => this.#server.close(resolve));
+  }
+
+  /**
+   * Holds the next message until `release()`, as a slow push service would: `arrived` settles once the
+   * message is in, unanswered.
+   */
+  holdNext(): { arrived: Promise<void>; release: () => void } {
+    const arrived = Promise.withResolvers<void>();
+    const released = Promise.withResolvers<void>();
+    this.#holds.push({ arrived: arrived.resolve, released: released.promise });
+    return { arrived: arrived.promise, release: released.resolve };
   }
 
   /** A PushSubscription as the browser's toJSON() gives it. */

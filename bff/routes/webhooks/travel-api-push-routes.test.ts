@@ -190,6 +190,22 @@ describe('POST /webhooks/travel-api/push: push deduplicated against SSE', () => 
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('a repeat that comes while the first attempt is still deciding is told to retry, and is then a duplicate: one push', async () => {
+    const held = pushService.holdNext();
+    const first = pushWebhook(notificationFixture('n-slow'));
+    await held.arrived;
+    const repeat = await pushWebhook(notificationFixture('n-slow'));
+    expect(repeat.status).toBe(503);
+    expect(await repeat.json()).toMatchObject({
+      error: { code: 'SERVICE_UNAVAILABLE', recoveryAction: 'RETRY_LATER', retryAfterSeconds: 5 },
+    });
+    held.release();
+    expect(await (await first).json()).toEqual({ outcome: 'sent' });
+    expect(await (await pushWebhook(notificationFixture('n-slow'))).json()).toEqual({ outcome: 'duplicate' });
+    expect(pushService.received).toHaveLength(1);
+    expect(await pushStats()).toMatchObject({ sent: 1, deciding: 1, duplicate: 1 });
+  });
+
   it('removes a subscription the push service reports gone', async () => {
     pushService.nextStatuses.push(410);
     expect(await (await pushWebhook(notificationFixture('gone-1'))).json()).toEqual({

@@ -60,6 +60,12 @@ export default function travelApiPushWebhook(app: FastifyInstance): Promise<void
         retryAfterSeconds: 5,
       });
     }
+    if (outcome === 'deciding') {
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: 'This notification’s push is being decided by an earlier attempt; retry later.',
+        retryAfterSeconds: 5,
+      });
+    }
     return reply.code(200).send({ outcome });
   });
   return Promise.resolve();
