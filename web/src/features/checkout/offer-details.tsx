@@ -1,23 +1,32 @@
 import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import type { Formatters } from '../../lib/intl-format.ts';
+import { localDateOf, type Formatters } from '../../lib/intl-format.ts';
 
 type FlightSegment = FlightOfferLeg['segments'][number];
 
-/** One flight of an offer or a booking: "LX 316 ZRH 07:35 → LHR 08:20, Mon, 1 Mar", each time in its airport's zone. */
+/**
+ * One flight of an offer or a booking: "LX 316 ZRH 07:35 → LHR 08:20, Mon, 1 Mar", each time in its
+ * airport's zone; a flight that lands on another day than it left says both days
+ * ("TL 2777 JFK 16:10, Thu 31 Dec → LHR 4:30, Fri 1 Jan").
+ */
 export function FlightSegmentLine({ segment, format }: { segment: FlightSegment; format: Formatters }) {
-  return (
+  const departureDate = localDateOf(segment.departureTime, segment.origin.timeZone);
+  const arrivalDate = localDateOf(segment.arrivalTime, segment.destination.timeZone);
+  const values = {
+    flightNumber: segment.flightNumber,
+    from: segment.origin.code,
+    departure: format.time(segment.departureTime, segment.origin.timeZone),
+    to: segment.destination.code,
+    arrival: format.time(segment.arrivalTime, segment.destination.timeZone),
+    date: format.calendarDate(departureDate),
+  };
+  return arrivalDate === departureDate ? (
+    <RichMessage id="checkout.flightSegment" values={values} components={{ 0: <strong /> }} />
+  ) : (
     <RichMessage
-      id="checkout.flightSegment"
-      values={{
-        flightNumber: segment.flightNumber,
-        from: segment.origin.code,
-        departure: format.time(segment.departureTime, segment.origin.timeZone),
-        to: segment.destination.code,
-        arrival: format.time(segment.arrivalTime, segment.destination.timeZone),
-        date: format.calendarDate(segment.departureTime.slice(0, 10)),
-      }}
+      id="checkout.flightSegmentOtherDay"
+      values={{ ...values, arrivalDate: format.calendarDate(arrivalDate) }}
       components={{ 0: <strong /> }}
     />
   );

@@ -63,6 +63,8 @@ export const messages = {
 
   'checkout.flights': 'Flights',
   'checkout.flightSegment': '<0>{flightNumber}</0> {from} {departure} → {to} {arrival}, {date}',
+  'checkout.flightSegmentOtherDay':
+    '<0>{flightNumber}</0> {from} {departure}, {date} → {to} {arrival}, {arrivalDate}',
   'checkout.flightOperator': ' · {carrier} · {aircraft}',
   'checkout.fareConditions': 'Fare conditions',
   'checkout.refundable': 'Refundable: cancel before departure for a full refund',

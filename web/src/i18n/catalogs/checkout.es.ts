@@ -66,6 +66,8 @@ export const messages: Record<keyof typeof english, string> = {
 
   'checkout.flights': 'Vuelos',
   'checkout.flightSegment': '<0>{flightNumber}</0> {from} {departure} → {to} {arrival}, {date}',
+  'checkout.flightSegmentOtherDay':
+    '<0>{flightNumber}</0> {from} {departure}, {date} → {to} {arrival}, {arrivalDate}',
   'checkout.flightOperator': ' · {carrier} · {aircraft}',
   'checkout.fareConditions': 'Condiciones de la tarifa',
   'checkout.refundable': 'Reembolsable: cancela antes de la salida y te devolvemos todo',
