@@ -4,7 +4,7 @@ import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { requireSession } from './require-session.ts';
-import { sessionQueries } from '../features/auth/session-queries.ts';
+import { rootLoader } from './root-loader.ts';
 
 /** Every screen is its own chunk, loaded when the traveler first goes there. */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
@@ -14,7 +14,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       element: <AppLayout />,
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <div className="page" aria-busy="true" />,
-      loader: () => queryClient.ensureQueryData(sessionQueries.current()).catch(() => null),
+      loader: rootLoader(queryClient),
       children: [
         {
           errorElement: <RouteErrorPage />,
