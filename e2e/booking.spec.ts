@@ -3,6 +3,7 @@ import { expect, setProfileLocale, test } from './fixtures.ts';
 import type { AdminClient } from './support/admin-client.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
+import { unreadOnBell, unreadOnServer } from './support/notifications.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
 import { PHONE } from './support/tags.ts';
@@ -63,22 +64,6 @@ async function cardsOnFile(cards: Locator): Promise<number> {
   return cards.count();
 }
 
-/** How many of the traveler's notifications are unread, as the service counts them. */
-async function unreadOnServer(page: Page): Promise<number> {
-  const response = await page.request.get('/api/notifications', {
-    headers: { 'x-requested-with': 'wayfare' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { meta: { unreadCount: number } }).meta.unreadCount;
-}
-
-/** The unread count the inbox link in the main navigation announces. */
-async function unreadCount(page: Page): Promise<number> {
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ });
-  const match = /(\d+) unread/.exec((await link.textContent()) ?? '');
-  return match ? Number(match[1]) : 0;
-}
-
 /** Words of checkout and the booking page as a Spanish (es-ES) traveler reads them. */
 const ES = {
   bookFlight: 'Reservar este vuelo',
@@ -122,7 +107,7 @@ test.describe('booking a flight', () => {
       await payButton(page).click();
       const reference = await expectConfirmed(page);
       // The confirmation arrives live on the notification stream: the inbox count rises without a reload.
-      await expect.poll(() => unreadCount(page)).toBe(unreadBefore + 1);
+      await expect.poll(() => unreadOnBell(page)).toBe(unreadBefore + 1);
       await expectNoAxeViolations(page, 'booking confirmation');
 
       expect(await bookingsOn(page, day)).toEqual([

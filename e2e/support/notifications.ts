@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { AdminClient } from './admin-client.ts';
 
 export interface RaisedNotification {
@@ -57,6 +57,49 @@ export function toastFor(page: Page, title: string): Locator {
   return page
     .getByRole('region', { name: 'Notifications' })
     .getByRole('button', { name: `Dismiss: ${title}` });
+}
+
+/**
+ * Counts, in every page of `context` loaded from now on, each toast shown (by its title), for as long as
+ * the page lives. A toast leaves by itself after a while, so "exactly one toast" is read from this record
+ * rather than from the toasts still on screen, which a loaded machine may look at after the toast has gone.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: Record<string, number> = {};
+    const seen = new WeakSet<Element>();
+    (window as unknown as { __toastsShown: Record<string, number> }).__toastsShown = shown;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast-region .toast')) {
+        if (seen.has(toast)) continue;
+        seen.add(toast);
+        const title = toast.querySelector('.toast-title')?.textContent ?? '';
+        shown[title] = (shown[title] ?? 0) + 1;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** How many toasts titled `title` the pages have shown so far, gone or not (see recordToasts). */
+export async function toastsShown(pages: Page[], title: string): Promise<number> {
+  let count = 0;
+  for (const page of pages) {
+    count += await page.evaluate(
+      (wanted) =>
+        (window as unknown as { __toastsShown?: Record<string, number> }).__toastsShown?.[wanted] ?? 0,
+      title,
+    );
+  }
+  return count;
+}
+
+/** How many of the traveler's notifications are unread, as the service counts them. */
+export async function unreadOnServer(page: Page): Promise<number> {
+  const response = await page.request.get('/api/notifications', {
+    headers: { 'x-requested-with': 'wayfare' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { meta: { unreadCount: number } }).meta.unreadCount;
 }
 
 /** The unread count the bell announces ("Inbox, 3 unread"), 0 when it says only "Inbox". */
