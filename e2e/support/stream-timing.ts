@@ -2,15 +2,23 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Ordering seen from inside the page, where it happens: when the first element matching `selector`
- * was added to the document, and when the body of a streamed response finished arriving (Resource
- * Timing's responseEnd). Playwright's own request events reach the test later than the page sees them.
+ * was added to the document, what its list's aria-busy said at that moment, and when the body of a
+ * streamed response finished arriving (Resource Timing's responseEnd). Playwright's own request events,
+ * and its assertions, reach the test later than the page sees them: by then a short stream may be over.
  */
 export async function watchFirstAppearance(page: Page, name: string, selector: string): Promise<void> {
   await page.evaluate(
     ({ name, selector }) => {
       const marks = ((window as unknown as { __firstSeen?: Record<string, number> }).__firstSeen ??= {});
+      const busy = ((
+        window as unknown as { __busyWhenSeen?: Record<string, string | null> }
+      ).__busyWhenSeen ??= {});
       const check = () => {
-        if (marks[name] === undefined && document.querySelector(selector)) marks[name] = performance.now();
+        if (marks[name] !== undefined) return;
+        const first = document.querySelector(selector);
+        if (!first) return;
+        marks[name] = performance.now();
+        busy[name] = first.closest('[aria-busy]')?.getAttribute('aria-busy') ?? null;
       };
       new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
       check();
@@ -21,6 +29,8 @@ export async function watchFirstAppearance(page: Page, name: string, selector: s
 
 export interface StreamOrder {
   firstShownAt: number;
+  /** The aria-busy of the list the first element was shown in, as it was then. */
+  busyWhenFirstShown: string | null;
   streamStartedAt: number;
   streamEndedAt: number;
 }
@@ -41,6 +51,10 @@ export async function streamOrder(page: Page, name: string, urlEnd: string, sinc
       order = await page.evaluate(
         ({ name, urlEnd, since }) => {
           const shown = (window as unknown as { __firstSeen?: Record<string, number> }).__firstSeen?.[name];
+          const busy =
+            (window as unknown as { __busyWhenSeen?: Record<string, string | null> }).__busyWhenSeen?.[
+              name
+            ] ?? null;
           const entries = performance
             .getEntriesByType('resource')
             .filter((entry): entry is PerformanceResourceTiming => entry.name.endsWith(urlEnd))
@@ -49,6 +63,7 @@ export async function streamOrder(page: Page, name: string, urlEnd: string, sinc
           if (shown === undefined || !stream) return null;
           return {
             firstShownAt: shown,
+            busyWhenFirstShown: busy,
             streamStartedAt: stream.responseStart,
             streamEndedAt: stream.responseEnd,
           };
