@@ -3,6 +3,7 @@ import { expect, setProfileLocale, test } from './fixtures.ts';
 import type { AdminClient } from './support/admin-client.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { unreadOnBell, unreadOnServer } from './support/notifications.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
@@ -26,9 +27,8 @@ const flightsUrl = (days: number) =>
 
 async function openFirstOffer(page: Page, days: number): Promise<void> {
   await page.goto(flightsUrl(days));
+  await demoControlsInPlace(page);
   const offer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
-  // Opened from the keyboard: the page can still move under a pointer while the demo strip appears above
-  // it, and a click then lands on the line above the details.
   await offer.getByText('Details and booking').press('Enter');
   await expect(offer.getByText('Baggage per passenger')).toBeVisible();
   await offer.getByRole('button', { name: /^Book/ }).click();
@@ -119,6 +119,7 @@ test.describe('booking a flight', () => {
       await expect(page.getByText(/Booking confirmed: Zurich → London/).first()).toBeVisible();
 
       await page.goto(`/bookings?from=${isoDateFromToday(day)}&to=${isoDateFromToday(day)}`);
+      await demoControlsInPlace(page);
       await page.getByRole('link', { name: 'Zurich → London' }).first().click();
       await expect(page.getByText(/Cancelling now: refund/)).toBeVisible();
       await page.getByRole('button', { name: 'Cancel booking' }).click();
@@ -317,6 +318,9 @@ test.describe('booking a stay', () => {
       await expect(page.getByText(/Free until .*Lisbon time/)).toBeVisible();
 
       await page.goto(propertyPage);
+      await demoControlsInPlace(page);
+      // The rates stream in: the second is chosen once they all have.
+      await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
       const other = rateCards(page).nth(1);
       await other.getByText('Details and booking').click();
       await other.getByRole('button', { name: /^Book/ }).click();
@@ -329,6 +333,7 @@ test.describe('booking a stay', () => {
       const [booking] = await bookingsOn(page, day);
       expect(booking).toMatchObject({ reference, status: 'confirmed' });
       await page.goto(`/bookings?from=${isoDateFromToday(day)}&to=${isoDateFromToday(day)}`);
+      await demoControlsInPlace(page);
       await page.getByRole('article').filter({ hasText: reference }).getByRole('link').first().click();
       await page.getByRole('button', { name: 'Cancel booking' }).click();
       await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { PHONE } from './support/tags.ts';
 import { JORDAN } from './support/test-travelers.ts';
 import { wordsOfProfile, type Words } from './support/words.ts';
@@ -86,6 +87,7 @@ test.describe('bookings', () => {
       // To the last page: the Next button turns disabled under the traveler's focus.
       const lastOffset = Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE;
       await page.goto(`/bookings?when=all&offset=${lastOffset - PAGE_SIZE}`);
+      await demoControlsInPlace(page);
       await next.click();
       await expect(next).toBeDisabled();
       await expect(

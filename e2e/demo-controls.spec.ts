@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { isoDateFromToday } from './support/dates.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import { PHONE } from './support/tags.ts';
 
@@ -73,11 +74,13 @@ test(
     };
 
     await page.goto('/trips');
+    await demoControlsInPlace(page);
     await page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first().click();
     await expect(page.getByRole('list', { name: 'Timeline' })).toBeVisible();
     await expectNothingCovered('a trip page');
 
     await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(40)}&adults=1&cabin=economy`);
+    await demoControlsInPlace(page);
     const offer = page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first();
     await offer.getByText('Details and booking').click();
     await expect(offer.getByText('Baggage per passenger')).toBeVisible();

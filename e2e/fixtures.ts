@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { AdminClient } from './support/admin-client.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { APP_ORIGIN, STACK, TRAVEL_API_ORIGIN } from './support/stack.ts';
 import { testTraveler, type TestTraveler } from './support/test-travelers.ts';
 
@@ -77,6 +78,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The suite's own travelers read the app in English unless a journey says otherwise; the generated
       // profile may be in any locale. The demo travelers keep theirs (the suite only reads their data).
       if (!options.traveler && (await setProfileLocale(target, 'en-GB'))) await target.reload();
+      await demoControlsInPlace(target);
     });
   },
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, setProfileLocale, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { PHONE } from './support/tags.ts';
 import { SPANISH_WEEKDAY_DATE } from './support/words.ts';
 
@@ -36,6 +37,7 @@ function flightForm(page: Page): Locator {
  */
 async function openFlightSearch(page: Page): Promise<Locator> {
   await page.goto('/flights');
+  await demoControlsInPlace(page);
   const form = flightForm(page);
   await expect(form.getByRole('combobox', { name: 'From' }).first()).toHaveValue(/[A-Z]{3}/);
   return form;

@@ -9,6 +9,7 @@ import {
   unreadOnBell,
   unreadOnServer,
 } from './support/notifications.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { PHONE } from './support/tags.ts';
 
 test.describe('notifications', () => {
@@ -68,6 +69,7 @@ test.describe('notifications', () => {
 
       // Whether it came live or not (covered above), the inbox as loaded now lists it.
       await page.reload();
+      await demoControlsInPlace(page);
       const card = inboxCard(page, notification.title).first();
       await card.getByRole('link', { name: 'View trip details' }).click();
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
 
 /** Waits until the service worker is installed and controls the page, as it does from the next load on. */
@@ -25,6 +26,7 @@ test.describe('offline trip pack', () => {
     await offlinePackReady(page);
 
     await page.goto('/trips');
+    await demoControlsInPlace(page);
     const firstTrip = page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first();
     const tripTitle = (await firstTrip.getByRole('link').textContent()) ?? '';
     await firstTrip.getByRole('link').click();

@@ -2,6 +2,7 @@ import { expect, setProfileLocale, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { rateCards, searchStays, fillStaySearch, stayCards, type StaySearchWords } from './support/stays.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { PHONE } from './support/tags.ts';
 import { SPANISH_DAY_MONTH } from './support/words.ts';
 
@@ -129,6 +130,7 @@ test.describe('stay search', () => {
     const url = new URL(page.url());
     url.searchParams.set('rooms', '6');
     await page.goto(url.pathname + url.search);
+    await demoControlsInPlace(page);
 
     await expect(stayCards(page).first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Stays' })).toHaveAttribute('aria-busy', 'false');

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { fillDate, isoDateFromToday } from './dates.ts';
+import { demoControlsInPlace } from './demo-controls.ts';
 
 export interface StaySearchInput {
   city: string;
@@ -46,6 +47,7 @@ export async function fillStaySearch(
   words: StaySearchWords = ENGLISH_STAY_SEARCH,
 ): Promise<Locator> {
   await page.goto('/stays');
+  await demoControlsInPlace(page);
   const form = staySearchForm(page, words);
   const destination = form.getByRole('combobox', { name: words.destination });
   await destination.fill(input.city);
