@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
@@ -13,6 +13,38 @@ async function offlinePackReady(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/**
+ * Counts the page's reads still waiting for an answer (the live stream aside). A read answered after the
+ * network went would be saved with what it says then, not with what the traveler saw before.
+ */
+function readsInFlight(page: Page): () => number {
+  const pending = new Set<Request>();
+  const isRead = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && !pathname.endsWith('/stream');
+  };
+  page.on('request', (request) => {
+    if (isRead(request)) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return () => pending.size;
+}
+
+/** The traveler caches the browser holds (src/lib/private-cache.ts). */
+function privateCaches(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await caches.keys()).filter((name) => name.startsWith('wayfare-private:')),
+  );
+}
+
+/** A page rendered signed out: no navigation of a traveler, and none of the given words of theirs. */
+async function expectNothingOfTheTravelers(page: Page, theirWords: string[]): Promise<void> {
+  await expect(page.locator('#root')).not.toBeEmpty();
+  for (const words of theirWords) await expect(page.getByText(words)).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+}
+
 const lastUpdated = (page: Page) => page.getByText(/Saved for offline reading, last updated/);
 
 test.describe('offline trip pack', () => {
@@ -23,6 +55,7 @@ test.describe('offline trip pack', () => {
     traveler,
   }) => {
     const before = await raiseDelay(admin, traveler.id, 'Saved');
+    const inFlight = readsInFlight(page);
     await offlinePackReady(page);
 
     await page.goto('/trips');
@@ -37,6 +70,7 @@ test.describe('offline trip pack', () => {
     await page.goto('/profile');
     await expect(page.getByLabel('Name')).toHaveValue(/.+/);
     const name = await page.getByLabel('Name').inputValue();
+    await expect.poll(inFlight).toBe(0);
 
     // Away from the app (no live stream open), the network goes; then something new is said, which the
     // inbox cannot know offline: it shows what was saved.
@@ -76,6 +110,51 @@ test.describe('offline trip pack', () => {
     await expect(page.getByText(/Searching needs the network/)).toHaveCount(0);
   });
 
+  test('an answer still on its way when the traveler signs out is not saved: nothing of theirs stays in the browser', async ({
+    signedInPage: page,
+    context,
+    traveler,
+  }) => {
+    await offlinePackReady(page);
+    await page.goto('/trips');
+    await expect(page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first()).toBeVisible();
+
+    // Two reads the service answers while the traveler is signed in, their answers held on the way back
+    // until the traveler has signed out in another tab. They are read from a page of the site that does
+    // not run the app, so that nothing reacts to the sign-out there.
+    const held: (() => Promise<void>)[] = [];
+    const bothHeld = Promise.withResolvers<void>();
+    await context.route(/\/api\/(session|notifications)$/, async (route) => {
+      if (!route.request().serviceWorker() || route.request().headers()['x-held'] !== 'yes') {
+        return route.fallback();
+      }
+      const response = await route.fetch();
+      held.push(() => route.fulfill({ response }));
+      if (held.length === 2) bothHeld.resolve();
+    });
+    const reader = await context.newPage();
+    await reader.goto('/healthz');
+    await expect.poll(() => reader.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const reads = reader.evaluate(() =>
+      Promise.all(
+        ['/api/session', '/api/notifications'].map(
+          async (path) =>
+            (await fetch(path, { headers: { 'x-requested-with': 'wayfare', 'x-held': 'yes' } })).status,
+        ),
+      ),
+    );
+    await bothHeld.promise;
+
+    await signOutThroughMenu(page);
+    for (const release of held) await release();
+    expect(await reads).toEqual([200, 200]);
+    expect(await privateCaches(reader)).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto('/trips');
+    await expectNothingOfTheTravelers(page, [traveler.name]);
+  });
+
   test('signed out, then offline: nothing of the traveler’s renders', async ({
     signedInPage: page,
     context,
@@ -98,14 +177,8 @@ test.describe('offline trip pack', () => {
     await context.setOffline(true);
     for (const path of ['/trips', '/profile', '/inbox', '/']) {
       await page.goto(path);
-      await expect(page.locator('#root')).not.toBeEmpty();
-      await expect(page.getByText(traveler.name)).toHaveCount(0);
-      await expect(page.getByText(tripTitle)).toHaveCount(0);
-      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expectNothingOfTheTravelers(page, [traveler.name, tripTitle]);
     }
-    const saved = await page.evaluate(async () =>
-      (await caches.keys()).filter((name) => name.startsWith('wayfare-private:')),
-    );
-    expect(saved).toEqual([]);
+    expect(await privateCaches(page)).toEqual([]);
   });
 });

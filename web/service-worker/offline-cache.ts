@@ -45,12 +45,25 @@ const forgetOnSessionEnd: WorkboxPlugin = {
   },
 };
 
+/**
+ * An answer is saved only while its traveler's cache is still there. Sign-out (and a session that ended)
+ * deletes the cache; an answer the BFF gave before that and that arrives after it would otherwise open
+ * the cache again, and the signed-out traveler's data would stay in this browser.
+ */
+const onlyIntoKeptCache = (cacheName: string): WorkboxPlugin => ({
+  cacheWillUpdate: async ({ response }) => ((await caches.has(cacheName)) ? response : null),
+});
+
 const networkOnly = new NetworkOnly({ plugins: [forgetOnSessionEnd] });
-const networkFirstIn = (cacheName: string) => new NetworkFirst({ cacheName, plugins: [forgetOnSessionEnd] });
+const networkFirstIn = (cacheName: string) =>
+  new NetworkFirst({ cacheName, plugins: [forgetOnSessionEnd, onlyIntoKeptCache(cacheName)] });
 
 /** The session read names the traveler: their cache is kept (and this answer saved in it), any other goes. */
 async function readSession(options: RouteHandlerCallbackOptions): Promise<Response> {
   const { request } = options;
+  // The traveler's cache as the read began: if it is gone by the time the answer comes, the session
+  // ended meanwhile (sign-out), and this answer must not bring the cache back.
+  const keptBefore = await keptPrivateCache(caches);
   let response: Response;
   try {
     response = await fetch(request);
@@ -70,6 +83,7 @@ async function readSession(options: RouteHandlerCallbackOptions): Promise<Respon
       .json()
       .catch(() => null),
   );
+  if (keptBefore !== undefined && !(await caches.has(keptBefore))) return response;
   const kept = await keepOnlyTraveler(caches, travelerId);
   if (kept) await (await caches.open(kept)).put(request, response.clone());
   return response;
