@@ -27,6 +27,8 @@ export interface TappedRequest {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   at: Date;
+  /** True once the BFF hung up before the whole answer was written to it. */
+  abandoned: boolean;
 }
 
 export interface ScriptedAnswer {
@@ -58,7 +60,16 @@ export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
     request.on('end', () => {
       const body = Buffer.concat(chunks);
       const url = request.url ?? '/';
-      seen.push({ method: request.method ?? 'GET', url, headers: request.headers, body, at: new Date() });
+      const tapped: TappedRequest = {
+        method: request.method ?? 'GET',
+        url,
+        headers: request.headers,
+        body,
+        at: new Date(),
+        abandoned: false,
+      };
+      seen.push(tapped);
+      response.once('close', () => (tapped.abandoned = !response.writableFinished));
       const answer = scripted.get(url.split('?')[0] ?? url)?.shift();
       if (answer) {
         response.writeHead(answer.status, { 'content-type': 'application/json', ...UPSTREAM_ONLY_HEADERS });

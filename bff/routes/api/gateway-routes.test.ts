@@ -403,23 +403,19 @@ describe('gateway routes over the real stand-ins', () => {
     try {
       const tab = new AbortController();
       const seenBefore = stack.tap.seen.length;
+      const profileCall = () =>
+        stack.tap.seen.slice(seenBefore).find((request) => request.url === '/v1/profile');
       const pending = alex
         .fetch('/api/profile', { headers: { 'x-requested-with': 'wayfare' }, signal: tab.signal })
         .catch((error: unknown) => error);
-      await expect
-        .poll(() => stack.tap.seen.slice(seenBefore).some((request) => request.url === '/v1/profile'), {
-          timeout: 5_000,
-        })
-        .toBe(true);
-      const leftAt = Date.now();
+      await expect.poll(profileCall).toBeDefined();
       tab.abort();
       await pending;
+      // The BFF hangs up on the travel API before its answer (3 s late) comes, and says why.
+      await expect.poll(() => profileCall()?.abandoned).toBe(true);
       await expect
-        .poll(() => stack.bffLogs.some((line) => line.includes('"code":"REQUEST_ABORTED"')), {
-          timeout: 5_000,
-        })
+        .poll(() => stack.bffLogs.some((line) => line.includes('"code":"REQUEST_ABORTED"')))
         .toBe(true);
-      expect(Date.now() - leftAt).toBeLessThan(2_000);
     } finally {
       await stack.admin('DELETE', '/admin/faults');
     }
