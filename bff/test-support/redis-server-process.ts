@@ -30,6 +30,13 @@ export async function waitFor(probe: () => Promise<boolean> | boolean, what: str
   }
 }
 
+/** redis-server exited before it answered: its port was taken (it binds or exits). */
+class PortTaken extends Error {
+  constructor(port: number) {
+    super(`redis-server exited before answering: port ${port} is taken by another process`);
+  }
+}
+
 /**
  * A real redis-server for integration tests: loopback, a free port, no persistence. `stop` kills it
  * (as a crash would) and `start` brings it back on the same port, empty.
@@ -55,11 +62,22 @@ export class RedisServerProcess {
       );
     }
     const dir = persistent ? await mkdtemp(path.join(os.tmpdir(), 'wayfare-redis-')) : undefined;
-    const server = new RedisServerProcess(await freePort(), dir);
-    await server.startAgain();
-    return server;
+    // A free port can be taken by another test's server before redis-server binds it: then another one.
+    for (let attempt = 1; ; attempt += 1) {
+      const server = new RedisServerProcess(await freePort(), dir);
+      try {
+        await server.startAgain();
+        return server;
+      } catch (error) {
+        if (!(error instanceof PortTaken) || attempt === 3) throw error;
+      }
+    }
   }
 
+  /**
+   * Starts redis-server on this server's port and waits until it answers, as itself: a server of
+   * another test that took the port meanwhile answers PING too, with its own process id.
+   */
   async startAgain(): Promise<void> {
     const child = spawn(
       'redis-server',
@@ -72,20 +90,29 @@ export class RedisServerProcess {
       { stdio: 'ignore' },
     );
     this.#child = child;
-    await waitFor(async () => {
-      const client = new Redis(this.url, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        return (await client.ping()) === 'PONG';
-      } finally {
-        client.disconnect();
-      }
-    }, `redis-server on port ${this.port}`);
+    const exited = new Promise<never>((_resolve, reject) =>
+      child.once('exit', () => reject(new PortTaken(this.port))),
+    );
+    // It exits later too, when stopped: nobody waits for that.
+    exited.catch(() => undefined);
+    await Promise.race([
+      exited,
+      waitFor(async () => {
+        if (child.exitCode !== null) return false;
+        const client = new Redis(this.url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+        });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          return (await client.info('server')).includes(`process_id:${child.pid}\r\n`);
+        } finally {
+          client.disconnect();
+        }
+      }, `redis-server on port ${this.port}`),
+    ]);
   }
 
   /** Stops the server and removes its persistence folder. */

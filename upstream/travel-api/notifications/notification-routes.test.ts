@@ -335,7 +335,7 @@ describe('GET /v1/me/notifications/stream', () => {
           // aborted below
         }
       })();
-      await eventually(() => comments.length > 0, 3000);
+      await eventually(() => comments.length > 0);
       controller.abort();
       await reading;
       expect(comments[0]?.trim()).toBe('heartbeat');

@@ -1,7 +1,9 @@
-/** Polls a condition every 10 ms until it holds; fails after timeoutMs. */
+import { inject } from 'vitest';
+
+/** Polls a condition every 10 ms until it holds; fails after timeoutMs (the suite's wait, vitest.config.ts). */
 export async function eventually(
   condition: () => boolean | Promise<boolean>,
-  timeoutMs = 3000,
+  timeoutMs = inject('eventuallyMs'),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
