@@ -46,6 +46,8 @@ export const FaultPatchSchema = FaultsSchema.partial().extend({
 });
 export type FaultPatch = z.infer<typeof FaultPatchSchema>;
 
+const isRateLimitLever = (key: keyof Faults) => key === 'rateLimitMax' || key === 'rateLimitWindowSeconds';
+
 /**
  * The faults in force. A patch with a duration reverts exactly the faults it set when it runs out,
  * unless a later patch changed them again.
@@ -57,6 +59,7 @@ export class FaultRegistry {
   #until = new Map<keyof Faults, number>();
   #timers = new Set<NodeJS.Timeout>();
   #counter = 0;
+  #rateLimitEpoch = 0;
 
   constructor(initial: Partial<Faults> = {}) {
     this.#faults = { ...NO_FAULTS, ...initial };
@@ -66,10 +69,19 @@ export class FaultRegistry {
     return this.#faults;
   }
 
+  /**
+   * Moves on each time the rate-limit lever (rateLimitMax, rateLimitWindowSeconds) is set, cleared or
+   * runs out, so that the quotas start fresh windows then instead of carrying counts from before.
+   */
+  get rateLimitEpoch(): number {
+    return this.#rateLimitEpoch;
+  }
+
   set({ durationSeconds, ...patch }: FaultPatch): Readonly<Faults> {
     const generation = ++this.#counter;
     const keys = Object.keys(patch) as (keyof Faults)[];
     this.#faults = { ...this.#faults, ...patch };
+    if (keys.some(isRateLimitLever)) this.#rateLimitEpoch += 1;
     for (const key of keys) {
       this.#generation.set(key, generation);
       if (durationSeconds === undefined) this.#until.delete(key);
@@ -86,6 +98,7 @@ export class FaultRegistry {
           }
         }
         this.#faults = { ...this.#faults, ...(reverted as Partial<Faults>) };
+        if ((Object.keys(reverted) as (keyof Faults)[]).some(isRateLimitLever)) this.#rateLimitEpoch += 1;
       }, durationSeconds * 1000);
       timer.unref();
       this.#timers.add(timer);
@@ -96,6 +109,7 @@ export class FaultRegistry {
   clear(): Readonly<Faults> {
     this.dispose();
     this.#faults = { ...NO_FAULTS };
+    this.#rateLimitEpoch += 1;
     this.#generation.clear();
     this.#until.clear();
     return this.#faults;

@@ -68,4 +68,19 @@ describe('admin API', () => {
     expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(2);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('a quota set by the lever starts fresh windows, whatever was counted before; clearing it does too', async () => {
+    const guestSession = () => signedFetch(api.baseUrl, { method: 'POST', path: '/v1/guest-sessions' });
+    for (let i = 0; i < 3; i++) expect((await guestSession()).status).toBe(201);
+
+    await admin('PUT', { rateLimitMax: 2, rateLimitWindowSeconds: 30 });
+    const answers: Response[] = [];
+    for (let i = 0; i < 3; i++) answers.push(await guestSession());
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 429]);
+    const refused = (await answers[2]?.json()) as { error: { retryAfterSeconds: number } };
+    expect(refused.error.retryAfterSeconds).toBeGreaterThan(25);
+
+    await admin('DELETE');
+    expect((await guestSession()).status).toBe(201);
+  });
 });

@@ -21,8 +21,15 @@ async function rateLimiting(app: FastifyInstance): Promise<void> {
     global: true,
     hook: 'preHandler',
     allowList: (request) => !isV1Request(request),
+    // The rate-limit lever's epoch is part of the key: setting or clearing the lever starts fresh windows,
+    // instead of judging a new quota by a count and a window end left from the quota before.
     keyGenerator: (request) =>
-      `${request.consumer ?? '-'}:${request.traveler?.id ?? request.guest?.id ?? request.ip}:${request.routeOptions.config.quota ?? 'all'}`,
+      [
+        request.consumer ?? '-',
+        request.traveler?.id ?? request.guest?.id ?? request.ip,
+        request.routeOptions.config.quota ?? 'all',
+        app.faults.rateLimitEpoch,
+      ].join(':'),
     max: (request: FastifyRequest) =>
       app.faults.current.rateLimitMax ??
       (request.routeOptions.config.quota === 'search'
