@@ -443,7 +443,7 @@ describe('the notification hub across instances sharing Redis', () => {
     await redis.stop();
     await redis.startAgain();
     for (const browser of [onA, onB]) {
-      await browser.next((event) => event.event === 'session-ended', { timeoutMs: 10_000 });
+      await browser.next((event) => event.event === 'session-ended');
       await browser.ended;
     }
   });

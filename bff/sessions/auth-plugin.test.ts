@@ -158,7 +158,7 @@ describe('session lifetime', () => {
     const response = await browser.fetch('/api/session');
     expect(await response.json()).toEqual({ authenticated: false });
     expect(response.headers.getSetCookie().join()).toMatch(/__Host-wayfare_session=;/);
-    await expect.poll(() => ends.some((end) => end.sessionId === session.id), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => ends.some((end) => end.sessionId === session.id)).toBe(true);
     expect(ends).toEqual([expect.objectContaining({ sessionId: session.id, reason: 'expired' })]);
   });
 
@@ -167,7 +167,7 @@ describe('session lifetime', () => {
     ends.length = 0;
     await update(session.id, { lastSeenAt: Date.now(), absoluteExpiresAt: Date.now() - 1 });
     expect(await sessionStatus(browser)).toEqual({ authenticated: false });
-    await expect.poll(() => ends.length > 0, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => ends.length > 0).toBe(true);
     expect(ends).toEqual([expect.objectContaining({ sessionId: session.id, reason: 'expired' })]);
   });
 
@@ -175,7 +175,7 @@ describe('session lifetime', () => {
     const { session } = await signedInSession();
     ends.length = 0;
     await update(session.id, { absoluteExpiresAt: Date.now() - 1 });
-    await expect.poll(() => ends.some((end) => end.sessionId === session.id), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => ends.some((end) => end.sessionId === session.id)).toBe(true);
     expect(await stack.app.sessions.store.get(session.id)).toBeUndefined();
   });
 });

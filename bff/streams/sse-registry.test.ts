@@ -50,9 +50,7 @@ describe('SseRegistry and SseConnection', () => {
         onComment: (comment) => comments[index]?.push(comment),
       }));
     });
-    await expect
-      .poll(() => comments.every((received) => received.length >= 3), { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => comments.every((received) => received.length >= 3)).toBe(true);
     const elapsed = performance.now() - started;
     // Three heartbeats each need at least two intervals after the first; a stream beaten once per
     // slice tick (20 ms) instead of once per interval would have had them within 60 ms.
@@ -77,7 +75,7 @@ describe('SseRegistry and SseConnection', () => {
     const socket = connect(Number(port), '127.0.0.1');
     socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
     socket.pause();
-    await expect.poll(() => closedBecause, { timeout: 5_000 }).toBeDefined();
+    await expect.poll(() => closedBecause).toBeDefined();
     expect(closedBecause).toBe('slow-consumer');
     expect(registry?.size).toBe(0);
     expect(registry?.slowConsumerCutOffs).toBe(1);
@@ -110,7 +108,7 @@ describe('SseRegistry and SseConnection', () => {
   it('ends every stream with its farewell on shutdown', async () => {
     const url = await serve({}, () => undefined);
     const tabs = await Promise.all([BrowserStream.open(url), BrowserStream.open(url)]);
-    await expect.poll(() => registry?.size, { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => registry?.size).toBe(2);
     registry?.closeAll();
     await Promise.all(tabs.map((tab) => tab.ended));
     for (const tab of tabs) expect(tab.named('reconnect')).toHaveLength(1);

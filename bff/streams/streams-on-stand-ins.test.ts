@@ -199,7 +199,7 @@ describe('notifications through the hub against the travel API stand-in', () => 
 
     const ids = tab.data<NotificationStreamNotification>('notification').map((data) => data.notification.id);
     expect(ids).toEqual([live, missedLive, beforeDrop, missedTwice]);
-    await expect.poll(async () => (await pushStats())['suppressed-live'], { timeout: 5000 }).toBe(3);
+    await expect.poll(async () => (await pushStats())['suppressed-live']).toBe(3);
     expect((await pushStats()).sent).toBe(0);
     tab.abort();
   });

@@ -1,4 +1,5 @@
 import { readSseStream, type SseMessage } from '#shared/sse.ts';
+import { inject } from 'vitest';
 
 /**
  * A browser tab reading an SSE response with fetch: it collects every event as it arrives (with the
@@ -24,10 +25,10 @@ export class BrowserStream {
     return new BrowserStream(response, abort);
   }
 
-  /** Waits for the first event (from `from` on) that matches; fails after `timeoutMs`. */
+  /** Waits for the first event (from `from` on) that matches; fails after `timeoutMs` (the suite's wait). */
   async next(
     match: (event: SseMessage) => boolean,
-    { from = 0, timeoutMs = 5000 }: { from?: number; timeoutMs?: number } = {},
+    { from = 0, timeoutMs = inject('eventuallyMs') }: { from?: number; timeoutMs?: number } = {},
   ): Promise<SseMessage & { at: number }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

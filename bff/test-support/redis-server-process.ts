@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { inject } from 'vitest';
 
 /** A free loopback TCP port (bound and released at once). */
 export async function freePort(): Promise<number> {
@@ -15,8 +16,12 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Polls `probe` every 25 ms until it returns true; fails with `what` after `timeoutMs`. */
-export async function waitFor(probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000) {
+/** Polls `probe` every 25 ms until it returns true; fails with `what` after `timeoutMs` (the suite's wait). */
+export async function waitFor(
+  probe: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = inject('eventuallyMs'),
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (

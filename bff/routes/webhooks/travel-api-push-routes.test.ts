@@ -277,8 +277,8 @@ describe('POST /webhooks/travel-api/push: push deduplicated against SSE', () => 
       pushService.nextStatuses.length = 0;
       if (random() < 0.15) expect(await deliverWithRetries(notification)).toBe('duplicate');
     }
-    await tab.next((event) => event.id === ids.at(-1), { timeoutMs: 10_000 });
-    for (const id of ids) await tab.next((event) => event.id === id, { timeoutMs: 10_000 });
+    await tab.next((event) => event.id === ids.at(-1));
+    for (const id of ids) await tab.next((event) => event.id === id);
 
     const inbox = tab.data<NotificationStreamNotification>('notification');
     expect(inbox.map((data) => data.notification.id).sort()).toEqual([...ids].sort());

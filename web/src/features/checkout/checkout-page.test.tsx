@@ -196,9 +196,7 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(/The card issuer declined it/)).toBeNull();
     expect(screen.queryByLabelText(/Company card 1 ending 0001/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Book and pay/ }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/bookings/${BOOKING_ID}`), {
-      timeout: 3000,
-    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/bookings/${BOOKING_ID}`));
     expect(keys).toHaveLength(3);
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBe(keys[1]);

@@ -176,7 +176,7 @@ describe('LiveNotifications catching up as the stream becomes live', () => {
         <LiveNotifications travelerId={travelerId} />
       </>,
     );
-    await waitFor(() => expect(streams).toBe(2), { timeout: 4000 });
+    await waitFor(() => expect(streams).toBe(2));
     // The first load, then one catch-up as each of the two connections becomes live.
     await waitFor(() => expect(inboxFetches(fetchMock)).toBe(3));
   });
