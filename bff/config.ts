@@ -98,6 +98,11 @@ export const ConfigSchema = z.object({
   NOTIFICATION_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(30_000),
   /** Silence on an upstream notification stream (not even a heartbeat) after which it is reopened. */
   NOTIFICATION_UPSTREAM_IDLE_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * How long a push decision waits for the hubs holding the traveler's browser streams to have shown the
+   * notification (or not) before it decides without them.
+   */
+  NOTIFICATION_SHOWN_WAIT_MS: z.coerce.number().int().positive().default(1_000),
 
   /** Demo mode: shows the demo panel; only meaningful against the stand-ins. */
   DEMO_MODE: booleanFlag.default(false),

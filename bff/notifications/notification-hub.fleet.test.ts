@@ -46,6 +46,9 @@ async function startFleet(redisUrl = redis.url, env: Record<string, string> = {}
     NOTIFICATION_RECONNECT_BASE_MS: '20',
     NOTIFICATION_RECONNECT_CAP_MS: '200',
     NOTIFICATION_HUB_LINGER_MS: '100',
+    // A push decision waits for the other instances' tabs to show the notification; with the default
+    // 1 s, an event loop stalled that long decided without them and pushed what a visible tab showed.
+    NOTIFICATION_SHOWN_WAIT_MS: '10000',
     ...env,
   });
 }

@@ -79,6 +79,7 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
     reconnectBaseMs: config.NOTIFICATION_RECONNECT_BASE_MS,
     reconnectCapMs: config.NOTIFICATION_RECONNECT_CAP_MS,
     upstreamIdleMs: config.NOTIFICATION_UPSTREAM_IDLE_MS,
+    ackTimeoutMs: config.NOTIFICATION_SHOWN_WAIT_MS,
     dedupeCapacity: 2000,
     resumeCapacity: 200,
     maxCatchUpPages: 10,
