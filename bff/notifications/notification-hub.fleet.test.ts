@@ -49,6 +49,9 @@ async function startFleet(redisUrl = redis.url, env: Record<string, string> = {}
     // A push decision waits for the other instances' tabs to show the notification; with the default
     // 1 s, an event loop stalled that long decided without them and pushed what a visible tab showed.
     NOTIFICATION_SHOWN_WAIT_MS: '10000',
+    // A killed Redis fails commands at once (no offline queue); the default 1 s timeout only failed
+    // commands whose answer came while a loaded machine stalled the process (503 where 200 was due).
+    REDIS_COMMAND_TIMEOUT_MS: '10000',
     ...env,
   });
 }

@@ -174,7 +174,7 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
   beforeEach(async () => {
     redisClient = undefined;
     if (name !== 'Redis' || redisServer === undefined) return;
-    const client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 2000 });
+    const client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 10_000 });
     connections.push(client);
     if (!(await waitForRedis(client, 10_000)))
       throw new Error('the test Redis connection never became ready');

@@ -53,7 +53,7 @@ describe.each(LEDGERS)('the $name delivery ledger', ({ name, fleet }) => {
 
   beforeEach(async () => {
     if (name !== 'Redis' || redisServer === undefined) return;
-    client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 2000 });
+    client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 10_000 });
     if (!(await waitForRedis(client, 10_000)))
       throw new Error('the test Redis connection never became ready');
   });
