@@ -34,9 +34,9 @@ for (const demo of [ALEX, SAM, JORDAN]) {
 
     const timeline = page.getByRole('list', { name: words.timeline });
     const items = timeline.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
-    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(3);
     // Day separators, and every time labelled with the zone it is in.
-    expect(await timeline.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => timeline.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(2);
     await expect(items.first()).toContainText(/\d{1,2}:\d{2}.*(GMT|UTC|[A-Z]{2,5})/);
     // A stay reads as a stay.
     const stay = items.filter({ hasText: words.checkIn }).first();
