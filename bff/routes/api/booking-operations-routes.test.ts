@@ -12,7 +12,11 @@ import { FlightSearchResponseSchema, type FlightOffer } from '#shared/upstream/f
 import type { TestBrowser } from '../../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
 
-const UPSTREAM_TIMEOUT_MS = 1500;
+/**
+ * Short enough for the test of a create that timed out, long enough for every other call: at 1.5 s a
+ * flight search on a loaded machine took longer and the test got 504 where it searched for an offer.
+ */
+const UPSTREAM_TIMEOUT_MS = 5000;
 
 interface ApiAnswer {
   status: number;
