@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { startBff } from './start-bff.ts';
-import { freePort, waitFor } from './redis-server-process.ts';
 
 /** Two fixed test keys (32 bytes each); the first seals. */
 export const TEST_SESSION_ENCRYPTION_KEYS = [
@@ -56,25 +56,37 @@ export class BffFleet {
     return instance;
   }
 
+  /**
+   * A BFF process on a port it chose itself (port 0), read from its "listening" log line: a port chosen
+   * here and handed to it could be taken by another test's server before it bound it, and /healthz
+   * would then have been answered by that server.
+   */
   async spawn(env: Record<string, string> = {}): Promise<FleetProcess> {
-    const port = await freePort();
     const server = fileURLToPath(new URL('../server.ts', import.meta.url));
     const child = spawn(process.execPath, [server], {
-      env: { ...process.env, ...this.#env, DATA_DIR: await this.#dataDir(), PORT: String(port), ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        ...this.#env,
+        DATA_DIR: await this.#dataDir(),
+        ...env,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     this.#processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`The BFF process exited: ${stderr}`);
-        return (await fetch(`${url}/healthz`)).ok;
-      },
-      'a BFF process to listen',
-      20_000,
-    );
+    const url = await new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout });
+      lines.on('line', (line) => {
+        const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+        if (listening?.[1] === undefined) return;
+        lines.removeAllListeners('line');
+        resolve(listening[1]);
+      });
+      child.once('exit', () => reject(new Error(`The BFF process exited: ${stderr}`)));
+    });
     return {
       url,
       async kill() {
