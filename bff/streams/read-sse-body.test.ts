@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SseMessage } from '#shared/sse.ts';
 import { readSseBody, SseBodyClosedError, SseIdleTimeoutError } from './read-sse-body.ts';
 
@@ -58,21 +58,31 @@ describe('readSseBody', () => {
     expect(cancelled()).toBe(true);
   });
 
+  // On a fake clock: with real timers, a loaded machine ran the 50 ms watchdog before a heartbeat timer
+  // that was due earlier, and the body was given up on while its heartbeats were on time.
   it('gives up on a body that stays silent past the idle timeout, heartbeats resetting the clock', async () => {
-    let beats = 0;
-    const body = new Readable({ read() {} });
-    const beat = setInterval(() => {
-      beats += 1;
-      if (beats <= 3) body.push(Buffer.from(': heartbeat\n\n'));
-      else clearInterval(beat);
-    }, 20);
-    const cancelled = () => body.destroyed;
-    const started = performance.now();
-    await expect(readSseBody(body, { onEvent: () => undefined, idleTimeoutMs: 50 })).rejects.toBeInstanceOf(
-      SseIdleTimeoutError,
-    );
-    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
-    expect(cancelled()).toBe(true);
+    vi.useFakeTimers();
+    try {
+      const body = new Readable({ read() {} });
+      let outcome: unknown = 'reading';
+      const reading = readSseBody(body, { onEvent: () => undefined, idleTimeoutMs: 50 }).then(
+        () => (outcome = 'ended'),
+        (error: unknown) => (outcome = error),
+      );
+      // Three heartbeats 40 ms apart, each before 50 ms of silence are up: 120 ms without giving up.
+      for (let beat = 0; beat < 3; beat += 1) {
+        await vi.advanceTimersByTimeAsync(40);
+        body.push(Buffer.from(': heartbeat\n\n'));
+      }
+      await vi.advanceTimersByTimeAsync(49);
+      expect(outcome).toBe('reading');
+      await vi.advanceTimersByTimeAsync(1);
+      await reading;
+      expect(outcome).toBeInstanceOf(SseIdleTimeoutError);
+      expect(body.destroyed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('decodes a character split across two chunks', async () => {
