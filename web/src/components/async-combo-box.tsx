@@ -83,6 +83,9 @@ export function AsyncComboBox<T extends object>({
         <Input
           className="input combo-input"
           placeholder={placeholder}
+          // While what was typed waits for its search, the options shown can be those of what was typed
+          // before: the field says it is still busy, and Enter picks the typed one only once it is not.
+          aria-busy={isLoading || undefined}
           onKeyDown={(event) => {
             if (event.key !== 'Enter' || !chooseTyped()) return;
             event.preventDefault();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlightSearchForm } from './flight-search-form.tsx';
 import type { FlightSearchForm as FlightSearchFormValue } from './flight-search-params.ts';
@@ -121,6 +121,39 @@ describe('FlightSearchForm', () => {
     expect(onSearch).toHaveBeenCalledTimes(1);
     const [submitted] = onSearch.mock.calls[0] as [FlightSearchFormValue];
     expect(submitted.legs.map((leg) => [leg.origin?.code, leg.destination?.code])).toEqual([['LHR', 'JFK']]);
+  });
+
+  it('says the airport field is busy while what was typed waits for its search, even with earlier options shown', async () => {
+    stubFetch(() => ({
+      json: {
+        items: [
+          {
+            code: 'LHR',
+            name: 'Heathrow',
+            city: 'London',
+            country: 'United Kingdom',
+            countryCode: null,
+            timeZone: 'Europe/London',
+            latitude: 0,
+            longitude: 0,
+          },
+        ],
+      },
+    }));
+    renderApp(
+      <FlightSearchForm
+        initial={{ ...emptyReturn(), tripType: 'one-way', legs: [emptyReturn().legs[0]!] }}
+        onSearch={vi.fn()}
+      />,
+    );
+    const from = screen.getByRole('combobox', { name: 'From' });
+    await userEvent.type(from, 'Lo');
+    await screen.findByRole('option', { name: /London/ });
+    await waitFor(() => expect(from).not.toHaveAttribute('aria-busy'));
+    await userEvent.type(from, 'n');
+    expect(screen.getByRole('option', { name: /London/ })).toBeInTheDocument();
+    expect(from).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(from).not.toHaveAttribute('aria-busy'));
   });
 
   it('adds and removes flights of a multi-city trip', async () => {
