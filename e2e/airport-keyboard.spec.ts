@@ -21,20 +21,19 @@ test('a traveler who types airport codes and presses Enter and Search gets those
   });
 
   await from.fill('');
+  // Enter at once, as a traveler who knows the code does, before "LHR" has been searched (the list can
+  // still show what "LH" found): the field chooses LHR when its search answers.
   await from.pressSequentially('LHR');
-  // The options can still be those of "LH" while "LHR" waits for its search: Enter once it has answered.
-  await expect(from).not.toHaveAttribute('aria-busy', 'true');
-  await expect(page.getByRole('option', { name: /LHR/ }).first()).toBeVisible();
   await from.press('Enter');
   await expect(from).toHaveValue(/\(LHR\)/);
 
+  // Typed and left at once, likewise.
   const to = form.getByRole('combobox', { name: 'To' }).first();
   await to.pressSequentially('JFK');
-  await expect(to).not.toHaveAttribute('aria-busy', 'true');
-  await expect(page.getByRole('option', { name: /JFK/ }).first()).toBeVisible();
   // The list of airports is still open (it hides the rest of the form from the accessibility tree, so the
   // field is found by its label): moving to the date closes it, as a click there does.
   await fillDate(form.getByLabel('Date', { exact: true }), isoDateFromToday(30));
+  await expect(to).toHaveValue(/\(JFK\)/);
   await form.getByRole('button', { name: 'Search flights' }).click();
 
   await expect(page.getByRole('heading', { name: 'Flights LHR → JFK' })).toBeVisible();

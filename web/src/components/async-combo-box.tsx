@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useEffect, useRef, type Key, type ReactNode } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useT } from '../i18n/use-t.ts';
 import { FieldTexts } from './field-texts.tsx';
@@ -51,12 +51,34 @@ export function AsyncComboBox<T extends object>({
   resolveTyped,
 }: AsyncComboBoxProps<T>) {
   const t = useT();
+  // The text the traveler asked to choose (Enter, or leaving the field) while its search was still under
+  // way: it is chosen as soon as the search answers, unless the text changed or something was picked.
+  const chooseWhenAnswered = useRef<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Leaving and coming back closes the list the way a choice from it does; focus stays in the field. */
+  const closeList = () => {
+    const input = inputRef.current;
+    if (!input || document.activeElement !== input) return;
+    input.blur();
+    input.focus();
+  };
   const chooseTyped = (): boolean => {
     if (selectedKey !== null || !resolveTyped) return false;
     const item = resolveTyped();
     if (item) onSelect(item);
+    else if (isLoading) chooseWhenAnswered.current = inputValue;
     return item !== undefined;
   };
+  useEffect(() => {
+    const asked = chooseWhenAnswered.current;
+    if (asked === null || isLoading) return;
+    chooseWhenAnswered.current = null;
+    if (asked !== inputValue || selectedKey !== null) return;
+    const item = resolveTyped?.();
+    if (!item) return;
+    onSelect(item);
+    closeList();
+  }, [isLoading, inputValue, selectedKey, resolveTyped, onSelect]);
   const onSelectionChange = (key: Key | null) => {
     if (key === null) {
       onSelect(null);
@@ -84,15 +106,16 @@ export function AsyncComboBox<T extends object>({
           className="input combo-input"
           placeholder={placeholder}
           // While what was typed waits for its search, the options shown can be those of what was typed
-          // before: the field says it is still busy, and Enter picks the typed one only once it is not.
+          // before: the field says it is still busy, and Enter picks the typed one once it has answered.
           aria-busy={isLoading || undefined}
+          ref={inputRef}
           onKeyDown={(event) => {
-            if (event.key !== 'Enter' || !chooseTyped()) return;
+            if (event.key !== 'Enter') return;
+            const chosen = chooseTyped();
+            // Enter on what is still being searched waits for the answer instead of doing anything else.
+            if (!chosen && !isLoading) return;
             event.preventDefault();
-            // Leaving and coming back closes the list the way a choice from it does; focus stays here.
-            const input = event.currentTarget;
-            input.blur();
-            input.focus();
+            if (chosen) closeList();
           }}
           onBlur={() => void chooseTyped()}
         />

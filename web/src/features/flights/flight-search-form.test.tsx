@@ -156,6 +156,52 @@ describe('FlightSearchForm', () => {
     await waitFor(() => expect(from).not.toHaveAttribute('aria-busy'));
   });
 
+  it('a code typed and entered, or left, before its search answered is chosen once it answers', async () => {
+    const airports = {
+      LHR: { code: 'LHR', name: 'Heathrow', city: 'London', country: 'United Kingdom' },
+      JFK: { code: 'JFK', name: 'John F. Kennedy', city: 'New York', country: 'United States' },
+    };
+    const answers = Promise.withResolvers<void>();
+    stubFetch(async (url) => {
+      await answers.promise;
+      const query = new URL(url, 'http://localhost').searchParams.get('query')?.toUpperCase() ?? '';
+      const found = Object.values(airports).filter((airport) => airport.code.startsWith(query));
+      return {
+        json: {
+          items: found.map((airport) => ({
+            ...airport,
+            countryCode: null,
+            timeZone: 'UTC',
+            latitude: 0,
+            longitude: 0,
+          })),
+        },
+      };
+    });
+    const onSearch = vi.fn();
+    renderApp(
+      <FlightSearchForm
+        initial={{ ...emptyReturn(), tripType: 'one-way', legs: [emptyReturn().legs[0]!] }}
+        onSearch={onSearch}
+      />,
+    );
+    const from = screen.getByRole('combobox', { name: 'From' });
+    const to = screen.getByRole('combobox', { name: 'To' });
+    await userEvent.type(from, 'LHR{Enter}');
+    expect(from).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.type(to, 'JFK');
+    await userEvent.tab();
+
+    answers.resolve();
+    await waitFor(() => expect(from).toHaveValue('London · Heathrow (LHR)'));
+    await waitFor(() => expect(to).toHaveValue('New York · John F. Kennedy (JFK)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Search flights' }));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    const [submitted] = onSearch.mock.calls[0] as [FlightSearchFormValue];
+    expect(submitted.legs.map((leg) => [leg.origin?.code, leg.destination?.code])).toEqual([['LHR', 'JFK']]);
+  });
+
   it('adds and removes flights of a multi-city trip', async () => {
     stubFetch(() => ({ json: { items: [] } }));
     renderApp(<FlightSearchForm initial={emptyReturn()} onSearch={vi.fn()} />);
