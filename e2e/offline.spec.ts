@@ -1,8 +1,13 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
+
+/** Waits until the service worker controls the page. */
+async function workerControls(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
 
 /** Waits until the service worker is installed and controls the page, as it does from the next load on. */
 async function offlinePackReady(page: Page): Promise<void> {
@@ -10,7 +15,16 @@ async function offlinePackReady(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await workerControls(page);
+}
+
+/** Opens the trips once the offline pack is ready; the first upcoming trip's link, once it shows. */
+async function firstUpcomingTrip(page: Page): Promise<Locator> {
+  await offlinePackReady(page);
+  await page.goto('/trips');
+  const link = page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first().getByRole('link');
+  await expect(link).toBeVisible();
+  return link;
 }
 
 /**
@@ -56,13 +70,10 @@ test.describe('offline trip pack', () => {
   }) => {
     const before = await raiseDelay(admin, traveler.id, 'Saved');
     const inFlight = readsInFlight(page);
-    await offlinePackReady(page);
-
-    await page.goto('/trips');
+    const firstTrip = await firstUpcomingTrip(page);
     await demoControlsInPlace(page);
-    const firstTrip = page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first();
-    const tripTitle = (await firstTrip.getByRole('link').textContent()) ?? '';
-    await firstTrip.getByRole('link').click();
+    const tripTitle = (await firstTrip.textContent()) ?? '';
+    await firstTrip.click();
     await expect(page.getByRole('heading', { level: 1, name: tripTitle })).toBeVisible();
     const tripUrl = page.url();
     await page.goto('/inbox');
@@ -115,9 +126,7 @@ test.describe('offline trip pack', () => {
     context,
     traveler,
   }) => {
-    await offlinePackReady(page);
-    await page.goto('/trips');
-    await expect(page.getByRole('region', { name: 'Upcoming' }).getByRole('article').first()).toBeVisible();
+    await firstUpcomingTrip(page);
 
     // Two reads the service answers while the traveler is signed in, their answers held on the way back
     // until the traveler has signed out in another tab. They are read from a page of the site that does
@@ -134,7 +143,7 @@ test.describe('offline trip pack', () => {
     });
     const reader = await context.newPage();
     await reader.goto('/healthz');
-    await expect.poll(() => reader.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await workerControls(reader);
     const reads = reader.evaluate(() =>
       Promise.all(
         ['/api/session', '/api/notifications'].map(
@@ -160,15 +169,7 @@ test.describe('offline trip pack', () => {
     context,
     traveler,
   }) => {
-    await offlinePackReady(page);
-    await page.goto('/trips');
-    const tripTitle =
-      (await page
-        .getByRole('region', { name: 'Upcoming' })
-        .getByRole('article')
-        .first()
-        .getByRole('link')
-        .textContent()) ?? '';
+    const tripTitle = (await (await firstUpcomingTrip(page)).textContent()) ?? '';
     await page.goto('/profile');
     await expect(page.getByLabel('Name')).toHaveValue(/.+/);
 

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '#shared/sse.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
-import { createRedisClient, createSubscriberClient, waitForRedis } from '../redis/redis-client.ts';
+import { createSubscriberClient } from '../redis/redis-client.ts';
 import { RedisServerProcess } from '../test-support/redis-server-process.ts';
 import { notificationFixture } from '../test-support/scripted-travel-api.ts';
 import {
@@ -174,10 +174,8 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
   beforeEach(async () => {
     redisClient = undefined;
     if (name !== 'Redis' || redisServer === undefined) return;
-    const client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 10_000 });
+    const client = await redisServer.bffClient(logger);
     connections.push(client);
-    if (!(await waitForRedis(client, 10_000)))
-      throw new Error('the test Redis connection never became ready');
     redisClient = client;
   });
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRedisClient, waitForRedis } from '../redis/redis-client.ts';
 import { RedisServerProcess } from '../test-support/redis-server-process.ts';
 import type { DeliveryLedger } from './delivery-ledger.ts';
 import { MemoryDeliveryLedger } from './delivery-ledger.memory.ts';
@@ -53,9 +52,7 @@ describe.each(LEDGERS)('the $name delivery ledger', ({ name, fleet }) => {
 
   beforeEach(async () => {
     if (name !== 'Redis' || redisServer === undefined) return;
-    client = createRedisClient({ url: redisServer.url, logger, commandTimeoutMs: 10_000 });
-    if (!(await waitForRedis(client, 10_000)))
-      throw new Error('the test Redis connection never became ready');
+    client = await redisServer.bffClient(logger);
   });
 
   afterEach(() => {

@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
+import { createRedisClient, waitForRedis } from '../redis/redis-client.ts';
 
 /** A free loopback TCP port (bound and released at once). */
 export async function freePort(): Promise<number> {
@@ -134,6 +136,19 @@ export class RedisServerProcess {
     child.kill('SIGKILL');
     await exited;
     this.#child = undefined;
+  }
+
+  /**
+   * A connection as the BFF opens it (no offline queue, a command timeout), once it is ready: it queues
+   * nothing while it connects, so a test starts with it ready, as a BFF serves once it is.
+   */
+  async bffClient(logger: FastifyBaseLogger): Promise<Redis> {
+    const client = createRedisClient({ url: this.url, logger, commandTimeoutMs: 10_000 });
+    if (!(await waitForRedis(client, 10_000))) {
+      client.disconnect();
+      throw new Error('the test Redis connection never became ready');
+    }
+    return client;
   }
 
   /** A client for a test's own look at the data. */

@@ -29,6 +29,16 @@ function emptyReturn(): FlightSearchFormValue {
   };
 }
 
+/** The form for a one-way flight, nothing chosen yet. */
+function renderOneWay(onSearch: (form: FlightSearchFormValue) => void = vi.fn()) {
+  return renderApp(
+    <FlightSearchForm
+      initial={{ ...emptyReturn(), tripType: 'one-way', legs: [emptyReturn().legs[0]!] }}
+      onSearch={onSearch}
+    />,
+  );
+}
+
 describe('FlightSearchForm', () => {
   it('on submit lists every problem, marks each field and moves focus to the first', async () => {
     stubFetch(() => ({ json: { items: [] } }));
@@ -107,12 +117,7 @@ describe('FlightSearchForm', () => {
       };
     });
     const onSearch = vi.fn();
-    renderApp(
-      <FlightSearchForm
-        initial={{ ...emptyReturn(), tripType: 'one-way', legs: [emptyReturn().legs[0]!] }}
-        onSearch={onSearch}
-      />,
-    );
+    renderOneWay(onSearch);
     await userEvent.type(screen.getByRole('combobox', { name: 'From' }), 'Lon');
     await userEvent.click(await screen.findByRole('option', { name: /London/ }));
     await userEvent.type(screen.getByRole('combobox', { name: 'To' }), 'New');
@@ -140,12 +145,7 @@ describe('FlightSearchForm', () => {
         ],
       },
     }));
-    renderApp(
-      <FlightSearchForm
-        initial={{ ...emptyReturn(), tripType: 'one-way', legs: [emptyReturn().legs[0]!] }}
-        onSearch={vi.fn()}
-      />,
-    );
+    renderOneWay();
     const from = screen.getByRole('combobox', { name: 'From' });
     await userEvent.type(from, 'Lo');
     await screen.findByRole('option', { name: /London/ });
@@ -179,12 +179,7 @@ describe('FlightSearchForm', () => {
       };
     });
     const onSearch = vi.fn();
-    renderApp(
-      <FlightSearchForm
-        initial={{ ...emptyReturn(), tripType: 'one-way', legs: [emptyReturn().legs[0]!] }}
-        onSearch={onSearch}
-      />,
-    );
+    renderOneWay(onSearch);
     const from = screen.getByRole('combobox', { name: 'From' });
     const to = screen.getByRole('combobox', { name: 'To' });
     await userEvent.type(from, 'LHR{Enter}');
