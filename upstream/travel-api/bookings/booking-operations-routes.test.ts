@@ -400,6 +400,34 @@ describe('POST /v1/bookings', () => {
     expect(booking.totalPrice).toEqual(check.price);
   });
 
+  it('reprices an offer only for the traveler whose check found the change: another keeps the quoted price', async () => {
+    const [offer] = await flightOffers(ALEX, inDays(227));
+    const path = `/v1/offers/${offer!.offerId}/price-check`;
+    await lever(SAM, 'price-change');
+    const samCheck = PriceCheckSchema.parse(await (await call(SAM, { method: 'POST', path })).json());
+    expect(samCheck.status).toBe('changed');
+
+    const alexCheck = PriceCheckSchema.parse(await (await call(ALEX, { method: 'POST', path })).json());
+    expect(alexCheck).toMatchObject({ status: 'unchanged', price: offer!.totalPrice });
+    const card = await companyCard();
+    const booking = await booked(
+      await book(ALEX, {
+        offerId: offer!.offerId,
+        price: offer!.totalPrice,
+        paymentMethodId: card.paymentMethodId,
+      }),
+    );
+    expect(booking.totalPrice).toEqual(offer!.totalPrice);
+
+    // Sam pays what his check found until a search quotes the offer to him again.
+    const samCard = await companyCard(SAM);
+    const samInput = { offerId: offer!.offerId, paymentMethodId: samCard.paymentMethodId };
+    await expectEnvelope(await book(SAM, { ...samInput, price: offer!.totalPrice }), 409, 'PRICE_CHANGED');
+    await flightOffers(SAM, inDays(227));
+    const requoted = PriceCheckSchema.parse(await (await call(SAM, { method: 'POST', path })).json());
+    expect(requoted).toMatchObject({ status: 'unchanged', price: offer!.totalPrice });
+  });
+
   it('answers 410 OFFER_EXPIRED for an offer it never quoted', async () => {
     const card = await companyCard();
     await expectEnvelope(

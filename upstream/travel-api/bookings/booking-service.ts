@@ -113,7 +113,7 @@ export class BookingService {
         amount: roundToMinorUnit(previousPrice.amount * PRICE_CHANGE_FACTOR, previousPrice.currency),
         currency: previousPrice.currency,
       };
-      this.#options.quotes.reprice(offerId, price, now);
+      this.#options.quotes.reprice(travelerId, offerId, price, now);
     }
     return {
       offerId,
@@ -322,7 +322,7 @@ export class BookingService {
   }
 
   #liveQuote(travelerId: string, offerId: string, now: Date): StoredQuote {
-    const stored = this.#options.quotes.get(offerId, now);
+    const stored = this.#options.quotes.get(travelerId, offerId, now);
     const expired =
       this.#options.levers.take(travelerId, 'offer-expired') || this.#options.faults.current.offersExpired;
     if (!stored || expired) {

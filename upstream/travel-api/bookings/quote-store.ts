@@ -33,7 +33,10 @@ export type Quote = FlightQuote | StayQuote;
 export interface StoredQuote {
   offerId: string;
   quote: Quote;
-  /** The price a booking made now pays (changes when a price check finds another). */
+  /**
+   * The price a booking made now by the traveler asking pays: the quoted one, or the one a price check of
+   * theirs found since.
+   */
   price: Money;
   expiresAt: Date;
 }
@@ -49,6 +52,8 @@ interface QuoteRow {
 /**
  * Offers and rates the service has quoted, so that a price check and a booking can refer to them by id
  * until they expire: flight offers at their expiresAt, stay rates after the session cache lifetime.
+ * Offer ids are not bound to the caller (the same search gives everyone the same offers), so a price a
+ * check finds is kept per traveler: one traveler's price check never changes what another pays.
  */
 export class QuoteStore {
   readonly #db: DatabaseSync;
@@ -69,22 +74,45 @@ export class QuoteStore {
         ) STRICT;
         CREATE INDEX quotes_expiry ON quotes (expires_at);`,
       },
+      {
+        name: 'bookings-003-traveler-prices',
+        sql: `CREATE TABLE quote_prices (
+          traveler_id TEXT NOT NULL,
+          offer_id TEXT NOT NULL,
+          price_amount REAL NOT NULL,
+          currency TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          PRIMARY KEY (traveler_id, offer_id)
+        ) STRICT;
+        CREATE INDEX quote_prices_offer ON quote_prices (offer_id);`,
+      },
     ]);
   }
 
-  /** Remembers quotes (a quote given again replaces the earlier one) and forgets expired ones. */
+  /**
+   * Remembers quotes (a quote given again replaces the earlier one) and forgets expired ones. The traveler
+   * they were quoted to, if any, pays the quoted prices again from now on.
+   */
   save(
     entries: readonly { offerId: string; quote: Quote; price: Money; expiresAt: Date }[],
     now: Date,
+    travelerId?: string,
   ): void {
     if (entries.length === 0) return;
     this.#db.prepare('DELETE FROM quotes WHERE expires_at <= ?').run(now.toISOString());
+    this.#db
+      .prepare(
+        'DELETE FROM quote_prices WHERE NOT EXISTS (SELECT 1 FROM quotes WHERE quotes.offer_id = quote_prices.offer_id)',
+      )
+      .run();
+    const requoted = this.#db.prepare('DELETE FROM quote_prices WHERE traveler_id = ? AND offer_id = ?');
     const upsert = this.#db.prepare(`INSERT INTO quotes (offer_id, kind, payload, price_amount, currency,
         expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (offer_id) DO UPDATE SET kind = excluded.kind, payload = excluded.payload,
         price_amount = excluded.price_amount, currency = excluded.currency, expires_at = excluded.expires_at,
         updated_at = excluded.updated_at`);
     for (const entry of entries) {
+      if (travelerId !== undefined) requoted.run(travelerId, entry.offerId);
       upsert.run(
         entry.offerId,
         entry.quote.kind,
@@ -97,11 +125,18 @@ export class QuoteStore {
     }
   }
 
-  /** A quote still valid at `now`; undefined when unknown or expired. */
-  get(offerId: string, now: Date): StoredQuote | undefined {
+  /** A quote still valid at `now`, at the price the traveler pays; undefined when unknown or expired. */
+  get(travelerId: string, offerId: string, now: Date): StoredQuote | undefined {
     const row = this.#db
-      .prepare('SELECT * FROM quotes WHERE offer_id = ? AND expires_at > ?')
-      .get(offerId, now.toISOString()) as QuoteRow | undefined;
+      .prepare(
+        `SELECT quotes.offer_id, quotes.payload, quotes.expires_at,
+          coalesce(quote_prices.price_amount, quotes.price_amount) AS price_amount,
+          coalesce(quote_prices.currency, quotes.currency) AS currency
+        FROM quotes LEFT JOIN quote_prices
+          ON quote_prices.offer_id = quotes.offer_id AND quote_prices.traveler_id = ?
+        WHERE quotes.offer_id = ? AND quotes.expires_at > ?`,
+      )
+      .get(travelerId, offerId, now.toISOString()) as QuoteRow | undefined;
     if (!row) return undefined;
     return {
       offerId: row.offer_id,
@@ -111,10 +146,15 @@ export class QuoteStore {
     };
   }
 
-  /** Sets the price a booking of this quote pays from now on. */
-  reprice(offerId: string, price: Money, now: Date): void {
+  /** Sets the price the traveler's booking of this quote pays from now on; nobody else's changes. */
+  reprice(travelerId: string, offerId: string, price: Money, now: Date): void {
     this.#db
-      .prepare('UPDATE quotes SET price_amount = ?, currency = ?, updated_at = ? WHERE offer_id = ?')
-      .run(price.amount, price.currency, now.toISOString(), offerId);
+      .prepare(
+        `INSERT INTO quote_prices (traveler_id, offer_id, price_amount, currency, updated_at)
+        VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (traveler_id, offer_id) DO UPDATE SET price_amount = excluded.price_amount,
+          currency = excluded.currency, updated_at = excluded.updated_at`,
+      )
+      .run(travelerId, offerId, price.amount, price.currency, now.toISOString());
   }
 }

@@ -72,6 +72,7 @@ function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () =>
           expiresAt: new Date(offer.expiresAt),
         })),
         now,
+        request.traveler?.id,
       );
       return result;
     },

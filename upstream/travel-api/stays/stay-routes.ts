@@ -236,6 +236,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
           expiresAt: quotedUntil,
         })),
         now,
+        request.traveler?.id,
       );
       let fareCount = 0;
       for (const quote of quoted) {
