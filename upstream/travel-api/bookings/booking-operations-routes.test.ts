@@ -409,14 +409,8 @@ describe('POST /v1/bookings', () => {
 
     const alexCheck = PriceCheckSchema.parse(await (await call(ALEX, { method: 'POST', path })).json());
     expect(alexCheck).toMatchObject({ status: 'unchanged', price: offer!.totalPrice });
-    const card = await companyCard();
-    const booking = await booked(
-      await book(ALEX, {
-        offerId: offer!.offerId,
-        price: offer!.totalPrice,
-        paymentMethodId: card.paymentMethodId,
-      }),
-    );
+    const alexInput = { offerId: offer!.offerId, paymentMethodId: (await companyCard()).paymentMethodId };
+    const booking = await booked(await book(ALEX, { ...alexInput, price: offer!.totalPrice }));
     expect(booking.totalPrice).toEqual(offer!.totalPrice);
 
     // Sam pays what his check found until a search quotes the offer to him again.
