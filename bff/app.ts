@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RouteEntry } from '#shared/route-path.ts';
 import { readConfiguredFile, type Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
+import { keepAddressHops } from './plugins/client-address.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { openApi } from './plugins/openapi.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
@@ -95,12 +97,25 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
 }
 
 /**
+ * The server, with a forwarded chain (X-Forwarded-For) cut at its right-most hop that is not an address
+ * before Fastify reads it: the client address is then the right-most hop that is not one of the fronts
+ * in TRUST_PROXY, and never a value that is not an address.
+ */
+function createServer(config: Config, options: FastifyServerOptions): FastifyInstance {
+  const app = createFastify(config, options);
+  if (config.TRUST_PROXY !== undefined) {
+    app.server.prependListener('request', (request: IncomingMessage) => keepAddressHops(request.headers));
+  }
+  return app;
+}
+
+/**
  * Plain HTTP/1.1, or with a certificate HTTPS that speaks HTTP/2 to browsers offering it (ALPN) and
  * HTTP/1.1 to the others. Node's compatibility API gives an HTTP/2 request and response the shape of
  * HTTP/1.1 ones, so every route, hook and plugin is typed and written once, against node:http; the one
  * place that writes below that API (bff/streams/sse-connection.ts) tells the two apart.
  */
-function createServer(config: Config, options: FastifyServerOptions): FastifyInstance {
+function createFastify(config: Config, options: FastifyServerOptions): FastifyInstance {
   if (config.TLS_CERT_FILE === undefined || config.TLS_KEY_FILE === undefined) return Fastify(options);
   const https = {
     allowHTTP1: true,

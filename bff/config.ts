@@ -112,8 +112,9 @@ export const ConfigSchema = z.object({
   /** When set, shared state (sessions, hub, ledger, rate limits, push subscriptions) lives in Redis. */
   REDIS_URL: z.string().optional(),
   /**
-   * Behind a load balancer: the proxies whose X-Forwarded-For is believed (comma-separated addresses or
-   * CIDRs, or loopback / uniquelocal), so per-address limits count browsers, not the balancer.
+   * Behind a load balancer: the front's own addresses (comma-separated addresses or CIDRs) whose
+   * X-Forwarded-For is believed, so per-address limits count browsers, not the balancer. The client is the
+   * right-most hop that is not one of them; a hop that is not an IP address is never believed.
    */
   TRUST_PROXY: z.string().min(1).optional(),
   /** With REDIS_URL: `id:base64key,...` (32-byte AES keys); the first seals session data, all open it. */

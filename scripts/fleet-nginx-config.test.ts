@@ -1,11 +1,17 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { startTestBff, type TestBff } from '../bff/test-support/start-test-bff.ts';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
+import { freePort, portAnswers } from './service-group.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const example = await readFile(path.join(root, 'docs/scale-out-nginx.conf'), 'utf8');
@@ -17,6 +23,8 @@ const settings = {
   keyFile: '/run/fleet/tls/localhost-key.pem',
   runDir: '/run/fleet/nginx',
 };
+
+const nginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((candidate) => existsSync(candidate));
 
 describe('the fleet nginx configuration', () => {
   it('is the documented example with the local instances, front port and certificate', () => {
@@ -41,7 +49,6 @@ describe('the fleet nginx configuration', () => {
     ).toThrow(/expected one `listen 443 ssl http2;`, found 0/);
   });
 
-  const nginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((candidate) => existsSync(candidate));
   it.runIf(nginx !== undefined)('passes nginx -t', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'fleet-nginx-'));
     try {
@@ -56,5 +63,153 @@ describe('the fleet nginx configuration', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** An answer of the front, read whole. */
+interface FrontAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * The fleet's front as `npm run start:fleet` runs it: a real nginx with the fleet configuration, on a free
+ * loopback port, in front of one BFF instance that believes X-Forwarded-For from the front's address only.
+ */
+describe.runIf(nginx !== undefined)('the fleet front, through a real nginx', () => {
+  let dir: string;
+  let bff: TestBff;
+  let front: ChildProcess;
+  let frontPort: number;
+  let ca: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'fleet-front-'));
+    // nginx's workers (an unprivileged user when the test runs as root) write their temporary files here.
+    await chmod(dir, 0o755);
+    const tls = await ensureLocalCertificates(path.join(dir, 'tls'), 'Wayfare test');
+    ca = await readFile(tls.caFile, 'utf8');
+    frontPort = await freePort();
+    bff = await startTestBff({
+      PUBLIC_ORIGIN: `https://localhost:${frontPort}`,
+      TRUST_PROXY: '127.0.0.1',
+      // Nothing listens there: a guest session the limit lets through fails at once, after counting.
+      TRAVEL_API_URL: `http://127.0.0.1:${await freePort()}`,
+      UPSTREAM_RETRY_BUDGET_MS: '0',
+    });
+    const config = path.join(dir, 'nginx.conf');
+    await writeFile(
+      config,
+      fleetNginxConfig({
+        ...settings,
+        ...tls,
+        frontPort,
+        bffPorts: [Number(new URL(bff.url).port)],
+        runDir: dir,
+      }),
+    );
+    front = spawn(nginx ?? 'nginx', ['-p', dir, '-c', config, '-e', 'stderr'], { stdio: 'ignore' });
+    await vi.waitFor(
+      async () => {
+        if (front.exitCode !== null) throw new Error(`nginx exited with ${front.exitCode}`);
+        if (!(await portAnswers(frontPort, '127.0.0.1'))) throw new Error('nginx is not listening yet');
+      },
+      { interval: 25 },
+    );
+  });
+
+  afterAll(async () => {
+    if (front !== undefined && front.exitCode === null) {
+      const exited = once(front, 'exit');
+      front.kill('SIGTERM');
+      await exited;
+    }
+    await bff?.close();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  function ask(
+    target: string,
+    options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+  ): Promise<FrontAnswer> {
+    return new Promise((resolve, reject) => {
+      const request = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: frontPort,
+          servername: 'localhost',
+          ca,
+          path: target,
+          method: options.method ?? 'GET',
+          headers: { host: `localhost:${frontPort}`, ...options.headers },
+          agent: false,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(options.body);
+    });
+  }
+
+  function expectEnvelope(answer: FrontAnswer, status: number, code: string): void {
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    const { error } = ErrorEnvelopeSchema.parse(JSON.parse(answer.body));
+    expect(error).toMatchObject({ code, details: [], recoveryAction: 'FIX_INPUT', retryAfterSeconds: null });
+    expect(error.message).not.toBe('');
+    expect(answer.headers.server).toBe('nginx');
+  }
+
+  it('limits one client to 10 guest sessions a minute whatever X-Forwarded-For it sends', async () => {
+    const forged = ['203.0.113.7', '<script>', '198.51.100.1, 203.0.113.8', 'unknown'];
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      const answer = await ask('/api/guest-session', {
+        method: 'POST',
+        headers: {
+          'x-requested-with': 'wayfare',
+          'x-forwarded-for': (forged[attempt % forged.length] ?? '').replace('7', String(attempt)),
+        },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('answers a URL over its buffers with the 414 envelope', async () => {
+    expectEnvelope(await ask(`/api/session?q=${'a'.repeat(9 * 1024)}`), 414, 'BAD_REQUEST');
+  });
+
+  it('answers a header over its buffers with the 431 envelope', async () => {
+    const answer = await ask('/api/session', { headers: { 'x-large': 'a'.repeat(20 * 1024) } });
+    expectEnvelope(answer, 431, 'BAD_REQUEST');
+  });
+
+  it('answers a body over 1 MiB with the 413 envelope', async () => {
+    const answer = await ask('/api/guest-session', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'wayfare', 'content-type': 'application/json' },
+      body: Buffer.alloc(1.1 * 1024 * 1024, 'a'),
+    });
+    expectEnvelope(answer, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('names no version of itself', async () => {
+    const answer = await ask('/api/session');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.server).toBe('nginx');
   });
 });

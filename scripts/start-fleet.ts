@@ -154,7 +154,8 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_ORIGIN: appOrigin,
-        TRUST_PROXY: 'loopback',
+        // nginx's own address: the instances believe X-Forwarded-For (the address nginx saw) from it only.
+        TRUST_PROXY: '127.0.0.1',
         DATA_DIR: path.join(dataDir, `bff-${index + 1}`),
         WEB_DIST_DIR: webDist,
         TRAVEL_API_URL: `https://localhost:${ports.travelApi}`,
