@@ -18,6 +18,41 @@ export const LONG_HISTORY_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
 const BUSINESS_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const PERSONAL_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
 
+/** What a demo traveler's profile always is, whatever the seed and the day (the README's demo table). */
+export interface DemoProfile {
+  homeAirport: string;
+  locale: string;
+  currency: string;
+  /** The traveler kind: true personal travel, false business travel. */
+  bookingProfile: boolean;
+  loyaltyPrograms: { program: string; memberNumber: string }[];
+}
+
+/** The demo travelers' fixed profiles, by traveler id: Alex Morgan, Sam Rivera, Jordan Lee. */
+export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
+  [BUSINESS_TRAVELER_ID]: {
+    homeAirport: 'LHR',
+    locale: 'en-GB',
+    currency: 'GBP',
+    bookingProfile: false,
+    loyaltyPrograms: [{ program: 'Wayfare Air Miles', memberNumber: '40218833' }],
+  },
+  [PERSONAL_TRAVELER_ID]: {
+    homeAirport: 'BOS',
+    locale: 'en-US',
+    currency: 'USD',
+    bookingProfile: true,
+    loyaltyPrograms: [],
+  },
+  [LONG_HISTORY_TRAVELER_ID]: {
+    homeAirport: 'AMS',
+    locale: 'en-GB',
+    currency: 'EUR',
+    bookingProfile: false,
+    loyaltyPrograms: [{ program: 'Northwind Airways Miles', memberNumber: '73350912' }],
+  },
+};
+
 const RAIL_MAX_KM = 650;
 /** The first trips of every traveler, so that each has one starting tomorrow and every booking status. */
 const PLANNED_TRIPS: readonly { fromDay: number; toDay: number; status?: string }[] = [
@@ -65,9 +100,11 @@ export interface GenerateTravelerInput {
 }
 
 /**
- * A traveler's profile, trips and bookings, the same for the same (seed, traveler id, first-sight day):
- * past trips completed or cancelled, one trip starting tomorrow and more ahead, flights (or rail for short
- * hops), a hotel per trip, sometimes a rental car.
+ * A traveler's profile, trips and bookings: past trips completed or cancelled, one trip starting tomorrow
+ * and more ahead, flights (or rail for short hops), a hotel per trip, sometimes a rental car. Everything
+ * is drawn from (seed, traveler id) alone, so a traveler is the same on every day and machine; only the
+ * trips' dates follow the day the service first sees them. The demo travelers' profiles are fixed
+ * (DEMO_PROFILES) whatever the seed.
  */
 export function generateTraveler({
   seed,
@@ -75,32 +112,16 @@ export function generateTraveler({
   airports,
   now,
 }: GenerateTravelerInput): GeneratedTraveler {
-  const random = createRandom(seed, 'traveler', traveler.id, now.toISOString().slice(0, 10));
-  const home = random.pick(airports.slice(0, 30));
-  const country = home.countryCode ?? '';
-  const bookingProfile =
-    traveler.id === BUSINESS_TRAVELER_ID
-      ? false
-      : traveler.id === PERSONAL_TRAVELER_ID
-        ? true
-        : random.chance(0.5);
-  const currency = CURRENCY_BY_COUNTRY[country] ?? 'EUR';
+  const random = createRandom(seed, 'traveler', traveler.id);
+  const demo = DEMO_PROFILES[traveler.id];
+  const { home, preferences } = demo ? demoPreferences(demo, airports) : drawPreferences(random, airports);
+  const { currency, bookingProfile } = preferences;
   const profile: ProfileRecord = {
     id: traveler.id,
     email: traveler.email ?? null,
     name: traveler.name ?? null,
     homeAirport: home.code,
-    currency,
-    locale: LOCALE_BY_COUNTRY[country] ?? 'en-GB',
-    bookingProfile,
-    loyaltyPrograms: random.chance(0.7)
-      ? [
-          {
-            program: `${random.pick(CARRIERS).name} Miles`,
-            memberNumber: String(random.int(10_000_000, 99_999_999)),
-          },
-        ]
-      : [],
+    ...preferences,
   };
 
   const today = localDate(now, home.timeZone);
@@ -133,6 +154,50 @@ export function generateTraveler({
   }
   trips.sort((a, b) => a.startDate.localeCompare(b.startDate));
   return { profile, trips, bookings };
+}
+
+type Preferences = Omit<ProfileRecord, 'id' | 'email' | 'name' | 'homeAirport'>;
+
+function demoPreferences(
+  demo: DemoProfile,
+  airports: readonly Airport[],
+): { home: Airport; preferences: Preferences } {
+  const home = airports.find((airport) => airport.code === demo.homeAirport);
+  if (!home) throw new RangeError(`The demo home airport ${demo.homeAirport} is not in the inventory.`);
+  const { currency, locale, bookingProfile, loyaltyPrograms } = demo;
+  return {
+    home,
+    preferences: {
+      currency,
+      locale,
+      bookingProfile,
+      loyaltyPrograms: loyaltyPrograms.map((item) => ({ ...item })),
+    },
+  };
+}
+
+function drawPreferences(
+  random: Random,
+  airports: readonly Airport[],
+): { home: Airport; preferences: Preferences } {
+  const home = random.pick(airports.slice(0, 30));
+  const country = home.countryCode ?? '';
+  return {
+    home,
+    preferences: {
+      currency: CURRENCY_BY_COUNTRY[country] ?? 'EUR',
+      locale: LOCALE_BY_COUNTRY[country] ?? 'en-GB',
+      bookingProfile: random.chance(0.5),
+      loyaltyPrograms: random.chance(0.7)
+        ? [
+            {
+              program: `${random.pick(CARRIERS).name} Miles`,
+              memberNumber: String(random.int(10_000_000, 99_999_999)),
+            },
+          ]
+        : [],
+    },
+  };
 }
 
 interface TripInput {
