@@ -45,4 +45,20 @@ describe('fault registry', () => {
     expect(faults.providerDownError('hotel').envelope.error.retryAfterSeconds).toBe(30);
     faults.dispose();
   });
+
+  it('adds a traveler’s own faults to everyone’s for that traveler alone, and reverts them in time', () => {
+    vi.useFakeTimers();
+    const faults = new FaultRegistry();
+    faults.set({ rateLimitMax: 50 });
+    faults.setFor('sam', { providerDown: true, rateLimitMax: 2, durationSeconds: 8 });
+    expect(faults.for('sam')).toMatchObject({ providerDown: true, rateLimitMax: 2 });
+    expect(faults.for('alex')).toMatchObject({ providerDown: false, rateLimitMax: 50 });
+    expect(faults.for(undefined)).toEqual(faults.current);
+    expect(faults.rateLimitEpoch('sam')).not.toBe(faults.rateLimitEpoch('alex'));
+    expect(faults.providerDownError('hotel', 'sam').envelope.error.retryAfterSeconds).toBe(8);
+
+    vi.advanceTimersByTime(8_000);
+    expect(faults.for('sam')).toMatchObject({ providerDown: false, rateLimitMax: 50 });
+    faults.dispose();
+  });
 });

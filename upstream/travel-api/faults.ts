@@ -40,19 +40,37 @@ export const NO_FAULTS: Readonly<Faults> = Object.freeze({
   rateLimitWindowSeconds: null,
 });
 
+const DurationSchema = z.number().int().positive().max(86_400);
+
 /** Body of PUT /admin/faults: the faults to change, optionally only for a while. */
-export const FaultPatchSchema = FaultsSchema.partial().extend({
-  durationSeconds: z.number().int().positive().max(86_400).optional(),
-});
+export const FaultPatchSchema = FaultsSchema.partial().extend({ durationSeconds: DurationSchema.optional() });
 export type FaultPatch = z.infer<typeof FaultPatchSchema>;
+
+/**
+ * The faults one traveler can meet alone (the demo's levers): only that traveler's signed requests see
+ * them, on top of everyone's.
+ */
+export const TravelerFaultsSchema = FaultsSchema.pick({
+  providerDown: true,
+  offersExpired: true,
+  rateLimitMax: true,
+  rateLimitWindowSeconds: true,
+});
+export type TravelerFaults = z.infer<typeof TravelerFaultsSchema>;
+
+/** Body of PUT /admin/travelers/:travelerId/faults. */
+export const TravelerFaultPatchSchema = TravelerFaultsSchema.partial()
+  .extend({ durationSeconds: DurationSchema.optional() })
+  .strict();
+export type TravelerFaultPatch = z.infer<typeof TravelerFaultPatchSchema>;
 
 const isRateLimitLever = (key: keyof Faults) => key === 'rateLimitMax' || key === 'rateLimitWindowSeconds';
 
 /**
- * The faults in force. A patch with a duration reverts exactly the faults it set when it runs out,
- * unless a later patch changed them again.
+ * One set of faults (everyone's, or one traveler's). A patch with a duration reverts exactly the faults it
+ * set when it runs out, unless a later patch changed them again.
  */
-export class FaultRegistry {
+class FaultLayer {
   #faults: Faults;
   #generation = new Map<keyof Faults, number>();
   /** When each fault set for a while reverts (epoch ms). */
@@ -60,28 +78,31 @@ export class FaultRegistry {
   #timers = new Set<NodeJS.Timeout>();
   #counter = 0;
   #rateLimitEpoch = 0;
+  readonly #nextEpoch: () => number;
 
-  constructor(initial: Partial<Faults> = {}) {
+  constructor(initial: Partial<Faults>, nextEpoch: () => number) {
     this.#faults = { ...NO_FAULTS, ...initial };
+    this.#nextEpoch = nextEpoch;
   }
 
   get current(): Readonly<Faults> {
     return this.#faults;
   }
 
-  /**
-   * Moves on each time the rate-limit lever (rateLimitMax, rateLimitWindowSeconds) is set, cleared or
-   * runs out, so that the quotas start fresh windows then instead of carrying counts from before.
-   */
   get rateLimitEpoch(): number {
     return this.#rateLimitEpoch;
+  }
+
+  /** When a fault set for a while reverts (epoch ms); undefined when it is not timed. */
+  until(key: keyof Faults): number | undefined {
+    return this.#until.get(key);
   }
 
   set({ durationSeconds, ...patch }: FaultPatch): Readonly<Faults> {
     const generation = ++this.#counter;
     const keys = Object.keys(patch) as (keyof Faults)[];
     this.#faults = { ...this.#faults, ...patch };
-    if (keys.some(isRateLimitLever)) this.#rateLimitEpoch += 1;
+    if (keys.some(isRateLimitLever)) this.#rateLimitEpoch = this.#nextEpoch();
     for (const key of keys) {
       this.#generation.set(key, generation);
       if (durationSeconds === undefined) this.#until.delete(key);
@@ -98,7 +119,8 @@ export class FaultRegistry {
           }
         }
         this.#faults = { ...this.#faults, ...(reverted as Partial<Faults>) };
-        if ((Object.keys(reverted) as (keyof Faults)[]).some(isRateLimitLever)) this.#rateLimitEpoch += 1;
+        if ((Object.keys(reverted) as (keyof Faults)[]).some(isRateLimitLever))
+          this.#rateLimitEpoch = this.#nextEpoch();
       }, durationSeconds * 1000);
       timer.unref();
       this.#timers.add(timer);
@@ -109,18 +131,104 @@ export class FaultRegistry {
   clear(): Readonly<Faults> {
     this.dispose();
     this.#faults = { ...NO_FAULTS };
-    this.#rateLimitEpoch += 1;
+    this.#rateLimitEpoch = this.#nextEpoch();
     this.#generation.clear();
     this.#until.clear();
     return this.#faults;
   }
 
+  dispose(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+}
+
+/**
+ * The faults in force: everyone's (PUT /admin/faults, for tests and operators) and, on top of them, each
+ * traveler's own (PUT /admin/travelers/:travelerId/faults, the demo's levers), which only requests signed
+ * for that traveler meet.
+ */
+export class FaultRegistry {
+  #epochs = 0;
+  readonly #nextEpoch = () => ++this.#epochs;
+  readonly #everyone: FaultLayer;
+  readonly #travelers = new Map<string, FaultLayer>();
+
+  constructor(initial: Partial<Faults> = {}) {
+    this.#everyone = new FaultLayer(initial, this.#nextEpoch);
+  }
+
+  /** Everyone's faults. */
+  get current(): Readonly<Faults> {
+    return this.#everyone.current;
+  }
+
+  /** The faults a request of this traveler meets (everyone's alone without a traveler). */
+  for(travelerId: string | undefined): Readonly<Faults> {
+    const everyone = this.#everyone.current;
+    const own = travelerId === undefined ? undefined : this.#travelers.get(travelerId)?.current;
+    if (!own) return everyone;
+    return {
+      ...everyone,
+      providerDown: everyone.providerDown || own.providerDown,
+      offersExpired: everyone.offersExpired || own.offersExpired,
+      rateLimitMax: own.rateLimitMax ?? everyone.rateLimitMax,
+      rateLimitWindowSeconds: own.rateLimitWindowSeconds ?? everyone.rateLimitWindowSeconds,
+    };
+  }
+
+  /** The faults set for this traveler alone. */
+  ownedBy(travelerId: string): TravelerFaults {
+    const { providerDown, offersExpired, rateLimitMax, rateLimitWindowSeconds } =
+      this.#travelers.get(travelerId)?.current ?? NO_FAULTS;
+    return { providerDown, offersExpired, rateLimitMax, rateLimitWindowSeconds };
+  }
+
   /**
-   * What a provider-backed operation answers while providerDown is set: 503 naming the provider, to be
-   * retried when a timed fault reverts (so the first retry can succeed), after at most 30 s.
+   * Moves on each time a rate-limit lever (rateLimitMax, rateLimitWindowSeconds) that concerns the traveler
+   * is set, cleared or runs out, so that their quotas start fresh windows then instead of carrying counts
+   * from before.
    */
-  providerDownError(provider: 'flight' | 'hotel'): ApiError {
-    const until = this.#until.get('providerDown');
+  rateLimitEpoch(travelerId?: string): string {
+    const own = travelerId === undefined ? undefined : this.#travelers.get(travelerId);
+    return `${this.#everyone.rateLimitEpoch}.${own?.rateLimitEpoch ?? 0}`;
+  }
+
+  set(patch: FaultPatch): Readonly<Faults> {
+    return this.#everyone.set(patch);
+  }
+
+  /** Sets faults for one traveler's requests only; answers what is set for that traveler. */
+  setFor(travelerId: string, patch: TravelerFaultPatch): TravelerFaults {
+    let layer = this.#travelers.get(travelerId);
+    if (!layer) {
+      layer = new FaultLayer({}, this.#nextEpoch);
+      this.#travelers.set(travelerId, layer);
+    }
+    layer.set(patch);
+    return this.ownedBy(travelerId);
+  }
+
+  /** Clears everyone's faults and every traveler's. */
+  clear(): Readonly<Faults> {
+    for (const layer of this.#travelers.values()) layer.clear();
+    return this.#everyone.clear();
+  }
+
+  /**
+   * What a provider-backed operation answers while the provider is down for the traveler: 503 naming the
+   * provider, to be retried when the timed faults that keep it down revert (so the first retry can
+   * succeed), after at most 30 s.
+   */
+  providerDownError(provider: 'flight' | 'hotel', travelerId?: string): ApiError {
+    const own = travelerId === undefined ? undefined : this.#travelers.get(travelerId);
+    const untils = [this.#everyone, own]
+      .filter((layer) => layer?.current.providerDown === true)
+      .map((layer) => layer?.until('providerDown'));
+    const until =
+      untils.length === 0 || untils.some((value) => value === undefined)
+        ? undefined
+        : Math.max(...(untils as number[]));
     const retryAfterSeconds =
       until === undefined ? 30 : Math.min(30, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
     return new ApiError('SERVICE_UNAVAILABLE', {
@@ -132,12 +240,12 @@ export class FaultRegistry {
 
   /** Waits for the injected latency, if any. */
   async delay(signal?: AbortSignal): Promise<void> {
-    const ms = this.#faults.latencyMs;
+    const ms = this.#everyone.current.latencyMs;
     if (ms > 0) await sleep(ms, undefined, { signal });
   }
 
   dispose(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+    this.#everyone.dispose();
+    for (const layer of this.#travelers.values()) layer.dispose();
   }
 }

@@ -9,7 +9,13 @@ interface ReleaseRow {
   released_at: string;
 }
 
-/** The client application's current release; announced through the admin API, kept across restarts. */
+type PreviewRow = Omit<ReleaseRow, 'minimum_version'>;
+
+/**
+ * The client application's current release; announced through the admin API, kept across restarts. A
+ * newer version can also be announced to one traveler first (a staged release, and the demo's lever):
+ * that traveler's update checks report it, everyone else's the release of all.
+ */
 export class AppReleaseStore {
   readonly #db: DatabaseSync;
 
@@ -30,6 +36,15 @@ export class AppReleaseStore {
           released_at TEXT NOT NULL
         ) STRICT;`,
       },
+      {
+        name: 'core-005-app-release-previews',
+        sql: `CREATE TABLE app_release_previews (
+          traveler_id TEXT PRIMARY KEY,
+          latest_version TEXT NOT NULL,
+          release_notes TEXT,
+          released_at TEXT NOT NULL
+        ) STRICT;`,
+      },
     ]);
     db.prepare(
       `INSERT INTO app_release (id, latest_version, minimum_version, release_notes, released_at)
@@ -37,8 +52,21 @@ export class AppReleaseStore {
     ).run(initial.latestVersion, initial.minimumVersion, now.toISOString());
   }
 
-  check(currentVersion: string | undefined): UpdateCheck {
-    const row = this.#db.prepare('SELECT * FROM app_release WHERE id = 1').get() as unknown as ReleaseRow;
+  /** What an update check of this client finds: for a traveler, a newer version announced to them first. */
+  check(currentVersion: string | undefined, travelerId?: string): UpdateCheck {
+    const release = this.#db.prepare('SELECT * FROM app_release WHERE id = 1').get() as unknown as ReleaseRow;
+    const preview =
+      travelerId === undefined
+        ? undefined
+        : (this.#db
+            .prepare(
+              'SELECT latest_version, release_notes, released_at FROM app_release_previews WHERE traveler_id = ?',
+            )
+            .get(travelerId) as PreviewRow | undefined);
+    const row =
+      preview && compareVersions(preview.latest_version, release.latest_version) > 0
+        ? { ...release, ...preview }
+        : release;
     return {
       latestVersion: row.latest_version,
       minimumVersion: row.minimum_version,
@@ -64,6 +92,25 @@ export class AppReleaseStore {
         release.releaseNotes ?? null,
         now.toISOString(),
       );
+    return this.check(undefined);
+  }
+
+  /** Announces a version to one traveler before everyone (replacing what was announced to them before). */
+  announceTo(travelerId: string, release: AppRelease, now = new Date()): UpdateCheck {
+    this.#db
+      .prepare(
+        `INSERT INTO app_release_previews (traveler_id, latest_version, release_notes, released_at)
+        VALUES (?, ?, ?, ?)
+        ON CONFLICT (traveler_id) DO UPDATE SET latest_version = excluded.latest_version,
+          release_notes = excluded.release_notes, released_at = excluded.released_at`,
+      )
+      .run(travelerId, release.latestVersion, release.releaseNotes ?? null, now.toISOString());
+    return this.check(undefined, travelerId);
+  }
+
+  /** Takes back what was announced to one traveler alone: they see the release of all again. */
+  withdrawFrom(travelerId: string): UpdateCheck {
+    this.#db.prepare('DELETE FROM app_release_previews WHERE traveler_id = ?').run(travelerId);
     return this.check(undefined);
   }
 }

@@ -324,7 +324,8 @@ export class BookingService {
   #liveQuote(travelerId: string, offerId: string, now: Date): StoredQuote {
     const stored = this.#options.quotes.get(travelerId, offerId, now);
     const expired =
-      this.#options.levers.take(travelerId, 'offer-expired') || this.#options.faults.current.offersExpired;
+      this.#options.levers.take(travelerId, 'offer-expired') ||
+      this.#options.faults.for(travelerId).offersExpired;
     if (!stored || expired) {
       throw new ApiError('OFFER_EXPIRED', {
         message: 'This offer has expired or is no longer available; choose another',

@@ -21,22 +21,24 @@ async function rateLimiting(app: FastifyInstance): Promise<void> {
     global: true,
     hook: 'preHandler',
     allowList: (request) => !isV1Request(request),
-    // The rate-limit lever's epoch is part of the key: setting or clearing the lever starts fresh windows,
-    // instead of judging a new quota by a count and a window end left from the quota before.
+    // The rate-limit levers' epoch is part of the key: setting or clearing a lever starts fresh windows,
+    // instead of judging a new quota by a count and a window end left from the quota before. A traveler's
+    // own lever (the demo's) concerns that traveler's requests only.
     keyGenerator: (request) =>
       [
         request.consumer ?? '-',
         request.traveler?.id ?? request.guest?.id ?? request.ip,
         request.routeOptions.config.quota ?? 'all',
-        app.faults.rateLimitEpoch,
+        app.faults.rateLimitEpoch(request.traveler?.id),
       ].join(':'),
     max: (request: FastifyRequest) =>
-      app.faults.current.rateLimitMax ??
+      app.faults.for(request.traveler?.id).rateLimitMax ??
       (request.routeOptions.config.quota === 'search'
         ? config.TRAVEL_API_RATE_LIMIT_SEARCH_MAX
         : config.TRAVEL_API_RATE_LIMIT_MAX),
-    timeWindow: () =>
-      (app.faults.current.rateLimitWindowSeconds ?? config.TRAVEL_API_RATE_LIMIT_WINDOW_SECONDS) * 1000,
+    timeWindow: (request: FastifyRequest) =>
+      (app.faults.for(request.traveler?.id).rateLimitWindowSeconds ??
+        config.TRAVEL_API_RATE_LIMIT_WINDOW_SECONDS) * 1000,
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMIT_EXCEEDED', {
         message: 'Too many requests; slow down',

@@ -21,6 +21,11 @@ declare module 'fastify' {
     requireTraveler: RouteGuard;
     /** Requires a valid traveler JWT or a live guest session token; sets request.traveler or request.guest. */
     requireTravelerOrGuest: RouteGuard;
+    /**
+     * For routes open to everyone: a traveler JWT, when one is sent, must be valid and sets request.traveler;
+     * a request without one (or with a guest session token) goes on as anyone's.
+     */
+    identifyTraveler: RouteGuard;
   }
   interface FastifyRequest {
     traveler: Traveler | undefined;
@@ -64,6 +69,12 @@ function travelerAuth(app: FastifyInstance, _options: unknown, done: () => void)
     const guest = app.guests.resolve(token);
     if (!guest) throw unauthorized('The guest session token is unknown or has expired');
     request.guest = guest;
+  });
+
+  app.decorate('identifyTraveler', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token === undefined || token.startsWith(GUEST_TOKEN_PREFIX)) return;
+    await authenticateTraveler(request, token);
   });
   done();
 }

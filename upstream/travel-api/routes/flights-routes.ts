@@ -27,7 +27,8 @@ function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () =>
       schema: { body: FlightSearchRequestSchema, response: { 200: FlightSearchResponseSchema } },
     },
     (request) => {
-      if (app.faults.current.providerDown) throw app.faults.providerDownError('flight');
+      const travelerId = request.traveler?.id;
+      if (app.faults.for(travelerId).providerDown) throw app.faults.providerDownError('flight', travelerId);
       const now = new Date();
       const details: ErrorDetail[] = [];
       const legs: FlightLegInput[] = [];

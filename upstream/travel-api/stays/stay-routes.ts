@@ -76,10 +76,9 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
     }
   });
 
-  const requireProvider = () => {
-    if (app.faults.current.providerDown) {
-      throw app.faults.providerDownError('hotel');
-    }
+  const requireProvider = (request: FastifyRequest) => {
+    const travelerId = request.traveler?.id;
+    if (app.faults.for(travelerId).providerDown) throw app.faults.providerDownError('hotel', travelerId);
   };
 
   app.get(
@@ -89,7 +88,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
       schema: { querystring: StayDestinationsQuerySchema, response: { 200: StayDestinationsResponseSchema } },
     },
     (request) => {
-      requireProvider();
+      requireProvider(request);
       return { items: app.hotels.destinations(request.query.query, request.query.limit) };
     },
   );
@@ -110,7 +109,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
           details: [{ field: 'checkIn', code: 'date_in_past', message: 'checkIn is in the past' }],
         });
       }
-      requireProvider();
+      requireProvider(request);
       const properties = propertiesFor(app.hotels, body.destination);
       const terms: StaySearchTerms = {
         checkIn: body.checkIn,
@@ -187,7 +186,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         });
       }
       const fares = parsed.data;
-      requireProvider();
+      requireProvider(request);
       const now = new Date();
       const terms: StaySearchTerms = {
         checkIn: fares.checkIn,
@@ -196,7 +195,13 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         bookingProfile: fares.bookingProfile,
       };
 
-      const { property, searchSolutionId, solutionKey } = faresTarget(app, fares, terms, now);
+      const { property, searchSolutionId, solutionKey } = faresTarget(
+        app,
+        fares,
+        terms,
+        now,
+        request.traveler?.id,
+      );
 
       const stream = EventStream.open(reply, streamOptions());
       const nights = nightsBetween(fares.checkIn, fares.checkOut);
@@ -280,13 +285,14 @@ function faresTarget(
   fares: StayFaresRequest,
   terms: StaySearchTerms,
   now: Date,
+  travelerId: string | undefined,
 ): FaresTarget {
   const expired = () =>
     new ApiError('OFFER_EXPIRED', {
       message: 'The search has expired or is unknown; search again for current prices',
     });
   if (fares.searchSolutionId !== undefined && fares.propertyId !== undefined) {
-    const found = app.faults.current.offersExpired
+    const found = app.faults.for(travelerId).offersExpired
       ? undefined
       : app.staySearches.findSolution(fares.searchSolutionId, fares.propertyId, now);
     if (!found) throw expired();
