@@ -3,7 +3,7 @@ import { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CONSUMER_AUTH_REQUIRED_ENVELOPE, errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import { verifySignature, type ConsumerSecrets } from '#shared/upstream/verify-signature.ts';
@@ -115,6 +115,26 @@ describe('travel API client', () => {
     });
     clients.push(created);
     return created;
+  }
+
+  /**
+   * The next call reaches the travel API and is never answered: it stays open until the client lets go
+   * of it. `state` says how far it got.
+   */
+  function holdNextCall() {
+    let arrived!: () => void;
+    const held = {
+      arrived: new Promise<void>((resolve) => (arrived = resolve)),
+      state: 'not arrived' as 'not arrived' | 'open' | 'closed unanswered',
+    };
+    upstream.script.push((reply) => {
+      void reply.hijack();
+      reply.raw.on('close', () => (held.state = 'closed unanswered'));
+      held.state = 'open';
+      arrived();
+      return reply;
+    });
+    return held;
   }
 
   async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -346,10 +366,8 @@ describe('travel API client', () => {
   });
 
   it('turns a slow travel API into 504 GATEWAY_TIMEOUT without retrying', async () => {
-    upstream.script.push(async (reply) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return reply.send({ ok: true });
-    });
+    // The first call is never answered; a second one would be answered at once.
+    holdNextCall();
     const error = await failure(
       client({ timeoutMs: 100 }).request({
         method: 'GET',
@@ -361,7 +379,9 @@ describe('travel API client', () => {
     );
     expect(error.status).toBe(504);
     expect(error.code).toBe('GATEWAY_TIMEOUT');
-    expect(upstream.received).toHaveLength(1);
+    const attempts = logs.lines.filter((line) => line.msg === 'travel API call failed before a response');
+    expect(attempts.map((line) => line.failure)).toEqual(['timeout']);
+    expect(upstream.received.length).toBeLessThanOrEqual(1);
   });
 
   it('turns an answer outside the contract into 502 BAD_GATEWAY and logs the broken fields', async () => {
@@ -492,12 +512,10 @@ describe('travel API client', () => {
   });
 
   it('aborts the upstream call when the caller gives up', async () => {
-    upstream.script.push(async (reply) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      return reply.send({ ok: true });
-    });
+    const held = holdNextCall();
     const controller = new AbortController();
-    const pending = client().request({
+    // A deadline far away, so that only the caller ends the call.
+    const pending = client({ timeoutMs: 600_000 }).request({
       method: 'GET',
       path: '/v1/profile',
       auth: { kind: 'none' },
@@ -505,9 +523,12 @@ describe('travel API client', () => {
       signal: controller.signal,
       schema: OkSchema,
     });
-    setTimeout(() => controller.abort(), 50);
+    await held.arrived;
+    controller.abort();
     const error = await failure(pending);
     expect(error.code).toBe('REQUEST_ABORTED');
+    await vi.waitFor(() => expect(held.state, 'the travel API call').toBe('closed unanswered'));
+    expect(upstream.received).toHaveLength(1);
   });
 
   it('rotates from the old secret to the new one without a failed call', async () => {
