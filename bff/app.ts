@@ -1,11 +1,13 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
 import { readConfiguredFile, type Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
 import { keepAddressHops } from './plugins/client-address.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { hostHeader } from './plugins/host-header.ts';
 import { openApi } from './plugins/openapi.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
 import { redisPlugin } from './redis/redis-plugin.ts';
@@ -44,6 +46,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     trustProxy: config.TRUST_PROXY ?? false,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    http: HOST_HEADER_CHECKED_BY_APP,
   });
   app.decorate('config', config);
   const routeTable: RouteEntry[] = [];
@@ -71,6 +74,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(errorHandler);
   await app.register(requestId);
   await app.register(securityHeaders);
+  await app.register(hostHeader); // before sessions, quotas and routes: a request without Host goes no further
   await app.register(redisPlugin); // null unless REDIS_URL: then shared state lives in Redis
   await app.register(rateLimiting);
   await app.register(travelApiPlugin);
@@ -101,7 +105,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
  * before Fastify reads it: the client address is then the right-most hop that is not one of the fronts
  * in TRUST_PROXY, and never a value that is not an address.
  */
-function createServer(config: Config, options: FastifyServerOptions): FastifyInstance {
+function createServer(config: Config, options: FastifyHttpOptions<Server>): FastifyInstance {
   const app = createFastify(config, options);
   if (config.TRUST_PROXY !== undefined) {
     app.server.prependListener('request', (request: IncomingMessage) => keepAddressHops(request.headers));
@@ -115,7 +119,7 @@ function createServer(config: Config, options: FastifyServerOptions): FastifyIns
  * HTTP/1.1 ones, so every route, hook and plugin is typed and written once, against node:http; the one
  * place that writes below that API (bff/streams/sse-connection.ts) tells the two apart.
  */
-function createFastify(config: Config, options: FastifyServerOptions): FastifyInstance {
+function createFastify(config: Config, options: FastifyHttpOptions<Server>): FastifyInstance {
   if (config.TLS_CERT_FILE === undefined || config.TLS_KEY_FILE === undefined) return Fastify(options);
   const https = {
     allowHTTP1: true,

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
 import type { TravelApiConfig } from './config.ts';
 import bookingOperationsRoutes from './bookings/booking-operations-routes.ts';
@@ -12,6 +14,7 @@ import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.
 import notificationRoutes from './notifications/notification-routes.ts';
 import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
 import { ensureLocalCertificates } from './local-certificates.ts';
+import hostHeader from './plugins/host-header.ts';
 import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import rateLimiting from './plugins/rate-limit.ts';
 import travelerAuth from './plugins/traveler-auth.ts';
@@ -34,7 +37,7 @@ export interface BuildTravelApiOptions {
 
 /** The travel API stand-in as a Fastify instance: server.ts listens; tests build it and listen on port 0. */
 export async function buildTravelApi({ config, logger }: BuildTravelApiOptions): Promise<FastifyInstance> {
-  const options: FastifyServerOptions = {
+  const options: FastifyHttpOptions<Server> = {
     logger: logger ?? {
       level: config.TRAVEL_API_LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["service-signature"]'],
@@ -43,6 +46,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: false,
+    http: HOST_HEADER_CHECKED_BY_APP,
   };
   // HTTP/2 requests and responses (node:http2's compatibility API) have the shape of HTTP/1.1 ones, so
   // the routes are typed and written once, against node:http.
@@ -66,6 +70,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   app.decorate('routeTable', routeTable);
 
   await app.register(errorHandler);
+  await app.register(hostHeader);
   await app.register(faultsPlugin);
   await app.register(databasePlugin);
   await app.register(storesPlugin);
