@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SessionEncryptionKeysSchema } from './sessions/session-cipher.ts';
+import {
+  DEFAULT_PUSH_ENDPOINT_ORIGINS,
+  PushEndpointOriginsSchema,
+  pushEndpointSettingIssues,
+} from './push/push-endpoint-policy.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -75,6 +80,16 @@ export const ConfigSchema = z.object({
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
   PUSH_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PUSH_MAX_SUBSCRIPTIONS_PER_TRAVELER: z.coerce.number().int().positive().default(10),
+  /**
+   * The push services whose endpoints are stored and sent to (comma-separated origins, `https://*.x.com`
+   * for any name below one); every address of an endpoint's host must also be public.
+   */
+  PUSH_ENDPOINT_ORIGINS: PushEndpointOriginsSchema.prefault(DEFAULT_PUSH_ENDPOINT_ORIGINS),
+  /**
+   * Development and tests only (a loopback PUBLIC_ORIGIN): lets an allowed origin be a push service on
+   * this machine (loopback addresses, plain http), for the local push service stand-ins.
+   */
+  PUSH_ENDPOINT_ALLOW_LOOPBACK: booleanFlag.default(false),
 
   /** Browser SSE streams: heartbeat comment interval, unsent-bytes cut-off and how long a full socket may stay full. */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
@@ -156,7 +171,11 @@ function developmentSecretIssues(config: Config): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   const issues = parsed.success
-    ? [...pairingIssues(parsed.data), ...developmentSecretIssues(parsed.data)]
+    ? [
+        ...pairingIssues(parsed.data),
+        ...developmentSecretIssues(parsed.data),
+        ...pushEndpointSettingIssues(parsed.data),
+      ]
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (parsed.success && issues.length === 0) return parsed.data;
   throw new ConfigError(`Invalid BFF configuration:\n${issues.map((line) => `  ${line}`).join('\n')}`);

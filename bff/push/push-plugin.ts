@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PushDispatcher } from './push-dispatcher.ts';
+import { PushEndpointPolicy } from './push-endpoint-policy.ts';
 import type { PushSubscriptionStore } from './push-subscription-store.ts';
 import { SqlitePushSubscriptionStore } from './push-subscription-store.sqlite.ts';
 import { RedisPushSubscriptionStore } from './push-subscription-store.redis.ts';
@@ -11,6 +12,8 @@ export interface Push {
   readonly vapidPublicKey: string;
   readonly subscriptions: PushSubscriptionStore;
   readonly dispatcher: PushDispatcher;
+  /** Which endpoints are push services the BFF stores and sends to. */
+  readonly endpointPolicy: PushEndpointPolicy;
 }
 
 /** Decorates `app.push`: VAPID keys, the traveler's subscriptions and the push-versus-SSE decision. */
@@ -24,23 +27,34 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
   const subscriptions: PushSubscriptionStore = app.redis
     ? new RedisPushSubscriptionStore(app.redis)
     : new SqlitePushSubscriptionStore(config.DATA_DIR);
+  const endpointPolicy = new PushEndpointPolicy({
+    origins: config.PUSH_ENDPOINT_ORIGINS,
+    allowLoopback: config.PUSH_ENDPOINT_ALLOW_LOOPBACK,
+  });
+  const send = createWebPushSender({
+    vapid,
+    subject: config.VAPID_SUBJECT,
+    timeoutMs: config.PUSH_SEND_TIMEOUT_MS,
+    policy: endpointPolicy,
+  });
   const dispatcher = new PushDispatcher({
     store: subscriptions,
     ledger: app.deliveryLedger,
-    send: createWebPushSender({
-      vapid,
-      subject: config.VAPID_SUBJECT,
-      timeoutMs: config.PUSH_SEND_TIMEOUT_MS,
-    }),
+    send,
     deliverLive: (travelerId, notification) => app.notificationHub.ingest(travelerId, notification),
     logger: app.log.child({ component: 'push' }),
     ttlSeconds: config.PUSH_TTL_SECONDS,
     decisionLeaseMs: config.PUSH_SEND_TIMEOUT_MS + 10_000,
   });
-  app.decorate('push', { vapidPublicKey: vapid.publicKey, subscriptions, dispatcher } satisfies Push);
-  app.addHook('onClose', (_instance, done) => {
+  app.decorate('push', {
+    vapidPublicKey: vapid.publicKey,
+    subscriptions,
+    dispatcher,
+    endpointPolicy,
+  } satisfies Push);
+  app.addHook('onClose', async () => {
     subscriptions.close();
-    done();
+    await send.close();
   });
   return Promise.resolve();
 }

@@ -17,15 +17,6 @@ export function isP256PublicKey(base64url: string): boolean {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Push services are https; plain http is accepted only on loopback (local push services in tests). */
-export function isAcceptablePushEndpoint(endpoint: string, production: boolean): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return true;
-  return !production && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
-
 /** A browser's PushSubscription as its toJSON() gives it, checked the way the push message will use it. */
 export const PushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(2048),

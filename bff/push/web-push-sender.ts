@@ -1,4 +1,6 @@
+import { Agent, request } from 'undici';
 import webPush from 'web-push';
+import type { PushEndpointPolicy } from './push-endpoint-policy.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 import type { StoredPushSubscription } from './push-subscription-store.ts';
 
@@ -12,7 +14,9 @@ export interface WebPushMessage {
 
 /**
  * `gone`: the push service says the subscription no longer exists (404/410); `unusable`: its keys cannot
- * encrypt a message (a subscription saved before keys were checked); `failed`: anything else, maybe passing.
+ * encrypt a message (a subscription saved before keys were checked), or its endpoint is no push service
+ * the policy allows (saved before the policy, or its name now resolves to an address never contacted);
+ * `failed`: anything else, maybe passing.
  */
 export type WebPushResult =
   { kind: 'accepted' } | { kind: 'gone' } | { kind: 'unusable' } | { kind: 'failed'; status?: number };
@@ -23,18 +27,23 @@ export type WebPushSender = (
 ) => Promise<WebPushResult>;
 
 /**
- * Encrypts (RFC 8291 aes128gcm) and signs (VAPID) with web-push, then sends with fetch, which also
- * reaches plain-http push endpoints on loopback in development and tests.
+ * Encrypts (RFC 8291 aes128gcm) and signs (VAPID) with web-push, then sends with undici through an agent
+ * whose connections resolve names with the endpoint policy's checked lookup: the endpoint is checked
+ * again as it is sent, and the connection goes to the very address that passed (web-push's own sender
+ * takes an agent too, but speaks https only, and the local push service stand-ins are plain http).
  */
 export function createWebPushSender(input: {
   vapid: VapidKeys;
   subject: string;
   timeoutMs: number;
-}): WebPushSender {
-  return async (subscription, message) => {
-    let request: ReturnType<typeof webPush.generateRequestDetails>;
+  policy: PushEndpointPolicy;
+}): WebPushSender & { close: () => Promise<void> } {
+  const dispatcher = new Agent({ connect: { lookup: input.policy.connectLookup }, keepAliveTimeout: 10_000 });
+  const sender: WebPushSender = async (subscription, message) => {
+    if (!input.policy.allowedUrl(subscription.endpoint)) return { kind: 'unusable' };
+    let details: ReturnType<typeof webPush.generateRequestDetails>;
     try {
-      request = webPush.generateRequestDetails(subscription, message.payload, {
+      details = webPush.generateRequestDetails(subscription, message.payload, {
         vapidDetails: {
           subject: input.subject,
           publicKey: input.vapid.publicKey,
@@ -49,19 +58,23 @@ export function createWebPushSender(input: {
       return { kind: 'unusable' };
     }
     try {
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body === null ? null : new Uint8Array(request.body),
+      // undici follows no redirect: a push service's answer is taken as it is.
+      const response = await request(details.endpoint, {
+        dispatcher,
+        method: 'POST',
+        headers: details.headers as Record<string, string>,
+        body: details.body ?? undefined,
         signal: AbortSignal.timeout(input.timeoutMs),
-        redirect: 'error',
       });
-      await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) return { kind: 'gone' };
-      if (response.ok) return { kind: 'accepted' };
-      return { kind: 'failed', status: response.status };
-    } catch {
+      await response.body.dump();
+      const status = response.statusCode;
+      if (status === 404 || status === 410) return { kind: 'gone' };
+      if (status >= 200 && status < 300) return { kind: 'accepted' };
+      return { kind: 'failed', status };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EPUSHADDRESS') return { kind: 'unusable' };
       return { kind: 'failed' };
     }
   };
+  return Object.assign(sender, { close: () => dispatcher.close() });
 }

@@ -52,6 +52,14 @@ export class TestPushService {
     res.writeHead(subscriber ? status : 404).end();
   }
 
+  /**
+   * The BFF settings that let it store and send to this push service: its origin allowed, and loopback
+   * allowed (a development setting).
+   */
+  get bffEnv(): Record<string, string> {
+    return { PUSH_ENDPOINT_ORIGINS: this.url, PUSH_ENDPOINT_ALLOW_LOOPBACK: 'true' };
+  }
+
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;

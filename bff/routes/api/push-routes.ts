@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { isAcceptablePushEndpoint, PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
+import { PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
 import { NoContentSchema, withErrorResponses } from './error-responses.ts';
 
 const UnsubscribeSchema = z.object({ endpoint: z.url().max(2048) });
@@ -13,6 +13,20 @@ const PushStatsSchema = z.looseObject({
   hub: z.record(z.string(), z.number()),
   sse: z.looseObject({ open: z.number(), slowConsumerCutOffs: z.number() }),
 });
+
+/** One refusal for every endpoint the policy refuses, whatever the reason (origin, address, name). */
+function notAPushService(): AppError {
+  return new AppError('VALIDATION_ERROR', {
+    message: 'Some fields need correcting',
+    details: [
+      {
+        field: 'endpoint',
+        code: 'push_service',
+        message: 'The endpoint must be on a push service of a browser this app supports',
+      },
+    ],
+  });
+}
 
 function travelerOnly(): AppError {
   return new AppError('UNAUTHORIZED', {
@@ -38,8 +52,10 @@ export function pushPublicKeyRoutes(app: FastifyInstance): Promise<void> {
 
 /**
  * Web Push opt-in, behind the session gate: POST and DELETE /api/push/subscriptions (the browser's
- * PushSubscription, kept per traveler). Outside production, GET /api/push/stats shows the push decisions
- * and the hub's counters.
+ * PushSubscription, kept per traveler). A subscription is stored only on a push service the endpoint
+ * policy allows, and the answer is the same whether the endpoint was stored before or not, so that
+ * subscribing again tells nothing about what happened to it meanwhile. Outside production,
+ * GET /api/push/stats shows the push decisions and the hub's counters.
  */
 export default function pushRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -51,17 +67,19 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['push'],
         body: PushSubscriptionSchema,
-        response: withErrorResponses({ 200: SubscribedSchema, 201: SubscribedSchema }),
+        response: withErrorResponses({ 200: SubscribedSchema }),
       },
     },
     async (request, reply) => {
       const session = request.session;
       if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
       const { endpoint, keys } = request.body;
-      if (!isAcceptablePushEndpoint(endpoint, production)) {
-        throw new AppError('VALIDATION_ERROR', {
-          message: 'Some fields need correcting',
-          details: [{ field: 'endpoint', code: 'url_scheme', message: 'A push endpoint must be https' }],
+      const verdict = await app.push.endpointPolicy.check(endpoint);
+      if (verdict.kind === 'refused') throw notAPushService();
+      if (verdict.kind === 'unresolved') {
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: 'The push service could not be reached. Try again shortly.',
+          retryAfterSeconds: 5,
         });
       }
       const store = app.push.subscriptions;
@@ -71,7 +89,7 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
       for (const oldest of existing.slice(0, Math.max(0, surplus)))
         await store.removeEndpoint(oldest.endpoint);
       await store.save(session.travelerId, { endpoint, keys });
-      return reply.code(isNew ? 201 : 200).send({ subscribed: true });
+      return reply.code(200).send({ subscribed: true });
     },
   );
 
