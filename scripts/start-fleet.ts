@@ -13,6 +13,7 @@ import webPush from 'web-push';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
+import { findProgram } from './prerequisites.ts';
 import { freePort, portAnswers, portSetting, ServiceGroup } from './service-group.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,19 +28,6 @@ if (process.argv.includes('--help')) {
                            ports of the stand-ins (default: free ones)
   WAYFARE_DEMO=0           without the demo panel and its admin API`);
   process.exit(0);
-}
-
-/** Where a program is, on PATH or in the sbin folders Debian installs daemons into (not on every PATH). */
-function findProgram(name: string): string | undefined {
-  const folders = [
-    ...(process.env.PATH ?? '').split(path.delimiter),
-    '/usr/sbin',
-    '/usr/local/sbin',
-    '/sbin',
-  ];
-  return folders
-    .map((folder) => path.join(folder, name))
-    .find((candidate) => candidate && existsSync(candidate));
 }
 
 const nginx = findProgram('nginx');

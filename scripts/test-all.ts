@@ -1,0 +1,82 @@
+// `npm test`: every runner of the project (typecheck, lint, the SPA build, the unit tests, the journeys
+// and the fleet journeys), each whatever the others' results, then every runner's summary and the total
+// time; it fails when any runner failed. The programs the suite starts are checked first, so a missing one
+// is named in one line, with the command that installs it, before anything long runs.
+import path from 'node:path';
+import { missingLine, missingPrerequisites, type PrerequisiteName } from './prerequisites.ts';
+import { runAll, type Runner } from './runners.ts';
+
+const PLAYWRIGHT_COUNTS = /^\s*\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/;
+
+const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
+  typecheck: {
+    name: 'typecheck',
+    command: ['npm', 'run', '--silent', 'typecheck'],
+    summary: /^Found \d+ errors?/,
+    quietPass: 'no type errors',
+  },
+  lint: {
+    name: 'lint',
+    command: ['npm', 'run', '--silent', 'lint'],
+    summary: /problems? \(|Code style issues|All matched files use Prettier/,
+  },
+  build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
+  unit: {
+    name: 'unit',
+    command: ['npx', 'vitest', 'run'],
+    summary: /^\s*(Test Files|Tests|Errors)\s/,
+    after: ['typecheck', 'lint', 'build'],
+    programs: ['redis-server'],
+  },
+  journeys: {
+    name: 'journeys',
+    command: ['npx', 'playwright', 'test'],
+    summary: PLAYWRIGHT_COUNTS,
+    after: ['unit'],
+    needs: ['build'],
+    programs: ['chromium'],
+  },
+  fleet: {
+    name: 'fleet journeys',
+    command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
+    summary: PLAYWRIGHT_COUNTS,
+    after: ['journeys'],
+    needs: ['build'],
+    programs: ['redis-server', 'nginx', 'chromium'],
+  },
+};
+
+if (process.argv.includes('--help')) {
+  console.log(`usage: npm test
+       node scripts/launch.mjs run scripts/test-all.ts [${Object.keys(RUNNERS).join('|')}...]
+
+  Runs typecheck, lint, the SPA build, the unit tests (Vitest), the journeys (Playwright) and the fleet
+  journeys (Playwright, playwright.fleet.config.ts), each whatever the others' results (the journeys need
+  the build), then prints each runner's summary and the total time. Exits 1 when any runner failed.
+  Naming runners runs only those.`);
+  process.exit(0);
+}
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((key) => !(key in RUNNERS));
+if (unknown.length > 0) {
+  console.error(`No runner named ${unknown.join(', ')}: the runners are ${Object.keys(RUNNERS).join(', ')}.`);
+  process.exit(2);
+}
+const selected = Object.fromEntries(
+  Object.entries(RUNNERS).filter(([key]) => chosen.length === 0 || chosen.includes(key)),
+);
+
+const missing = await missingPrerequisites(
+  Object.values(selected).flatMap((runner) => runner.programs ?? []),
+);
+if (missing.length > 0) {
+  console.error(missingLine(missing, chosen.length === 0 ? 'npm test' : chosen.join(' and ')));
+  process.exit(1);
+}
+
+const { passed } = await runAll(selected, {
+  cwd: path.resolve(import.meta.dirname, '..'),
+  label: chosen.length === 0 ? 'npm test' : chosen.join(' and '),
+});
+process.exit(passed ? 0 : 1);
