@@ -1,18 +1,13 @@
 import {
   ERROR_CODES,
   errorEnvelope,
-  type ErrorDetail,
   type ErrorEnvelope,
+  type ErrorEnvelopeInit,
   type KnownErrorCode,
-  type RecoveryAction,
 } from '#shared/upstream/error-envelope.ts';
 
-export interface AppErrorInit {
-  message: string;
+export interface AppErrorInit extends ErrorEnvelopeInit {
   status?: number;
-  details?: ErrorDetail[];
-  recoveryAction?: RecoveryAction;
-  retryAfterSeconds?: number | null;
   cause?: unknown;
 }
 

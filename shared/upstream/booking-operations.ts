@@ -140,15 +140,13 @@ export const BookingDetailsSchema = BookingSchema.extend({
 export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
 
 /**
- * The detail of a 409 BOOKING_CONFLICT (field offerId): why the booking clashes, and with which booking of
- * the traveler's, so that a client tells the reason in its own language rather than quoting `message`.
- * `same_flight` names the flight and its local departure date; `overlapping_stay` the hotel and its dates;
- * `provider_conflict` (held by the provider) names nothing more.
+ * The `reason` of a 409 BOOKING_CONFLICT (shared/upstream/error-envelope.ts, ErrorReasonSchema): why the
+ * booking clashes, and with which booking of the traveler's, so that a client tells the reason in its own
+ * language rather than quoting `message`. `same_flight` names the flight and its local departure date;
+ * `overlapping_stay` the hotel and its dates; `provider_conflict` (held by the provider) names nothing more.
  */
-export const BookingConflictDetailSchema = z.looseObject({
-  field: z.string(),
+export const BookingConflictReasonSchema = z.looseObject({
   code: z.string(),
-  message: z.string(),
   reference: z.string().optional(),
   flightNumber: z.string().optional(),
   date: z.iso.date().optional(),
@@ -156,7 +154,14 @@ export const BookingConflictDetailSchema = z.looseObject({
   checkIn: z.iso.date().optional(),
   checkOut: z.iso.date().optional(),
 });
-export type BookingConflictDetail = z.infer<typeof BookingConflictDetailSchema>;
+export type BookingConflictReason = z.infer<typeof BookingConflictReasonSchema>;
+
+/** The `reason` of a 402 PAYMENT_DECLINED: the card the issuer declined. */
+export const PaymentDeclinedReasonSchema = z.looseObject({
+  code: z.literal('card_declined'),
+  paymentMethodId: z.string(),
+});
+export type PaymentDeclinedReason = z.infer<typeof PaymentDeclinedReasonSchema>;
 
 /** Admin levers of the booking operations, for one traveler, each used once by the next call it concerns. */
 export const BOOKING_LEVERS = [

@@ -38,6 +38,16 @@ export const ErrorDetailSchema = z.looseObject({
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 
 /**
+ * Why a non-validation error happened, in fields a client can act on or tell in its own words (the
+ * booking a new one clashes with, the card that was declined): `code` names the reason, the rest depends
+ * on it. An additive field of the error object (Versioning rule 3: new response fields can appear within
+ * /v1 and clients must tolerate them), so `details` keeps the spec's meaning, "Field-level errors; empty
+ * array for non-validation errors", and a client that knows only the spec's envelope ignores it.
+ */
+export const ErrorReasonSchema = z.looseObject({ code: z.string() });
+export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
+
+/**
  * The error envelope. `code` stays an open string: /v1 may add codes, and clients branch on the ones
  * they know. recoveryAction is one of the seven the spec lists.
  */
@@ -48,6 +58,7 @@ export const ErrorEnvelopeSchema = z.looseObject({
     details: z.array(ErrorDetailSchema),
     recoveryAction: RecoveryActionSchema,
     retryAfterSeconds: z.number().nullable(),
+    reason: ErrorReasonSchema.optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
@@ -58,6 +69,8 @@ export interface ErrorEnvelopeInit {
   details?: ErrorDetail[];
   recoveryAction?: RecoveryAction;
   retryAfterSeconds?: number | null;
+  /** Only on errors that are not validation errors, whose `details` stay empty. */
+  reason?: ErrorReason | undefined;
 }
 
 /** Builds an envelope for a known code, with the project's default recovery action for it. */
@@ -70,6 +83,7 @@ export function errorEnvelope(code: KnownErrorCode | (string & {}), init: ErrorE
       details: init.details ?? [],
       recoveryAction: init.recoveryAction ?? known?.recoveryAction ?? 'CONTACT_SUPPORT',
       retryAfterSeconds: init.retryAfterSeconds ?? null,
+      ...(init.reason ? { reason: init.reason } : {}),
     },
   };
 }

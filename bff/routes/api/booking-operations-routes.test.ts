@@ -185,12 +185,22 @@ describe('booking routes over the real stand-ins', () => {
     expect((await api(alex, 'POST', '/api/demo/payment-decline')).status).toBe(200);
     const declined = await api(alex, 'POST', '/api/bookings', accepted, { 'idempotency-key': randomUUID() });
     expect(declined.status).toBe(402);
-    expect(envelope(declined)).toMatchObject({ code: 'PAYMENT_DECLINED', recoveryAction: 'CHANGE_PAYMENT' });
+    // What the refusal names reaches the browser in `reason`; `details` stays for validation errors.
+    expect(envelope(declined)).toMatchObject({
+      code: 'PAYMENT_DECLINED',
+      recoveryAction: 'CHANGE_PAYMENT',
+      details: [],
+      reason: { code: 'card_declined', paymentMethodId: accepted.paymentMethodId },
+    });
 
     expect((await api(alex, 'POST', '/api/demo/booking-conflict')).status).toBe(200);
     const conflict = await api(alex, 'POST', '/api/bookings', accepted, { 'idempotency-key': randomUUID() });
     expect(conflict.status).toBe(409);
-    expect(envelope(conflict).code).toBe('BOOKING_CONFLICT');
+    expect(envelope(conflict)).toMatchObject({
+      code: 'BOOKING_CONFLICT',
+      details: [],
+      reason: { code: 'provider_conflict' },
+    });
 
     expect((await api(alex, 'POST', '/api/demo/offer-expiry')).status).toBe(200);
     const expired = await api(alex, 'POST', `/api/offers/${input.offerId}/price-check`);

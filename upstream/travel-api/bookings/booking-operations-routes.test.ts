@@ -304,8 +304,7 @@ describe('POST /v1/bookings', () => {
     const error = await expectEnvelope(await book(ALEX, input), 409, 'BOOKING_CONFLICT');
     expect(error.recoveryAction).toBe('CHANGE_SELECTION');
     expect(error.message).toContain(first.reference);
-    expect(error.details[0]).toMatchObject({
-      field: 'offerId',
+    expect(error.reason).toMatchObject({
       code: 'same_flight',
       reference: first.reference,
       flightNumber: first.flight?.legs[0]?.segments[0]?.flightNumber,
@@ -335,7 +334,7 @@ describe('POST /v1/bookings', () => {
       409,
       'BOOKING_CONFLICT',
     );
-    expect(error.details[0]).toMatchObject({
+    expect(error.reason).toMatchObject({
       code: 'overlapping_stay',
       reference: first.reference,
       hotel: first.title,
@@ -365,6 +364,7 @@ describe('POST /v1/bookings', () => {
     const key = randomUUID();
     const declined = await expectEnvelope(await book(ALEX, input, key), 402, 'PAYMENT_DECLINED');
     expect(declined.recoveryAction).toBe('CHANGE_PAYMENT');
+    expect(declined.reason).toEqual({ code: 'card_declined', paymentMethodId: card!.paymentMethodId });
     // The same request under the same key keeps its answer.
     await expectEnvelope(await book(ALEX, input, key), 402, 'PAYMENT_DECLINED');
     const booking = await booked(await book(ALEX, { ...input, paymentMethodId: other!.paymentMethodId }));
@@ -384,7 +384,45 @@ describe('POST /v1/bookings', () => {
       409,
       'BOOKING_CONFLICT',
     );
-    expect(error.details[0]).toMatchObject({ code: 'provider_conflict' });
+    expect(error.reason).toMatchObject({ code: 'provider_conflict' });
+  });
+
+  it('leaves `details` empty on every refusal that is not a validation error; what it names is in `reason`', async () => {
+    // The spec, Error envelope: "error.details | array | Field-level errors; empty array for non-validation errors"
+    const [offer] = await flightOffers(ALEX, inDays(235));
+    const [card, other] = await methods(ALEX, false);
+    const input = {
+      offerId: offer!.offerId,
+      price: offer!.totalPrice,
+      paymentMethodId: card!.paymentMethodId,
+    };
+    await lever(ALEX, 'payment-decline');
+    const declined = await expectEnvelope(await book(ALEX, input), 402, 'PAYMENT_DECLINED');
+    const first = await booked(await book(ALEX, { ...input, paymentMethodId: other!.paymentMethodId }));
+    const sameFlight = await expectEnvelope(await book(ALEX, input), 409, 'BOOKING_CONFLICT');
+    const [later] = await flightOffers(ALEX, inDays(236));
+    await lever(ALEX, 'booking-conflict');
+    const held = await expectEnvelope(
+      await book(ALEX, { ...input, offerId: later!.offerId, price: later!.totalPrice }),
+      409,
+      'BOOKING_CONFLICT',
+    );
+    const [generated] = BookingListSchema.parse(
+      await (await call(SAM, { path: `/v1/bookings?status=confirmed&to=${inDays(150)}` })).json(),
+    );
+    const notCancellable = await expectEnvelope(
+      await call(SAM, { method: 'POST', path: `/v1/bookings/${generated!.bookingId}/cancel` }),
+      409,
+      'BOOKING_CONFLICT',
+    );
+    for (const error of [declined, sameFlight, held, notCancellable]) expect(error.details).toEqual([]);
+    expect(declined.reason).toEqual({ code: 'card_declined', paymentMethodId: card!.paymentMethodId });
+    expect(sameFlight.reason).toMatchObject({ code: 'same_flight', reference: first.reference });
+    expect(held.reason).toEqual({ code: 'provider_conflict' });
+    expect(notCancellable).toMatchObject({
+      recoveryAction: 'CONTACT_SUPPORT',
+      reason: { code: 'not_cancellable' },
+    });
   });
 
   it('books only at the price last checked: 409 PRICE_CHANGED at the old price after a change, 201 at the new', async () => {

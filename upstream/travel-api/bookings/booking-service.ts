@@ -1,10 +1,11 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type {
-  BookingConflictDetail,
+  BookingConflictReason,
   BookingDetails,
   BookingTraveler,
   CancellationTerms,
+  PaymentDeclinedReason,
   PaymentMethod,
   PriceCheck,
 } from '#shared/upstream/booking-operations.ts';
@@ -282,7 +283,7 @@ export class BookingService {
               ? 'This booking cannot be cancelled online; contact support'
               : 'This booking has started and can no longer be cancelled',
           recoveryAction: 'CONTACT_SUPPORT',
-          details: [{ field: 'bookingId', code: 'not_cancellable', message: 'Not cancellable online' }],
+          reason: { code: 'not_cancellable' },
         });
       }
       record.cancellation = { cancelledAt: now.toISOString(), refund: terms.refund, fee: terms.fee };
@@ -391,7 +392,10 @@ export class BookingService {
         status: 402,
         recoveryAction: 'CHANGE_PAYMENT',
         message: `The card issuer declined ${method.label} ending ${method.last4}; choose another payment method`,
-        details: [{ field: 'paymentMethodId', code: 'card_declined', message: 'Declined by the issuer' }],
+        reason: {
+          code: 'card_declined',
+          paymentMethodId: method.paymentMethodId,
+        } satisfies PaymentDeclinedReason,
       });
     }
 
@@ -459,33 +463,28 @@ export class BookingService {
           segment.kind === 'flight'
             ? `You already have flight ${clash.serviceNumber} on ${clash.scheduledDeparture.slice(0, 10)} (booking ${clash.bookingReference})`
             : `Your stay at ${clash.title} (booking ${clash.bookingReference}) overlaps these dates, ${clash.scheduledDeparture.slice(0, 10)} to ${clash.scheduledArrival.slice(0, 10)}`;
-        const reason: BookingConflictDetail =
+        const reason: BookingConflictReason =
           segment.kind === 'flight'
             ? {
-                field: 'offerId',
                 code: 'same_flight',
-                message,
                 reference: clash.bookingReference,
                 ...(clash.serviceNumber ? { flightNumber: clash.serviceNumber } : {}),
                 date: clash.scheduledDeparture.slice(0, 10),
               }
             : {
-                field: 'offerId',
                 code: 'overlapping_stay',
-                message,
                 reference: clash.bookingReference,
                 hotel: clash.title,
                 checkIn: clash.scheduledDeparture.slice(0, 10),
                 checkOut: clash.scheduledArrival.slice(0, 10),
               };
-        throw new ApiError('BOOKING_CONFLICT', { message, details: [reason] });
+        throw new ApiError('BOOKING_CONFLICT', { message, reason });
       }
     }
     if (this.#options.levers.take(travelerId, 'booking-conflict')) {
-      const message = 'The provider already holds a reservation for this traveler that clashes with this one';
       throw new ApiError('BOOKING_CONFLICT', {
-        message,
-        details: [{ field: 'offerId', code: 'provider_conflict', message }],
+        message: 'The provider already holds a reservation for this traveler that clashes with this one',
+        reason: { code: 'provider_conflict' } satisfies BookingConflictReason,
       });
     }
   }

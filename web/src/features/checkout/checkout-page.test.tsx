@@ -64,10 +64,10 @@ const envelope = (
   status: number,
   recoveryAction: string,
   message = code,
-  details: Record<string, string>[] = [],
+  reason?: Record<string, string>,
 ): StubbedResponse => ({
   status,
-  json: { error: { code, message, details, recoveryAction, retryAfterSeconds: null } },
+  json: { error: { code, message, details: [], recoveryAction, retryAfterSeconds: null, reason } },
 });
 
 const booked = {
@@ -181,7 +181,10 @@ describe('CheckoutPage', () => {
         keys.push(keyOf(init));
         call += 1;
         if (call === 1)
-          return envelope('PAYMENT_DECLINED', 402, 'CHANGE_PAYMENT', 'The card issuer declined it');
+          return envelope('PAYMENT_DECLINED', 402, 'CHANGE_PAYMENT', 'The card issuer declined it', {
+            code: 'card_declined',
+            paymentMethodId: 'pm_1',
+          });
         if (call === 2) throw new TypeError('network connection lost');
         return { status: 201, json: booked };
       },
@@ -210,20 +213,16 @@ describe('CheckoutPage', () => {
     expect(router.state.location.search).toBe('?leg=ZRH.LHR.2027-03-01');
   });
 
-  it('tells the reason of a conflict from its detail, with the date in the traveler’s format', async () => {
+  it('tells the reason of a conflict from the error’s reason, with the date in the traveler’s format', async () => {
     const message = 'You already have flight LX 316 on 2027-03-01 (booking XYZ789)';
     stub({
       bookings: () =>
-        envelope('BOOKING_CONFLICT', 409, 'CHANGE_SELECTION', message, [
-          {
-            field: 'offerId',
-            code: 'same_flight',
-            message,
-            reference: 'XYZ789',
-            flightNumber: 'LX 316',
-            date: '2027-03-01',
-          },
-        ]),
+        envelope('BOOKING_CONFLICT', 409, 'CHANGE_SELECTION', message, {
+          code: 'same_flight',
+          reference: 'XYZ789',
+          flightNumber: 'LX 316',
+          date: '2027-03-01',
+        }),
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: /Book and pay/ }));
@@ -239,17 +238,13 @@ describe('CheckoutPage', () => {
       'Your stay at Casa Lisboa (booking XYZ789) overlaps these dates, 2027-03-01 to 2027-03-04';
     stub({
       bookings: () =>
-        envelope('BOOKING_CONFLICT', 409, 'CHANGE_SELECTION', message, [
-          {
-            field: 'offerId',
-            code: 'overlapping_stay',
-            message,
-            reference: 'XYZ789',
-            hotel: 'Casa Lisboa',
-            checkIn: '2027-03-01',
-            checkOut: '2027-03-04',
-          },
-        ]),
+        envelope('BOOKING_CONFLICT', 409, 'CHANGE_SELECTION', message, {
+          code: 'overlapping_stay',
+          reference: 'XYZ789',
+          hotel: 'Casa Lisboa',
+          checkIn: '2027-03-01',
+          checkOut: '2027-03-04',
+        }),
     });
     activateSpanishForTests();
     try {

@@ -11,7 +11,7 @@ import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../profile/profile-queries.ts';
 import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
-import { CheckoutProblem, conflictReason } from './checkout-problem.tsx';
+import { CheckoutProblem, conflictReason, declinedCard } from './checkout-problem.tsx';
 import { checkoutQueries, useCreateBooking } from './checkout-queries.ts';
 import { attemptKey, forgetSelection, loadSelection, type CheckoutSelection } from './checkout-selection.ts';
 import { OfferDetails } from './offer-details.tsx';
@@ -222,7 +222,8 @@ function CheckoutForm({
         },
         onError: (failure) => {
           if (failure instanceof ApiError && failure.code === 'PAYMENT_DECLINED') {
-            setDeclined((list) => [...list, chosen]);
+            const card = declinedCard(failure, methods.data?.items ?? [], chosen);
+            setDeclined((list) => [...list, card]);
             setPaymentMethodId('');
           }
         },

@@ -1,4 +1,8 @@
-import { BookingConflictDetailSchema } from '#shared/api/booking-operations.ts';
+import {
+  BookingConflictReasonSchema,
+  PaymentDeclinedReasonSchema,
+  type PaymentMethod,
+} from '#shared/api/booking-operations.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 import type { ApiError } from '../../lib/api-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
@@ -30,9 +34,9 @@ export function CheckoutProblem({ title, reason, action }: CheckoutProblemProps)
   );
 }
 
-/** Why a booking conflicts, from the fields of its detail (never its English message). */
+/** Why a booking conflicts, from the fields of the error's `reason` (never its English message). */
 export function conflictReason(error: ApiError, format: Formatters, t: Translate): string {
-  const parsed = BookingConflictDetailSchema.safeParse(error.body.details[0]);
+  const parsed = BookingConflictReasonSchema.safeParse(error.body.reason);
   if (!parsed.success) return t('checkout.conflict.other');
   const { code, reference, flightNumber, date, hotel, checkIn, checkOut } = parsed.data;
   if (code === 'same_flight' && reference && flightNumber && date) {
@@ -52,4 +56,15 @@ export function conflictReason(error: ApiError, format: Formatters, t: Translate
   }
   if (code === 'provider_conflict') return t('checkout.conflict.provider_conflict');
   return t('checkout.conflict.other');
+}
+
+/** The card a PAYMENT_DECLINED names in its `reason`, among those on file; else the one the traveler paid with. */
+export function declinedCard(
+  error: ApiError,
+  methods: readonly PaymentMethod[],
+  paidWith: PaymentMethod,
+): PaymentMethod {
+  const parsed = PaymentDeclinedReasonSchema.safeParse(error.body.reason);
+  if (!parsed.success) return paidWith;
+  return methods.find((method) => method.paymentMethodId === parsed.data.paymentMethodId) ?? paidWith;
 }
