@@ -1,15 +1,24 @@
 import type { ErrorEnvelope } from './upstream/error-envelope.ts';
 
-/** What the HTTP parser rejected (Node's `clientError` codes), as a status and its reason phrase. */
-export function clientErrorStatus(code: string | undefined): { status: number; reason: string } {
+/**
+ * What the HTTP parser rejected (Node's `clientError` codes), as a status, its reason phrase and the error
+ * code of the envelope. None is VALIDATION_ERROR, which the spec pairs with 422 and a detail per field:
+ * headers (or a request line, query string included) over the parser's limit are REQUEST_HEADERS_TOO_LARGE
+ * with HTTP's own 431, a request not received in time REQUEST_TIMEOUT 408, anything else BAD_REQUEST 400.
+ */
+export function clientErrorStatus(code: string | undefined): {
+  status: number;
+  reason: string;
+  code: string;
+} {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, reason: 'Request Header Fields Too Large' };
+      return { status: 431, reason: 'Request Header Fields Too Large', code: 'REQUEST_HEADERS_TOO_LARGE' };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return { status: 408, reason: 'Request Timeout' };
+      return { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT' };
     default:
-      return { status: 400, reason: 'Bad Request' };
+      return { status: 400, reason: 'Bad Request', code: 'BAD_REQUEST' };
   }
 }
 

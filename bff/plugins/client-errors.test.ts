@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
-import { MALFORMED_REQUESTS, rawHttp } from '../../upstream/travel-api/test-support/raw-http.ts';
+import {
+  MALFORMED_REQUESTS,
+  OVERSIZED_REQUESTS,
+  rawHttp,
+} from '../../upstream/travel-api/test-support/raw-http.ts';
 import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
 
 let stack: GatewayStack;
@@ -22,6 +26,20 @@ describe('requests refused before any route sees them', () => {
     expect(answer.headers).toMatch(/content-type: application\/json/i);
     expect(ErrorEnvelopeSchema.parse(JSON.parse(answer.body)).error.recoveryAction).toBe('FIX_INPUT');
     expect(answer.body).not.toMatch(/aaaa|broken|HELLO|statusCode/);
+  });
+
+  it('answers a 20 KB header or query string with 431 and a code of its own, never VALIDATION_ERROR (a 422 code)', async () => {
+    // The spec, Codes and statuses: "VALIDATION_ERROR | 422 | Body or parameters failed validation; details
+    // has one entry per failing field; recoveryAction FIX_INPUT"
+    for (const request of OVERSIZED_REQUESTS('/api/session')) {
+      const answer = await rawHttp(stack.bffUrl, request);
+      expect(answer.status).toBe(431);
+      expect(ErrorEnvelopeSchema.parse(JSON.parse(answer.body)).error).toMatchObject({
+        code: 'REQUEST_HEADERS_TOO_LARGE',
+        details: [],
+        recoveryAction: 'FIX_INPUT',
+      });
+    }
   });
 
   it('answers a path parameter over the length limit with an envelope that does not echo the path', async () => {

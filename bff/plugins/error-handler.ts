@@ -54,10 +54,11 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.destroy();
     return;
   }
-  const { status, reason } = clientErrorStatus(error.code);
-  const rejected = new AppError('BAD_REQUEST', {
+  const { status, reason, code } = clientErrorStatus(error.code);
+  const rejected = new AppError(code, {
     status,
-    message: status === 431 ? 'The request headers are too large' : 'The request cannot be processed',
+    message:
+      status === 431 ? 'The request line and headers are too large' : 'The request cannot be processed',
     recoveryAction: 'FIX_INPUT',
   });
   socket.end(clientErrorResponse(status, reason, rejected.envelope));

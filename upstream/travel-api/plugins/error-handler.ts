@@ -106,9 +106,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.destroy();
     return;
   }
-  const { status, reason } = clientErrorStatus(error.code);
-  const field = status === 431 ? 'headers' : 'request';
-  const rejected = invalidRequest(field, 'invalid_request', 'The request could not be read');
+  const { status, reason, code } = clientErrorStatus(error.code);
+  const rejected = new ApiError(code, {
+    status,
+    message: status === 431 ? 'The request line and headers are too large' : 'The request could not be read',
+    recoveryAction: 'FIX_INPUT',
+  });
   socket.end(clientErrorResponse(status, reason, rejected.envelope));
 }
 

@@ -32,3 +32,9 @@ export const MALFORMED_REQUESTS = {
   brokenRequestLine: 'GET /\u0001broken HTTP/1.1\r\nHost: localhost\r\n\r\n',
   notHttp: 'HELLO THERE\r\n\r\n',
 };
+
+/** A 20 KB header and a 20 KB query string: both over the HTTP parser's 16 KiB for the request head. */
+export const OVERSIZED_REQUESTS = (path: string): string[] => [
+  `GET ${path} HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+  `GET ${path}?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+];
