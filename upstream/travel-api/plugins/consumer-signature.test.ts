@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
@@ -53,6 +55,96 @@ function signedEmptyPost(path: string): Record<string, string> {
       body: '',
     }),
   };
+}
+
+interface UploadAnswer {
+  status: number;
+  body: string;
+  /** The error writing the body hit, when the server cut the connection under it. */
+  uploadError: string | undefined;
+}
+
+/**
+ * A raw client that declares `size` bytes, sends them 1 MiB at a time with a pause after each (a slow
+ * uploader), and only then reads the answer until the server has sent all of it (its Content-Length)
+ * or closed the connection. At most 30 s.
+ */
+function uploadSlowly(
+  baseUrl: string,
+  path: string,
+  size: number,
+  { pauseMs = 10, readWhileUploading = false } = {},
+): Promise<UploadAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    const received: Buffer[] = [];
+    let uploadError: string | undefined;
+    let uploaded = false;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('no complete answer within 30 s'));
+    }, 30_000);
+    const settle = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = Buffer.concat(received).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body, uploadError });
+    };
+    const answerComplete = (): boolean => {
+      const text = Buffer.concat(received).toString('utf8');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /\r\ncontent-length: (\d+)/i.exec(text.slice(0, end))?.[1];
+      return end >= 0 && length !== undefined && Buffer.byteLength(text.slice(end + 4)) >= Number(length);
+    };
+    // Unless told otherwise, reading starts once the upload is over, as a client that sends the whole request first.
+    if (!readWhileUploading) socket.pause();
+    socket.on('data', (data: Buffer) => {
+      received.push(data);
+      if (answerComplete()) settle();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (!uploaded) uploadError ??= error.code ?? error.message;
+      settle();
+    });
+    socket.on('end', settle);
+    const upload = async (): Promise<void> => {
+      const head = [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${hostname}`,
+        ...Object.entries(signedEmptyPost(path)).map(([name, value]) => `${name}: ${value}`),
+        'Content-Type: application/json',
+        `Content-Length: ${size}`,
+        '',
+        '',
+      ].join('\r\n');
+      try {
+        await write(socket, head);
+        for (let sent = 0; sent < size && !socket.destroyed; sent += chunk.length) {
+          await write(socket, chunk.subarray(0, Math.min(chunk.length, size - sent)));
+          await sleep(pauseMs);
+        }
+      } catch (error) {
+        uploadError ??= (error as NodeJS.ErrnoException).code ?? String(error);
+      }
+      uploaded = true;
+      socket.resume();
+      if (socket.destroyed) settle();
+    };
+    socket.once('connect', () => void upload());
+  });
+}
+
+function write(socket: net.Socket, data: string | Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.destroyed) {
+      reject(new Error('socket closed'));
+      return;
+    }
+    socket.write(data, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 function unixSeconds(offsetSeconds = 0): string {
@@ -210,7 +302,7 @@ describe('consumer signature on every /v1 request', () => {
     expect(ErrorEnvelopeSchema.parse(await response.json()).error.code).toBe('RESOURCE_NOT_FOUND');
   });
 
-  it('rejects a body declared larger than 16 MiB without reading it', async () => {
+  it('rejects a body declared larger than 16 MiB before reading any of it', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const request = httpRequest(`${api.baseUrl}/v1/guest-sessions`, {
         method: 'POST',
@@ -269,6 +361,27 @@ describe('consumer signature on every /v1 request', () => {
     expect(result.status).toBe(401);
     expect(JSON.parse(result.body)).toEqual(CONSUMER_AUTH_REQUIRED);
     expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('lets a client still uploading 17 MiB read its 401: the rest of the body is drained, not reset', async () => {
+    // The spec, Authentication: "A request body larger than 16 MiB is rejected in the same way." (as a bad
+    // signature: 401 CONSUMER_AUTH_REQUIRED). A client that sends its whole body before reading (RFC 9112
+    // section 9.6) reads that answer only if the server does not close the connection under the upload.
+    for (let run = 0; run < 4; run += 1) {
+      const answer = await uploadSlowly(api.baseUrl, '/v1/guest-sessions', 17 * 1024 * 1024);
+      expect(answer.status, `run ${run}`).toBe(401);
+      expect(JSON.parse(answer.body), `run ${run}`).toEqual(CONSUMER_AUTH_REQUIRED);
+      expect(answer.uploadError, `run ${run}`).toBeUndefined();
+    }
+  });
+
+  it('stops reading a body far over the limit after 16 MiB more, the 401 sent and the connection then closed', async () => {
+    const answer = await uploadSlowly(api.baseUrl, '/v1/guest-sessions', 1024 * 1024 * 1024, {
+      pauseMs: 0,
+      readWhileUploading: true,
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toEqual(CONSUMER_AUTH_REQUIRED);
   });
 
   it('answers 503 SERVICE_UNAVAILABLE with RETRY_LATER when the consumer registry cannot be read', async () => {

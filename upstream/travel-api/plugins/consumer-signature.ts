@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
 import { verifySignature } from '#shared/upstream/verify-signature.ts';
@@ -41,11 +41,14 @@ function consumerSignature(app: FastifyInstance, _options: unknown, done: () => 
     if (!isV1Request(request)) return payload;
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     if (declaredLength > MAX_BODY_BYTES) {
-      reply.header('connection', 'close');
+      discardRest(request, reply, payload);
       throw consumerAuthRequired();
     }
     const body = await readBody(payload, MAX_BODY_BYTES);
-    if (body === 'too-large') throw consumerAuthRequired();
+    if (body === 'too-large') {
+      discardRest(request, reply, payload);
+      throw consumerAuthRequired();
+    }
     const slug = singleHeader(request, 'service-consumer');
     let secrets;
     try {
@@ -100,6 +103,53 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * How much of a body over the limit is still read (and dropped) after the 401, and for how long, so that a
+ * client sending its whole body before it reads the answer gets to read it.
+ */
+export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+export const DISCARD_TIMEOUT_MS = 30_000;
+/** How long a connection half-closed after a 401 stays open for the client to read it. */
+const LINGER_MS = 2_000;
+
+/**
+ * Reads the rest of a body over the limit and drops it, so the 401 reaches a client that is still
+ * uploading instead of a reset connection (RFC 9112 section 9.6): when the body ends in time the connection
+ * stays usable. Past DISCARD_LIMIT_BYTES or DISCARD_TIMEOUT_MS, an HTTP/1.1 connection is half-closed
+ * once the answer is out (the client still reads it) and closed LINGER_MS later; an HTTP/2 request's
+ * stream is closed.
+ */
+function discardRest(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream): void {
+  let discarded = 0;
+  const onData = (chunk: Buffer | string): void => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT_BYTES) stop();
+  };
+  const settle = (): void => {
+    clearTimeout(timer);
+    payload.removeListener('data', onData);
+  };
+  const stop = (): void => {
+    settle();
+    if (request.raw.httpVersionMajor >= 2) {
+      request.raw.destroy();
+      return;
+    }
+    const { socket } = request.raw;
+    const halfClose = (): void => {
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    };
+    if (reply.raw.writableFinished) halfClose();
+    else reply.raw.once('finish', halfClose);
+  };
+  const timer = setTimeout(stop, DISCARD_TIMEOUT_MS).unref();
+  payload.on('data', onData);
+  payload.once('end', settle);
+  payload.once('error', settle);
+  payload.resume();
+}
+
 /** Reads a stream to its end, or gives up keeping its bytes as soon as it exceeds `limit` bytes. */
 function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
@@ -115,8 +165,6 @@ function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer 
       size += bytes.length;
       if (size > limit) {
         cleanup();
-        // Keep reading but drop every byte, so that the client receives the 401 instead of a reset connection.
-        stream.resume();
         chunks.length = 0;
         resolve('too-large');
         return;
