@@ -7,7 +7,10 @@ export type DemoStatus = z.infer<typeof DemoStatusSchema>;
 export const DEMO_FAULT_DEFAULT_SECONDS = 60;
 export const DEMO_FAULT_MAX_SECONDS = 600;
 
-/** Body of POST /api/demo/{expired-offer,provider-failure,rate-limit}: how long the fault lasts. */
+/**
+ * Body of POST /api/demo/{expired-offer,provider-failure,rate-limit}: how long the fault lasts (for the
+ * signed-in traveler's own requests).
+ */
 export const DemoFaultRequestSchema = z.object({
   seconds: z.number().int().min(5).max(DEMO_FAULT_MAX_SECONDS).default(DEMO_FAULT_DEFAULT_SECONDS),
 });
@@ -23,10 +26,14 @@ export const DemoSegmentDelayRequestSchema = z.object({
 });
 export type DemoSegmentDelayRequest = z.input<typeof DemoSegmentDelayRequestSchema>;
 
-/** Body of POST /api/demo/app-update: announce a new version of the app. */
+/** The release notes a demo announcement can carry: one of the demo's own texts, chosen by id, never typed. */
+export const DEMO_RELEASE_NOTES = ['faster-search', 'offline-trips', 'clearer-alerts'] as const;
+export type DemoReleaseNotes = (typeof DEMO_RELEASE_NOTES)[number];
+
+/** Body of POST /api/demo/app-update: announce a new version of the app to the signed-in traveler. */
 export const DemoAppUpdateRequestSchema = z.object({
   latestVersion: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'Expected a version such as 1.4.2'),
-  releaseNotes: z.string().trim().max(2000).optional(),
+  releaseNotes: z.enum(DEMO_RELEASE_NOTES).optional(),
 });
 export type DemoAppUpdateRequest = z.input<typeof DemoAppUpdateRequestSchema>;
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,8 +8,10 @@ import {
   DemoSegmentDelayRequestSchema,
   DemoStatusSchema,
   type DemoActionResult,
+  type DemoReleaseNotes,
 } from '#shared/api/demo.ts';
 import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
+import { AppError } from '../../errors.ts';
 import { createTravelApiAdmin } from '../../upstream/travel-api-admin.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
@@ -22,6 +24,37 @@ const SimulatedAnswerSchema = z.looseObject({
 });
 
 type FaultPatch = Record<string, boolean | number>;
+
+/** The words of each release note a demo announcement can carry (the app shows the version only). */
+const RELEASE_NOTES: Record<DemoReleaseNotes, string> = {
+  'faster-search': 'Flight and stay searches show their first results sooner.',
+  'offline-trips': 'Your upcoming trips stay readable without a connection.',
+  'clearer-alerts': 'Delay alerts say which connection is at risk.',
+};
+
+function travelerOnly(): AppError {
+  return new AppError('UNAUTHORIZED', {
+    message: 'The demo controls need a signed-in traveler.',
+    recoveryAction: 'BLOCKED',
+  });
+}
+
+/**
+ * onRequest guard of every demo action, after the session gate: a guest session is refused, since every
+ * lever acts on one traveler's own requests and a guest has none.
+ */
+function signedInTraveler(request: FastifyRequest): Promise<void> {
+  const session = request.session;
+  if (session?.kind !== 'traveler' || session.travelerId === undefined) return Promise.reject(travelerOnly());
+  return Promise.resolve();
+}
+
+/** The signed-in traveler whose own requests a demo action concerns. */
+function travelerId(request: FastifyRequest): string {
+  const id = request.session?.travelerId;
+  if (request.session?.kind !== 'traveler' || id === undefined) throw travelerOnly();
+  return id;
+}
 
 /** GET /api/demo/status: whether the demo panel is available (open to every browser of the app). */
 export function demoStatusRoutes(app: FastifyInstance): Promise<void> {
@@ -46,9 +79,11 @@ function demoEnabled(app: FastifyInstance): boolean {
 }
 
 /**
- * The demo actions under /api/demo/* (behind the session gate), only when DEMO_MODE is on and the
- * travel API stand-in's admin token is configured: a delay on one of the signed-in traveler's segments,
- * expired offers, a provider failure and a rate limit for a while, and an app update announcement.
+ * The demo actions under /api/demo/* (behind the session gate, for signed-in travelers only), only when
+ * DEMO_MODE is on and the travel API stand-in's admin token is configured: a delay on one of the
+ * traveler's segments, expired offers, a provider failure and a rate limit for a while, an app update
+ * announcement, and the booking levers. Each acts on the signed-in traveler's own requests and on no one
+ * else's.
  */
 export default function demoRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -68,6 +103,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     routes.post(
       `/api/demo/${action}`,
       {
+        onRequest: signedInTraveler,
         schema: {
           tags: ['demo'],
           summary,
@@ -79,7 +115,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
         const { seconds } = request.body;
         await admin.call({
           method: 'PUT',
-          path: '/admin/faults',
+          path: `/admin/travelers/${travelerId(request)}/faults`,
           body: { ...patch(seconds), durationSeconds: seconds },
           schema: FaultsAnswerSchema,
           ...upstreamContext(request, reply),
@@ -88,28 +124,37 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
       },
     );
 
-  faultRoute('expired-offer', 'Stay offers count as expired for a while (410 OFFER_EXPIRED)', () => ({
-    offersExpired: true,
-  }));
-  faultRoute('provider-failure', 'Providers are down for a while (503 SERVICE_UNAVAILABLE)', () => ({
-    providerDown: true,
-  }));
-  faultRoute('rate-limit', 'The travel API allows two calls per window for a while (429)', (seconds) => ({
-    rateLimitMax: 2,
-    rateLimitWindowSeconds: seconds,
-  }));
+  faultRoute(
+    'expired-offer',
+    'The signed-in traveler’s stay offers count as expired for a while (410 OFFER_EXPIRED)',
+    () => ({ offersExpired: true }),
+  );
+  faultRoute(
+    'provider-failure',
+    'Providers are down for the signed-in traveler for a while (503 SERVICE_UNAVAILABLE)',
+    () => ({ providerDown: true }),
+  );
+  faultRoute(
+    'rate-limit',
+    'The travel API allows the signed-in traveler two calls per window for a while (429)',
+    (seconds) => ({
+      rateLimitMax: 2,
+      rateLimitWindowSeconds: seconds,
+    }),
+  );
 
   const leverRoute = (action: string, lever: string, summary: string) =>
     routes.post(
       `/api/demo/${action}`,
       {
+        onRequest: signedInTraveler,
         schema: { tags: ['demo'], summary, response: withErrorResponses({ 200: DemoActionResultSchema }) },
       },
       async (request, reply): Promise<DemoActionResult> => {
         await admin.call({
           method: 'POST',
           path: '/admin/booking-levers',
-          body: { travelerId: request.session?.travelerId, lever },
+          body: { travelerId: travelerId(request), lever },
           schema: LeverAnswerSchema,
           ...upstreamContext(request, reply),
         });
@@ -129,6 +174,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/segment-delay',
     {
+      onRequest: signedInTraveler,
       schema: {
         tags: ['demo'],
         summary: 'Delay one of the signed-in traveler’s segments (a notification follows)',
@@ -141,7 +187,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
         method: 'POST',
         path: '/admin/simulate',
         body: {
-          traveler: request.session?.travelerId,
+          traveler: travelerId(request),
           type: 'SEGMENT_DELAYED',
           minutes: request.body.minutes,
           segmentId: request.body.segmentId,
@@ -158,18 +204,23 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/app-update',
     {
+      onRequest: signedInTraveler,
       schema: {
         tags: ['demo'],
-        summary: 'Announce a new version of the app',
+        summary: 'Announce a new version of the app to the signed-in traveler',
         body: DemoAppUpdateRequestSchema,
         response: withErrorResponses({ 200: DemoActionResultSchema }),
       },
     },
     async (request, reply): Promise<DemoActionResult> => {
+      const { latestVersion, releaseNotes } = request.body;
       await admin.call({
         method: 'PUT',
-        path: '/admin/app-release',
-        body: { latestVersion: request.body.latestVersion, releaseNotes: request.body.releaseNotes ?? null },
+        path: `/admin/travelers/${travelerId(request)}/app-release`,
+        body: {
+          latestVersion,
+          releaseNotes: releaseNotes === undefined ? null : RELEASE_NOTES[releaseNotes],
+        },
         schema: UpdateCheckSchema,
         ...upstreamContext(request, reply),
       });

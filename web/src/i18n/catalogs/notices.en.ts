@@ -87,7 +87,7 @@ export const messages = {
     'Your next flight or train is delayed until it misses what follows it; the trip marks that at risk.',
   'notices.demo.expired-offer': 'Expire stay offers',
   'notices.demo.expired-offer.explanation':
-    'For a minute, hotel rates from a search answer “prices changed, choose again”.',
+    'For a minute, hotel rates from your searches answer “prices changed, choose again”; nobody else’s.',
   'notices.demo.price-change': 'Change my next price check',
   'notices.demo.price-change.explanation':
     'The next offer or rate you book shows a new price, old against new, and asks you to accept it.',
@@ -99,11 +99,11 @@ export const messages = {
     'Your next booking clashes with an existing reservation and says why.',
   'notices.demo.provider-failure': 'Make the providers fail',
   'notices.demo.provider-failure.explanation':
-    'For a minute, searches and rates fail as if the provider were down.',
+    'For a minute, your searches and rates fail as if the provider were down; nobody else’s do.',
   'notices.demo.rate-limit': 'Hit the rate limit',
   'notices.demo.rate-limit.explanation':
-    'For a minute, only two calls go through; the rest wait with a countdown.',
+    'For a minute, only two of your calls go through; the rest wait with a countdown.',
   'notices.demo.app-update': 'Announce a new version',
   'notices.demo.app-update.explanation':
-    'The “new version available” banner appears (after any search in progress).',
+    'The “new version available” banner appears for you alone (after any search in progress).',
 } as const satisfies Record<string, string>;

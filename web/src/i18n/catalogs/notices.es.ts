@@ -89,7 +89,7 @@ export const messages: Record<keyof typeof english, string> = {
     'Tu próximo vuelo o tren se retrasa hasta perder lo que viene después; el viaje lo marca en riesgo.',
   'notices.demo.expired-offer': 'Caducar las ofertas de alojamiento',
   'notices.demo.expired-offer.explanation':
-    'Durante un minuto, las tarifas de hotel de una búsqueda responden «los precios han cambiado, vuelve a elegir».',
+    'Durante un minuto, las tarifas de hotel de tus búsquedas responden «los precios han cambiado, vuelve a elegir»; las de nadie más.',
   'notices.demo.price-change': 'Cambiar mi próxima comprobación de precio',
   'notices.demo.price-change.explanation':
     'La próxima oferta o tarifa que reserves muestra un precio nuevo, el antiguo frente al nuevo, y te pide que lo aceptes.',
@@ -101,11 +101,11 @@ export const messages: Record<keyof typeof english, string> = {
     'Tu próxima reserva choca con una reserva existente y dice por qué.',
   'notices.demo.provider-failure': 'Hacer fallar a los proveedores',
   'notices.demo.provider-failure.explanation':
-    'Durante un minuto, las búsquedas y las tarifas fallan como si el proveedor estuviera caído.',
+    'Durante un minuto, tus búsquedas y tarifas fallan como si el proveedor estuviera caído; las de nadie más.',
   'notices.demo.rate-limit': 'Alcanzar el límite de peticiones',
   'notices.demo.rate-limit.explanation':
-    'Durante un minuto solo pasan dos llamadas; las demás esperan con una cuenta atrás.',
+    'Durante un minuto solo pasan dos de tus llamadas; las demás esperan con una cuenta atrás.',
   'notices.demo.app-update': 'Anunciar una nueva versión',
   'notices.demo.app-update.explanation':
-    'Aparece el aviso de «hay una nueva versión» (después de cualquier búsqueda en curso).',
+    'Aparece solo para ti el aviso de «hay una nueva versión» (después de cualquier búsqueda en curso).',
 };
