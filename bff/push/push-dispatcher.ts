@@ -4,7 +4,7 @@ import { deepLinkPath } from './deep-link-path.ts';
 import type { DeliveryLedger } from './delivery-ledger.ts';
 import { PUSH_OUTCOMES, pushDecision, type PushOutcome } from './push-decision.ts';
 import { pushTopic } from './push-topic.ts';
-import type { PushSubscriptionStore } from './push-subscription-store.ts';
+import type { PushSubscriptionStore, StoredPushSubscription } from './push-subscription-store.ts';
 import type { WebPushSender } from './web-push-sender.ts';
 
 /** What the service worker receives, encrypted, in the push message. */
@@ -23,6 +23,11 @@ export interface PushDispatcherOptions {
   store: PushSubscriptionStore;
   ledger: DeliveryLedger;
   send: WebPushSender;
+  /**
+   * The traveler's sessions that are still live (pushSessionRef of each id): only their subscriptions are
+   * sent to, and any other is removed (its session ended without its end being heard).
+   */
+  liveSessionRefs: (travelerId: string) => Promise<ReadonlySet<string>>;
   /** Hands the notification to the hub first, so the traveler's open streams get it now. */
   deliverLive: (travelerId: string, notification: Notification) => void | Promise<void>;
   logger: FastifyBaseLogger;
@@ -74,7 +79,7 @@ export class PushDispatcher {
   async #decide(travelerId: string, notification: Notification): Promise<PushOutcome> {
     await this.#options.deliverLive(travelerId, notification);
     const shownLive = await this.#options.ledger.wasShownLive(travelerId, notification.id);
-    const subscriptions = shownLive ? [] : await this.#options.store.list(travelerId);
+    const subscriptions = shownLive ? [] : await this.#subscriptionsOfLiveSessions(travelerId);
     const facts = { shownLive, subscriptions: subscriptions.length };
     const decision = pushDecision(facts);
     if (decision !== 'send') return decision;
@@ -109,6 +114,26 @@ export class PushDispatcher {
       }
     }
     return pushDecision({ ...facts, results: results.map(({ result }) => result.kind) });
+  }
+
+  async #subscriptionsOfLiveSessions(travelerId: string): Promise<StoredPushSubscription[]> {
+    const { store } = this.#options;
+    const stored = await store.list(travelerId);
+    if (stored.length === 0) return [];
+    const live = await this.#options.liveSessionRefs(travelerId);
+    const kept: StoredPushSubscription[] = [];
+    for (const subscription of stored) {
+      const { sessionRef } = subscription;
+      if (sessionRef !== undefined && live.has(sessionRef)) {
+        kept.push(subscription);
+        continue;
+      }
+      if (sessionRef === undefined) await store.removeEndpoint(subscription.endpoint);
+      else await store.removeSession(sessionRef);
+      this.#subscriptionsRemoved += 1;
+      this.#options.logger.info({ travelerId, reason: 'session-ended' }, 'push subscription removed');
+    }
+    return kept;
   }
 
   /**

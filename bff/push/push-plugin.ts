@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PushDispatcher } from './push-dispatcher.ts';
 import { PushEndpointPolicy } from './push-endpoint-policy.ts';
-import type { PushSubscriptionStore } from './push-subscription-store.ts';
+import { pushSessionRef, type PushSubscriptionStore } from './push-subscription-store.ts';
 import { SqlitePushSubscriptionStore } from './push-subscription-store.sqlite.ts';
 import { RedisPushSubscriptionStore } from './push-subscription-store.redis.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
@@ -16,7 +16,12 @@ export interface Push {
   readonly endpointPolicy: PushEndpointPolicy;
 }
 
-/** Decorates `app.push`: VAPID keys, the traveler's subscriptions and the push-versus-SSE decision. */
+/**
+ * Decorates `app.push`: VAPID keys, the traveler's subscriptions and the push-versus-SSE decision. A
+ * subscription lives as long as the session that made it: every end of a session (sign-out, back-channel
+ * logout, idle or absolute expiry, a failed refresh) removes its subscriptions, and a message is only ever
+ * sent to subscriptions of a session that is still live.
+ */
 function pushPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const vapid: VapidKeys = loadVapidKeys({
@@ -25,8 +30,13 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
     dataDir: config.DATA_DIR,
   });
   const subscriptions: PushSubscriptionStore = app.redis
-    ? new RedisPushSubscriptionStore(app.redis)
+    ? new RedisPushSubscriptionStore(app.redis, config.SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000)
     : new SqlitePushSubscriptionStore(config.DATA_DIR);
+  const stopListening = app.sessions.onEnd(async ({ sessionId, travelerId, reason }) => {
+    const removed = await subscriptions.removeSession(pushSessionRef(sessionId));
+    if (removed > 0)
+      app.log.info({ travelerId, reason, removed }, 'push subscriptions of an ended session removed');
+  });
   const endpointPolicy = new PushEndpointPolicy({
     origins: config.PUSH_ENDPOINT_ORIGINS,
     allowLoopback: config.PUSH_ENDPOINT_ALLOW_LOOPBACK,
@@ -42,6 +52,13 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
     ledger: app.deliveryLedger,
     send,
     deliverLive: (travelerId, notification) => app.notificationHub.ingest(travelerId, notification),
+    liveSessionRefs: async (travelerId) => {
+      const live = new Set<string>();
+      for (const session of await app.sessions.store.findBySubject(travelerId)) {
+        if (await app.sessions.load(session.id)) live.add(pushSessionRef(session.id));
+      }
+      return live;
+    },
     logger: app.log.child({ component: 'push' }),
     ttlSeconds: config.PUSH_TTL_SECONDS,
     decisionLeaseMs: config.PUSH_SEND_TIMEOUT_MS + 10_000,
@@ -53,13 +70,14 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
     endpointPolicy,
   } satisfies Push);
   app.addHook('onClose', async () => {
+    stopListening();
     subscriptions.close();
     await send.close();
   });
   return Promise.resolve();
 }
 
-export default fp(pushPlugin, { name: 'push', fastify: '5.x', dependencies: ['notifications'] });
+export default fp(pushPlugin, { name: 'push', fastify: '5.x', dependencies: ['session', 'notifications'] });
 
 declare module 'fastify' {
   interface FastifyInstance {

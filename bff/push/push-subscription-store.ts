@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, createHash } from 'node:crypto';
 import { z } from 'zod';
 
 const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'URL-safe base64');
@@ -40,14 +40,33 @@ export type PushSubscription = z.infer<typeof PushSubscriptionSchema>;
 export interface StoredPushSubscription {
   endpoint: string;
   keys: { p256dh: string; auth: string };
+  /**
+   * The session that made it (pushSessionRef of its id), whose end removes it; absent only for a
+   * subscription stored before subscriptions were tied to sessions, which is never sent to.
+   */
+  sessionRef?: string;
 }
 
 /**
- * Push subscriptions per traveler. An endpoint belongs to one traveler at a time: the browser that
- * subscribes again after another traveler signs in moves to that traveler.
+ * What stands for a session beside its subscriptions: a hash of its id, never the id itself (a session id
+ * is a bearer credential, and these stores are not sealed).
+ */
+export function pushSessionRef(sessionId: string): string {
+  return createHash('sha256').update(`push-subscriptions:${sessionId}`).digest('base64url');
+}
+
+/**
+ * Push subscriptions per traveler, each tied to the session that made it. An endpoint belongs to one
+ * traveler (and one session) at a time: the browser that subscribes again after another traveler signs
+ * in moves to that traveler.
  */
 export interface PushSubscriptionStore {
-  save(travelerId: string, subscription: StoredPushSubscription): void | Promise<void>;
+  save(
+    travelerId: string,
+    subscription: StoredPushSubscription & { sessionRef: string },
+  ): void | Promise<void>;
+  /** Removes every subscription the session made (it ended); returns how many. */
+  removeSession(sessionRef: string): number | Promise<number>;
   /** Removes the traveler's own subscription; false when they had none at that endpoint. */
   remove(travelerId: string, endpoint: string): boolean | Promise<boolean>;
   /** Removes an endpoint the push service reported gone (404/410). */

@@ -30,7 +30,8 @@ export interface SessionEnd {
   reason: SessionEndReason;
 }
 
-export type SessionEndListener = (end: SessionEnd) => void;
+/** Told once when a session ends; a promise it returns is awaited before the end is reported done. */
+export type SessionEndListener = (end: SessionEnd) => unknown;
 
 export interface TravelerSessionInit {
   travelerId: string;
@@ -109,7 +110,7 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
     app.log.info({ travelerId: session?.travelerId, kind: session?.kind, reason }, 'session ended');
     for (const listener of listeners) {
       try {
-        listener({ sessionId, travelerId: session?.travelerId, reason });
+        await listener({ sessionId, travelerId: session?.travelerId, reason });
       } catch (error) {
         app.log.error({ err: error }, 'a session end listener failed');
       }

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
+import { pushSessionRef, PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
 import { NoContentSchema, withErrorResponses } from './error-responses.ts';
 
 const UnsubscribeSchema = z.object({ endpoint: z.url().max(2048) });
 const PublicKeySchema = z.object({ publicKey: z.string() });
 const SubscribedSchema = z.object({ subscribed: z.literal(true) });
+const SessionSubscriptionsSchema = z.object({ endpoints: z.array(z.string()) });
 const PushStatsSchema = z.looseObject({
   push: z.record(z.string(), z.number()),
   hub: z.record(z.string(), z.number()),
@@ -52,7 +53,8 @@ export function pushPublicKeyRoutes(app: FastifyInstance): Promise<void> {
 
 /**
  * Web Push opt-in, behind the session gate: POST and DELETE /api/push/subscriptions (the browser's
- * PushSubscription, kept per traveler). A subscription is stored only on a push service the endpoint
+ * PushSubscription, kept per traveler and tied to the session that made it, which removes it when it
+ * ends), and GET, the endpoints this session subscribed (what the settings panel shows). A subscription is stored only on a push service the endpoint
  * policy allows, and the answer is the same whether the endpoint was stored before or not, so that
  * subscribing again tells nothing about what happened to it meanwhile. Outside production,
  * GET /api/push/stats shows the push decisions and the hub's counters.
@@ -88,8 +90,31 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
       const surplus = existing.length + (isNew ? 1 : 0) - app.config.PUSH_MAX_SUBSCRIPTIONS_PER_TRAVELER;
       for (const oldest of existing.slice(0, Math.max(0, surplus)))
         await store.removeEndpoint(oldest.endpoint);
-      await store.save(session.travelerId, { endpoint, keys });
+      await store.save(session.travelerId, { endpoint, keys, sessionRef: pushSessionRef(session.id) });
       return reply.code(200).send({ subscribed: true });
+    },
+  );
+
+  routes.get(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'The push endpoints this session subscribed (another session sees none of them)',
+        response: withErrorResponses({ 200: SessionSubscriptionsSchema }),
+      },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
+      const ref = pushSessionRef(session.id);
+      const stored = await app.push.subscriptions.list(session.travelerId);
+      reply.header('cache-control', 'no-store');
+      return {
+        endpoints: stored
+          .filter((subscription) => subscription.sessionRef === ref)
+          .map((subscription) => subscription.endpoint),
+      };
     },
   );
 

@@ -224,6 +224,7 @@ describe('POST /webhooks/travel-api/push: push deduplicated against SSE', () => 
     await bff.app.push.subscriptions.save(TRAVELER, {
       endpoint: `${good.endpoint}-unusable`,
       keys: { p256dh: 'A'.repeat(87), auth: good.keys.auth },
+      sessionRef: good.sessionRef!,
     });
     const notification = notificationFixture('n-unusable');
     const response = await pushWebhook(notification);
@@ -242,6 +243,7 @@ describe('POST /webhooks/travel-api/push: push deduplicated against SSE', () => 
     await bff.app.push.subscriptions.save(TRAVELER, {
       endpoint: `${good.endpoint}-unusable`,
       keys: { p256dh: 'A'.repeat(87), auth: good.keys.auth },
+      sessionRef: good.sessionRef!,
     });
     const response = await pushWebhook(notificationFixture('n-only-unusable'));
     expect(response.status).toBe(200);
