@@ -49,6 +49,10 @@ export const ConfigSchema = z.object({
   /** Per-session quotas of the expensive routes: flight and stay search, and stay fares. */
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_FARES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Per client address, on each route that answers without a session (update check, readiness). */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** How long the update check's answer for callers without a traveler is kept and shared (0: never). */
+  UPDATE_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
 
   OIDC_ISSUER: z.url().default('http://localhost:4020'),
   OIDC_CLIENT_ID: z.string().min(1).default('wayfare-bff'),

@@ -20,7 +20,32 @@ export function expensiveRouteRateLimit(config: Config, kind: ExpensiveRouteKind
 
 /** The session when there is one; the address otherwise (signed-out calls of a guest-less route). */
 export function rateLimitKey(request: FastifyRequest): string {
-  return request.session ? `session:${request.session.id}` : `ip:${request.ip}`;
+  return request.session ? `session:${request.session.id}` : clientAddressKey(request);
+}
+
+/** The client's address (request.ip: the socket's, or the right-most hop in front of the trusted fronts). */
+export function clientAddressKey(request: FastifyRequest): string {
+  return `ip:${request.ip}`;
+}
+
+/**
+ * Route config of a route that answers without a session: a quota per minute, from
+ * RATE_LIMIT_ANONYMOUS_PER_MINUTE unless the route sets a smaller `max`, per client address, or per session
+ * for a signed-in traveler (whose calls go upstream with their own bearer). A guest session does not count
+ * as one: guest sessions are free to start, and a new one must not buy a client new quota. What such a
+ * route asks the travel API without a traveler counts against one caller there, the BFF, for every
+ * visitor at once: one client's burst is refused here before it spends that.
+ */
+export function anonymousRouteRateLimit(
+  config: Config,
+  max = config.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+): RateLimitOptions {
+  return {
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) =>
+      request.session?.kind === 'traveler' ? `session:${request.session.id}` : clientAddressKey(request),
+  };
 }
 
 async function rateLimitingPlugin(app: FastifyInstance): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { anonymousRouteRateLimit } from '../plugins/rate-limit.ts';
 
 const READINESS_TIMEOUT_MS = 2_000;
 
@@ -29,7 +30,11 @@ export default function healthRoutes(app: FastifyInstance, _options: unknown, do
 
   routes.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: ReadinessSchema } } },
+    {
+      // Each probe is a signed call on the BFF's own anonymous quota at the travel API.
+      config: { rateLimit: anonymousRouteRateLimit(app.config) },
+      schema: { hide: true, response: { 200: ReadinessSchema } },
+    },
     async (request, reply) => {
       const [identity, travelApi] = await Promise.all([
         check(() => identityReachable(app.config.OIDC_ISSUER)),

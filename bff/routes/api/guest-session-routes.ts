@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
 import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 import { AppError } from '../../errors.ts';
-import { rateLimitKey } from '../../plugins/rate-limit.ts';
+import { anonymousRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { upstreamContext } from '../../upstream/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
-/** Guest sessions a browser (an address, as it has no session yet) may start per minute. */
+/** Guest sessions a client address may start per minute (whatever session cookie it sends). */
 export const GUEST_SESSIONS_PER_MINUTE = 10;
 
 /**
@@ -20,9 +20,7 @@ export default function guestSessionRoute(app: FastifyInstance, _options: unknow
   routes.post(
     '/api/guest-session',
     {
-      config: {
-        rateLimit: { max: GUEST_SESSIONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: rateLimitKey },
-      },
+      config: { rateLimit: anonymousRouteRateLimit(app.config, GUEST_SESSIONS_PER_MINUTE) },
       schema: {
         tags: ['session'],
         summary: 'Start a guest session for viewing a shared stay',
