@@ -1,17 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { startTestBff, type TestBff } from '../bff/test-support/start-test-bff.ts';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
-import { freePort, portAnswers } from './service-group.ts';
+import { freePort, ServiceGroup } from './service-group.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const example = await readFile(path.join(root, 'docs/scale-out-nginx.conf'), 'utf8');
@@ -80,7 +79,7 @@ interface FrontAnswer {
 describe.runIf(nginx !== undefined)('the fleet front, through a real nginx', () => {
   let dir: string;
   let bff: TestBff;
-  let front: ChildProcess;
+  const front = new ServiceGroup(root, () => undefined);
   let frontPort: number;
   let ca: string;
 
@@ -109,22 +108,17 @@ describe.runIf(nginx !== undefined)('the fleet front, through a real nginx', () 
         runDir: dir,
       }),
     );
-    front = spawn(nginx ?? 'nginx', ['-p', dir, '-c', config, '-e', 'stderr'], { stdio: 'ignore' });
-    await vi.waitFor(
-      async () => {
-        if (front.exitCode !== null) throw new Error(`nginx exited with ${front.exitCode}`);
-        if (!(await portAnswers(frontPort, '127.0.0.1'))) throw new Error('nginx is not listening yet');
-      },
-      { interval: 25 },
-    );
+    await front.start({
+      name: 'nginx',
+      command: nginx ?? 'nginx',
+      args: ['-p', dir, '-c', config, '-e', 'stderr'],
+      port: frontPort,
+      env: {},
+    });
   });
 
   afterAll(async () => {
-    if (front !== undefined && front.exitCode === null) {
-      const exited = once(front, 'exit');
-      front.kill('SIGTERM');
-      await exited;
-    }
+    await front.stopAll();
     await bff?.close();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
+import { fleetRedis } from './fleet-redis-config.ts';
 import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
 import { findProgram } from './prerequisites.ts';
 import { freePort, portAnswers, portSetting, ServiceGroup } from './service-group.ts';
@@ -88,13 +89,14 @@ async function main(): Promise<void> {
   // The stand-ins call the front (push webhook, back-channel logout) and trust its local authority.
   const trustFront = { NODE_EXTRA_CA_CERTS: front.caFile };
 
+  // Redis asks for a password, which the instances give in their REDIS_URL (docs/scale-out.md).
+  const redis = fleetRedis(ports.redis);
+  const redisConfig = path.join(dataDir, 'redis.conf');
+  await writeFile(redisConfig, redis.config, { mode: 0o600 });
   await group.start({
     name: 'redis',
     command: redisServer,
-    args: [
-      ...['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      ...['--loglevel', 'warning'],
-    ],
+    args: [redisConfig],
     port: ports.redis,
     env: {},
   });
@@ -149,7 +151,7 @@ async function main(): Promise<void> {
         TRAVEL_API_URL: `https://localhost:${ports.travelApi}`,
         TRAVEL_API_CA_FILE: path.join(travelApiData, 'tls', 'ca.pem'),
         ...bffCredentialsEnv(issuer, demo),
-        REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+        REDIS_URL: redis.url,
         SESSION_ENCRYPTION_KEYS: secrets.sessionKeys,
         VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
         VAPID_PRIVATE_KEY: secrets.vapid.privateKey,

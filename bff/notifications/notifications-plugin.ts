@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { NotificationsPageSchema } from '#shared/upstream/notifications.ts';
 import type { DeliveryLedger } from '../push/delivery-ledger.ts';
 import { MemoryDeliveryLedger } from '../push/delivery-ledger.memory.ts';
-import { sessionKey } from '../sessions/session-store.redis.ts';
+import { sessionKeys } from '../sessions/session-store.redis.ts';
 import { RedisDeliveryLedger } from '../push/delivery-ledger.redis.ts';
 import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
 import type { NotificationStoreLimits } from './notification-store.ts';
@@ -70,7 +70,7 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
             logger,
             leaseMs: config.NOTIFICATION_LEASE_MS,
             sessionExists: async (sessionId) =>
-              (await redis.client.exists(sessionKey(redis, sessionId))) === 1,
+              (await redis.client.exists(...sessionKeys(redis, sessionId))) > 0,
           })
       : (limits: NotificationStoreLimits) => new MemoryNotificationStore(limits),
     upstream,

@@ -20,7 +20,13 @@ export function expensiveRouteRateLimit(config: Config, kind: ExpensiveRouteKind
 
 /** The session when there is one; the address otherwise (signed-out calls of a guest-less route). */
 export function rateLimitKey(request: FastifyRequest): string {
-  return request.session ? `session:${request.session.id}` : clientAddressKey(request);
+  return request.session ? sessionRateKey(request, request.session.id) : clientAddressKey(request);
+}
+
+/** A session's counter, named in Redis by the session's keyed hash, never by its id (the browser's cookie). */
+function sessionRateKey(request: FastifyRequest, sessionId: string): string {
+  const { redis } = request.server;
+  return `session:${redis ? redis.cipher.nameOf(sessionId) : sessionId}`;
 }
 
 /** The client's address (request.ip: the socket's, or the right-most hop in front of the trusted fronts). */
@@ -44,7 +50,9 @@ export function anonymousRouteRateLimit(
     max,
     timeWindow: 60_000,
     keyGenerator: (request) =>
-      request.session?.kind === 'traveler' ? `session:${request.session.id}` : clientAddressKey(request),
+      request.session?.kind === 'traveler'
+        ? sessionRateKey(request, request.session.id)
+        : clientAddressKey(request),
   };
 }
 

@@ -31,8 +31,10 @@ interface RefreshResult {
 export function fleetRefreshSingleFlight(redis: SharedRedis, lockMs: number): RefreshSingleFlight {
   const { client, cipher } = redis;
   return async (sessionId, refresh) => {
-    const lockKey = redis.key('refresh-lock', sessionId);
-    const resultKey = redis.key('refresh-result', sessionId);
+    // Named by the session's keyed hash, never its id (the browser's cookie).
+    const name = cipher.nameOf(sessionId);
+    const lockKey = redis.key('refresh-lock', name);
+    const resultKey = redis.key('refresh-result', name);
     const giveUpAt = Date.now() + 2 * lockMs;
     for (;;) {
       const lease = randomUUID();

@@ -13,6 +13,7 @@ import { loadTravelApiConfig } from '../../upstream/travel-api/config.ts';
 import { APP_ORIGIN, formAction, TestBrowser } from '../test-support/sign-in-stack.ts';
 import { BffFleet, TEST_SESSION_ENCRYPTION_KEYS, type FleetInstance } from '../test-support/bff-fleet.ts';
 import { RedisServerProcess, waitFor } from '../test-support/redis-server-process.ts';
+import { sessionKey } from './session-store.redis.ts';
 
 /** What the SPA sends on token-attaching and state-changing calls. */
 const APP_HEADERS = { 'x-requested-with': 'wayfare', origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' };
@@ -122,7 +123,58 @@ async function everythingInRedis(): Promise<string> {
   }
 }
 
+/**
+ * Every name Redis holds, found with SCAN as a reader of Redis would: key names, the members of sets and
+ * sorted sets, the fields of hashes, and the values of strings.
+ */
+async function everyNameInRedis(): Promise<string[]> {
+  const client = redis.client();
+  try {
+    const names: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        names.push(key);
+        const type = await client.type(key);
+        if (type === 'set') names.push(...(await client.smembers(key)));
+        if (type === 'zset') names.push(...(await client.zrange(key, '0', '-1')));
+        if (type === 'hash') names.push(...(await client.hkeys(key)));
+        if (type === 'string') names.push((await client.get(key)) ?? '');
+      }
+    } while (cursor !== '0');
+    return names;
+  } finally {
+    client.disconnect();
+  }
+}
+
 describe('sessions shared by BFF instances through Redis', () => {
+  it('names nothing in Redis by a session cookie: no key, member or value holds it', async () => {
+    const [a, b, c] = instances as [FleetInstance, FleetInstance, FleetInstance];
+    const { browser, sessionId } = await signIn(a);
+    // A token refresh (its lock and result), a rate-limited call of the session and a touch, on other instances.
+    const session = await a.app.sessions.store.get(sessionId);
+    if (session === undefined) throw new Error('No session');
+    await a.app.sessions.store.set({
+      ...session,
+      accessTokenExpiresAt: Date.now() - 1000,
+      accessTokenIssuedAt: 0,
+    });
+    expect((await browserOn(b, browser).fetch('/api/profile', { headers: APP_HEADERS })).status).toBe(200);
+    const guest = await browserOn(c, browser).fetch('/api/guest-session', {
+      method: 'POST',
+      headers: APP_HEADERS,
+    });
+    expect(guest.status).toBe(409);
+    expect(await sessionOf(browserOn(c, browser))).toMatchObject({ authenticated: true });
+
+    const names = await everyNameInRedis();
+    expect(names.some((name) => name.includes(':session:'))).toBe(true);
+    expect(names.filter((name) => name.includes(sessionId))).toEqual([]);
+  });
+
   it('lets a session signed in on one instance work on the others, with its tokens encrypted at rest', async () => {
     const [a, b, c] = instances as [FleetInstance, FleetInstance, FleetInstance];
     const { browser, sessionId } = await signIn(a);
@@ -199,10 +251,13 @@ describe('sessions shared by BFF instances through Redis', () => {
     });
     const client = redis.client();
     try {
-      const sealed = () => client.hget(`wayfare:session:${sessionId}`, 'data');
-      expect(await sealed()).toMatch(/^v1\.test-2\./);
+      const sealed = (instance: FleetInstance) =>
+        client.hget(sessionKey(instance.app.redis!, sessionId), 'data');
+      expect(await sealed(instances[0]!)).toMatch(/^v1\.test-2\./);
       expect(await sessionOf(browserOn(rotated, browser))).toMatchObject({ authenticated: true });
-      expect(await sealed()).toMatch(/^v1\.test-3\./);
+      // Moved to the name the new key gives it, and sealed with it.
+      expect(await sealed(rotated)).toMatch(/^v1\.test-3\./);
+      expect(await client.exists(sessionKey(instances[0]!.app.redis!, sessionId))).toBe(0);
       // Instances not rolled out yet still hold the previous key list and cannot open it: the reason
       // the new key goes everywhere (second position) before it goes first.
       expect(await sessionOf(browserOn(instances[1]!, browser))).toEqual({ authenticated: false });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 export interface SessionEncryptionKey {
@@ -51,6 +51,9 @@ export const SessionEncryptionKeysSchema = z.string().transform((value, context)
 
 const VERSION = 'v1';
 
+const hmacName = (nameKey: Buffer, id: string): string =>
+  createHmac('sha256', nameKey).update(id, 'utf8').digest('base64url');
+
 /**
  * AES-256-GCM sealing of what the BFF keeps in Redis about a session (its tokens above all). A sealed
  * value is `v1.<key id>.<iv>.<ciphertext>.<tag>` (base64url), bound to its Redis key through the
@@ -58,10 +61,28 @@ const VERSION = 'v1';
  */
 export class SessionCipher {
   readonly #keys: readonly SessionEncryptionKey[];
+  /** One HMAC key per encryption key, derived from it (HKDF-SHA256): what names sessions in storage. */
+  readonly #nameKeys: readonly Buffer[];
 
   constructor(keys: readonly SessionEncryptionKey[]) {
     if (keys.length === 0) throw new Error('SessionCipher needs at least one key');
     this.#keys = keys;
+    this.#nameKeys = keys.map(({ key }) =>
+      Buffer.from(hkdfSync('sha256', key, '', 'wayfare session id names', 32)),
+    );
+  }
+
+  /**
+   * The name a secret id (a session id: the browser's cookie) is kept under: an HMAC-SHA256 of it under a
+   * key derived from the sealing key, base64url. Whoever reads the storage learns no id from the names.
+   */
+  nameOf(id: string): string {
+    return hmacName(this.#nameKeys[0] as Buffer, id);
+  }
+
+  /** The names the other keys listed gave the id: where it was kept before the sealing key changed. */
+  formerNamesOf(id: string): string[] {
+    return this.#nameKeys.slice(1).map((nameKey) => hmacName(nameKey, id));
   }
 
   get currentKeyId(): string {
