@@ -4,8 +4,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SharedRedis } from '../redis/redis-plugin.ts';
 import { RedisServerProcess } from '../test-support/redis-server-process.ts';
-import { sampleLoginTransaction, sampleSession } from '../test-support/session-samples.ts';
-import { SessionCipher, SessionEncryptionKeysSchema } from './session-cipher.ts';
+import { sampleLoginTransaction, sampleSession, sessionsRedis } from '../test-support/session-samples.ts';
 import type { StoredSession } from './session-store.ts';
 import { RedisSessionStore, sessionKey } from './session-store.redis.ts';
 
@@ -36,17 +35,7 @@ afterEach(() => {
 });
 
 /** The fleet's Redis as an instance with these SESSION_ENCRYPTION_KEYS sees it. */
-function sharedRedis(keys: string): SharedRedis {
-  return {
-    client,
-    cipher: new SessionCipher(SessionEncryptionKeysSchema.parse(keys)),
-    instanceId: randomUUID(),
-    key: (...parts) => `${prefix}${parts.join(':')}`,
-    subscriber: () => {
-      throw new Error('the session store subscribes to nothing');
-    },
-  };
-}
+const sharedRedis = (keys: string): SharedRedis => sessionsRedis(client, keys, prefix);
 
 function storeOn(redis: SharedRedis): RedisSessionStore {
   return new RedisSessionStore({ redis, idleTimeoutMs: IDLE_MS, absoluteLifetimeMs: 12 * 60 * 60_000 });

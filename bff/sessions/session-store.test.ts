@@ -5,11 +5,10 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SharedRedis } from '../redis/redis-plugin.ts';
 import { RedisServerProcess } from '../test-support/redis-server-process.ts';
 import { TEST_SESSION_ENCRYPTION_KEYS } from '../test-support/bff-fleet.ts';
-import { sampleLoginTransaction, sampleSession } from '../test-support/session-samples.ts';
-import { SessionCipher, SessionEncryptionKeysSchema } from './session-cipher.ts';
+import { sampleLoginTransaction, sampleSession, sessionsRedis } from '../test-support/session-samples.ts';
+import { SessionCipher } from './session-cipher.ts';
 import { loadSessionKeys } from './session-keys.ts';
 import { newSessionId } from './session-plugin.ts';
 import type { SessionStore } from './session-store.ts';
@@ -51,15 +50,7 @@ const STORES: { name: string; open: () => Promise<OpenedStore> }[] = [
       redisServer ??= await RedisServerProcess.start();
       const client: Redis = await redisServer.bffClient(logger);
       const prefix = `session-suite-${randomUUID()}:`;
-      const redis: SharedRedis = {
-        client,
-        cipher: new SessionCipher(SessionEncryptionKeysSchema.parse(TEST_SESSION_ENCRYPTION_KEYS)),
-        instanceId: randomUUID(),
-        key: (...parts) => `${prefix}${parts.join(':')}`,
-        subscriber: () => {
-          throw new Error('the session store subscribes to nothing');
-        },
-      };
+      const redis = sessionsRedis(client, TEST_SESSION_ENCRYPTION_KEYS, prefix);
       const store = new RedisSessionStore({ redis, idleTimeoutMs: IDLE_MS, absoluteLifetimeMs: 60_000 });
       return {
         store,

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-plugin.ts';
+import { SessionCipher, SessionEncryptionKeysSchema } from '../sessions/session-cipher.ts';
 import { newSessionId } from '../sessions/session-plugin.ts';
 import type { LoginTransaction, StoredSession } from '../sessions/session-store.ts';
 
@@ -28,5 +32,18 @@ export function sampleLoginTransaction(): LoginTransaction {
     codeVerifier: 'v',
     returnTo: '/',
     expiresAt: Date.now() + 60_000,
+  };
+}
+
+/** A fleet's Redis as an instance with these SESSION_ENCRYPTION_KEYS sees it, under a prefix of its own. */
+export function sessionsRedis(client: Redis, keys: string, prefix: string): SharedRedis {
+  return {
+    client,
+    cipher: new SessionCipher(SessionEncryptionKeysSchema.parse(keys)),
+    instanceId: randomUUID(),
+    key: (...parts) => `${prefix}${parts.join(':')}`,
+    subscriber: () => {
+      throw new Error('the session store subscribes to nothing');
+    },
   };
 }
