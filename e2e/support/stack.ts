@@ -9,6 +9,8 @@ export const STACK = {
   bffPort: 3100 + PORT_OFFSET,
   travelApiPort: 4110 + PORT_OFFSET,
   identityPort: 4120 + PORT_OFFSET,
+  /** The browsers' push service stand-in (e2e/support/push-service.ts): allowed by the BFF, never listened on. */
+  pushServicePort: 4130 + PORT_OFFSET,
   adminToken: 'dev-admin-token-change-me-00001',
   consumerSecret: 'dev-consumer-secret-change-me-0001',
   oidcClientSecret: 'dev-bff-client-secret-change-me-0001',

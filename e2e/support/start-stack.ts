@@ -35,6 +35,10 @@ const stack = spawn(process.execPath, ['scripts/start.ts'], {
     // rate-limit lever, which sets a quota of its own.
     TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '1000',
     WEB_DIST_DIR: webSnapshot,
+    // The browsers' push service in the journeys is a stand-in on loopback (e2e/support/push-service.ts):
+    // its origin allowed, and loopback allowed, a development setting.
+    PUSH_ENDPOINT_ORIGINS: `http://127.0.0.1:${STACK.pushServicePort}`,
+    PUSH_ENDPOINT_ALLOW_LOOPBACK: 'true',
   },
 });
 

@@ -1,7 +1,8 @@
 import { i18n, type MessageId } from './i18n.ts';
 import type { Language } from './languages.ts';
 
-const REMEMBERED = 'wayfare:language';
+/** The interface language last shown in this browser (kept on sign-out: a setting of the device, not the traveler's data). */
+export const REMEMBERED_LANGUAGE = 'wayfare:language';
 
 /** Each catalog is its own chunk, fetched only for the language shown, compiled at build time
  * (scripts/precompiled-messages-plugin.ts), so the browser never loads the ICU compiler. */
@@ -17,7 +18,7 @@ export async function activateLanguage(language: Language): Promise<void> {
   }
   document.documentElement.lang = language;
   try {
-    localStorage.setItem(REMEMBERED, language);
+    localStorage.setItem(REMEMBERED_LANGUAGE, language);
   } catch {
     // Without storage the next visit starts in the browser's language until the profile loads.
   }
@@ -26,7 +27,7 @@ export async function activateLanguage(language: Language): Promise<void> {
 /** The language to start in before the profile is read: the one last shown here, else the browser's. */
 export function startingLanguage(languageOf: (locale: string) => Language): Language {
   try {
-    const remembered = localStorage.getItem(REMEMBERED);
+    const remembered = localStorage.getItem(REMEMBERED_LANGUAGE);
     if (remembered) return languageOf(remembered);
   } catch {
     // Storage refused: fall through to the browser's language.

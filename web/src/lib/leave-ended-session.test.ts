@@ -28,6 +28,19 @@ describe('leaving an ended session', () => {
     expect(assign).toHaveBeenCalledWith('/auth/login?returnTo=%2Fbookings');
   });
 
+  it('forgets the checkout under way and whatever else storage kept, keeping only the interface language', async () => {
+    stubLocation();
+    sessionStorage.setItem('wayfare:checkout:offer-1', JSON.stringify({ name: 'Ana', phone: '+34 600' }));
+    sessionStorage.setItem('wayfare:checkout:offer-1:attempt', JSON.stringify(['card-1', 'key-1']));
+    localStorage.setItem('wayfare:toasted', JSON.stringify(['n-1']));
+    localStorage.setItem('wayfare:language', 'es');
+    await leaveEndedSession('/');
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(1);
+    expect(localStorage.getItem('wayfare:language')).toBe('es');
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
   it('stays put while this tab signs out, so its own end-session redirect wins', async () => {
     stubLocation();
     beginSignOut();

@@ -1,4 +1,4 @@
-import { clearPrivateData } from './private-cache.ts';
+import { forgetTraveler } from './forget-traveler.ts';
 
 let signingOut = false;
 
@@ -18,10 +18,10 @@ export function cancelSignOut(): void {
 }
 
 /**
- * Leaves a session that ended (for sign-in or the start page), unless this tab is signing out; the
- * traveler's answers saved for offline reading are forgotten first.
+ * Leaves a session that ended (for sign-in or the start page), unless this tab is signing out; what the
+ * browser kept of the traveler is forgotten first (forgetTraveler).
  */
 export function leaveEndedSession(target: string): Promise<void> {
   if (signingOut) return Promise.resolve();
-  return clearPrivateData().finally(() => window.location.assign(target));
+  return forgetTraveler().finally(() => window.location.assign(target));
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
 import { beginSignOut, cancelSignOut } from '../../lib/leave-ended-session.ts';
-import { clearPrivateData } from '../../lib/private-cache.ts';
+import { forgetTraveler } from '../../lib/forget-traveler.ts';
+import { postToOtherTabs } from '../notifications/notification-channel.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -19,8 +20,9 @@ function safeRedirect(target: string): string {
 }
 
 /**
- * Ends the BFF session (POST /auth/logout, with the anti-forgery header), then follows the BFF to the
- * identity platform's end-session page so both sessions end.
+ * Ends the BFF session (POST /auth/logout, with the anti-forgery header), tells the other tabs, forgets
+ * what this browser kept of the traveler (forgetTraveler), then follows the BFF to the identity
+ * platform's end-session page so both sessions end.
  */
 export function SignOutButton({ className = 'button button-secondary' }: { className?: string }) {
   const t = useT();
@@ -33,8 +35,11 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
     beginSignOut();
     try {
       const { redirectTo } = await apiJson('/auth/logout', LogoutResponseSchema, { method: 'POST' });
+      // The other tabs hear it at once (the live stream's session-ended may reach this tab only after it
+      // left), and each forgets what it kept: sessionStorage is every tab's own.
+      postToOtherTabs({ kind: 'signed-out' });
       // After the session ended on the server, so no read still in flight can save an answer again.
-      await clearPrivateData();
+      await forgetTraveler();
       window.location.assign(safeRedirect(redirectTo));
     } catch (caught) {
       cancelSignOut();

@@ -116,6 +116,12 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
         void catchUp();
         return;
       }
+      if (message.kind === 'signed-out') {
+        // Another tab signed out: this one forgets the traveler too, and goes to the start page.
+        controller.abort();
+        void leaveEndedSession('/');
+        return;
+      }
       if (!shared || !('travelerId' in message) || message.travelerId !== travelerId) return;
       if (message.kind === 'stream-event' && !holdsStream) {
         onEvent({ event: message.event, data: message.data, id: message.id });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /**
  * The one BroadcastChannel through which this browser's open tabs tell each other about notifications:
  * which tab toasted an arrival, that read state changed (so the others refetch their inbox and bell),
+ * that the traveler signed out,
  * and, from the tab holding the browser's one notification stream, what the stream says. A tab holds one
  * channel while anything here listens; a channel never hears its own posts.
  */
@@ -11,6 +12,8 @@ const CHANNEL_NAME = 'wayfare:notifications';
 export const NotificationChannelMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('toasted'), travelerId: z.string(), id: z.string() }),
   z.object({ kind: z.literal('read-state-changed') }),
+  // A tab signed out: every other tab leaves the traveler's pages and forgets what it kept of them.
+  z.object({ kind: z.literal('signed-out') }),
   // From the one tab that holds the browser's notification stream to the others: each event it reads,
   // and the state of its connection.
   z.object({

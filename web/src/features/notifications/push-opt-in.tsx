@@ -6,6 +6,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { apiJson, apiSend } from '../../lib/api-client.ts';
 
 const PublicKeySchema = z.looseObject({ publicKey: z.string().min(1) });
+const SessionSubscriptionsSchema = z.looseObject({ endpoints: z.array(z.string()) });
 
 type PushState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on' | 'working';
 
@@ -31,6 +32,17 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /**
+ * Whether alerts are on for whoever is signed in: the browser's subscription must be one this session
+ * turned on. A subscription left by another session (another traveler on this browser, or a session that
+ * ended) sends this traveler nothing, so it shows as off.
+ */
+async function subscribedInThisSession(subscription: PushSubscription | null): Promise<boolean> {
+  if (!subscription) return false;
+  const { endpoints } = await apiJson('/api/push/subscriptions', SessionSubscriptionsSchema);
+  return endpoints.includes(subscription.endpoint);
+}
+
+/**
  * What the browser's own refusal means, in words a traveler can act on (a message id); undefined for
  * errors of the app's API, which the error grammar explains. `retry` says whether trying again can help.
  */
@@ -52,7 +64,8 @@ export function PushOptIn() {
   useEffect(() => {
     if (!pushSupported() || Notification.permission === 'denied') return;
     currentSubscription()
-      .then((subscription) => setState(subscription ? 'on' : 'off'))
+      .then(subscribedInThisSession)
+      .then((on) => setState(on ? 'on' : 'off'))
       .catch(() => setState('off'));
   }, []);
 
@@ -68,12 +81,12 @@ export function PushOptIn() {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       const registration = await navigator.serviceWorker.ready;
       const { publicKey } = await apiJson('/api/push/public-key', PublicKeySchema);
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: base64UrlToBytes(publicKey),
-        }));
+      // A subscription another session left behind is replaced: its endpoint starts nothing new here.
+      await (await registration.pushManager.getSubscription())?.unsubscribe();
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64UrlToBytes(publicKey),
+      });
       await apiSend('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
       setState('on');
     } catch (caught) {
