@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -11,16 +12,36 @@ import react from '@vitejs/plugin-react';
  */
 const EVENTUALLY_MS = 15_000;
 
+const TESTS = '{web,bff,shared,upstream,scripts,bench}/**/*.test.{ts,tsx}';
+const NOT_TESTS = ['node_modules/**', 'dist/**', '.tools/**', '.data/**', 'e2e/**'];
+
+/**
+ * Files that need a module graph of their own: they replace a module (vi.mock), which only works when the
+ * module is loaded fresh for the file. Every other file shares its worker's loaded modules with the files
+ * before it (isolate: false), which saves loading Fastify, React and the rest once per file: each file
+ * cleans up what it changes (rendered trees, stubbed globals, servers, timers) in its own hooks.
+ */
+const ISOLATED = ['shared/upstream/verify-signature.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'node',
-    include: ['{web,bff,shared,upstream,scripts,bench}/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules/**', 'dist/**', '.tools/**', '.data/**', 'e2e/**'],
+    exclude: NOT_TESTS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // A worker per core: most files wait on loopback servers, child processes or timers much of the time.
+    // (Vitest's default leaves one core out, which on a two-core machine is a single worker.)
+    maxWorkers: availableParallelism(),
     expect: { poll: { timeout: EVENTUALLY_MS } },
     provide: { eventuallyMs: EVENTUALLY_MS },
     setupFiles: ['./vitest.setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: [TESTS], exclude: [...NOT_TESTS, ...ISOLATED], isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAll, type Runner } from './runners.ts';
+import { countTests, runAll, type Runner } from './runners.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,6 +39,7 @@ describe('running every runner', () => {
     const summary = output.slice(output.indexOf('\nSummary\n'));
     expect(summary).toMatch(/✗ journeys .*failed .*2 failed; 90 passed \(3\.0m\); exit code 1/);
     expect(summary).toMatch(/✓ fleet journeys .*passed .*3 passed \(58s\)/);
+    expect(summary).toContain('\nTests: 93 passed, 2 failed, 0 flaky\n');
     expect(summary).toMatch(/the suite failed \(journeys\) in \d+ s\n$/);
   });
 
@@ -68,6 +69,27 @@ describe('running every runner', () => {
     expect(at(/second +│ ▶/)).toBeGreaterThan(firstEnded);
     expect(at(/alongside +│ ▶/)).toBeLessThan(firstEnded);
     expect(output).toMatch(/the suite passed in \d+ s\n$/);
+  });
+});
+
+describe('the counts of a run', () => {
+  it('adds up Vitest’s and Playwright’s counts, not Vitest’s files', () => {
+    const outcome = (summary: string[]) => ({
+      key: 'x',
+      name: 'x',
+      status: 'passed' as const,
+      seconds: 1,
+      summary,
+    });
+    expect(
+      countTests([
+        outcome([
+          'Test Files  2 failed | 134 passed (136)',
+          'Tests  1 failed | 1221 passed | 3 skipped (1225)',
+        ]),
+        outcome(['1 flaky', '90 passed (3.0m)', '2 did not run']),
+      ]),
+    ).toBe('1311 passed, 1 failed, 1 flaky, 3 skipped, 2 did not run');
   });
 });
 

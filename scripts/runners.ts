@@ -163,9 +163,33 @@ export async function runAll(
     );
   }
   const failed = results.filter((outcome) => outcome.status !== 'passed').map((outcome) => outcome.name);
+  const counts = countTests(results);
+  if (counts) write(`\nTests: ${counts}\n`, 'stdout');
   write(
     `\n${options.label} ${passed ? 'passed' : `failed (${failed.join(', ')})`} in ${seconds.toFixed(0)} s\n`,
     'stdout',
   );
   return { outcomes: results, passed, seconds };
+}
+
+const COUNTED = ['passed', 'failed', 'flaky', 'skipped', 'did not run'] as const;
+
+/**
+ * The tests counted over every runner's summary (Vitest's `Tests` line, Playwright's count lines), such
+ * as `1321 passed, 0 failed, 0 flaky, 2 skipped`; empty when no runner counted tests.
+ */
+export function countTests(outcomes: Outcome[]): string {
+  const totals = new Map<string, number>(COUNTED.map((kind) => [kind, 0]));
+  let counted = false;
+  for (const line of outcomes.flatMap((outcome) => outcome.summary)) {
+    if (/^Test Files\b/.test(line)) continue;
+    for (const match of line.matchAll(/(\d+) (passed|failed|flaky|skipped|did not run)\b/g)) {
+      counted = true;
+      totals.set(match[2] ?? '', (totals.get(match[2] ?? '') ?? 0) + Number(match[1]));
+    }
+  }
+  if (!counted) return '';
+  return COUNTED.filter((kind) => ['passed', 'failed', 'flaky'].includes(kind) || totals.get(kind))
+    .map((kind) => `${totals.get(kind)} ${kind}`)
+    .join(', ');
 }

@@ -1,31 +1,48 @@
-// `npm test`: every runner of the project (typecheck, lint, the SPA build, the unit tests, the journeys
-// and the fleet journeys), each whatever the others' results, then every runner's summary and the total
-// time; it fails when any runner failed. The programs the suite starts are checked first, so a missing one
-// is named in one line, with the command that installs it, before anything long runs.
+// `npm test`: every runner of the project (the SPA build, typecheck, lint, format, the unit tests, the
+// journeys and the fleet journeys), each whatever the others' results, then every runner's summary and
+// the total time; it fails when any runner failed. The programs the suite starts are checked first, so a
+// missing one is named in one line, with the command that installs it, before anything long runs.
 import path from 'node:path';
 import { missingLine, missingPrerequisites, type PrerequisiteName } from './prerequisites.ts';
 import { runAll, type Runner } from './runners.ts';
 
 const PLAYWRIGHT_COUNTS = /^\s*\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/;
 
+/**
+ * The static checks run from the start at a lower priority, alongside the tests: on a two-core machine
+ * they use the time the tests spend waiting (on servers, streams, timers) without slowing the journeys,
+ * whose waits for events have timeouts.
+ */
+const IN_THE_BACKGROUND = ['nice', '-n', '10'];
+
+/**
+ * The order: the build first (the unit tests' servers and both journeys' stacks serve it), then the unit
+ * tests, then the journeys with the machine to themselves but for the fleet's (see docs/testing.md).
+ */
 const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
+  build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
   typecheck: {
     name: 'typecheck',
-    command: ['npm', 'run', '--silent', 'typecheck'],
+    command: [...IN_THE_BACKGROUND, 'npm', 'run', '--silent', 'typecheck'],
     summary: /^Found \d+ errors?/,
     quietPass: 'no type errors',
   },
   lint: {
     name: 'lint',
-    command: ['npm', 'run', '--silent', 'lint'],
-    summary: /problems? \(|Code style issues|All matched files use Prettier/,
+    command: [...IN_THE_BACKGROUND, 'npx', 'eslint', '.'],
+    summary: /problems? \(/,
+    quietPass: 'no problems',
   },
-  build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
+  format: {
+    name: 'format',
+    command: [...IN_THE_BACKGROUND, 'npx', 'prettier', '--check', '.'],
+    summary: /Code style issues|All matched files use Prettier/,
+  },
   unit: {
     name: 'unit',
     command: ['npx', 'vitest', 'run'],
     summary: /^\s*(Test Files|Tests|Errors)\s/,
-    after: ['typecheck', 'lint', 'build'],
+    after: ['build'],
     programs: ['redis-server'],
   },
   journeys: {
@@ -40,7 +57,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'fleet journeys',
     command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
     summary: PLAYWRIGHT_COUNTS,
-    after: ['journeys'],
+    after: ['unit'],
     needs: ['build'],
     programs: ['redis-server', 'nginx', 'chromium'],
   },
@@ -50,10 +67,10 @@ if (process.argv.includes('--help')) {
   console.log(`usage: npm test
        node scripts/launch.mjs run scripts/test-all.ts [${Object.keys(RUNNERS).join('|')}...]
 
-  Runs typecheck, lint, the SPA build, the unit tests (Vitest), the journeys (Playwright) and the fleet
-  journeys (Playwright, playwright.fleet.config.ts), each whatever the others' results (the journeys need
-  the build), then prints each runner's summary and the total time. Exits 1 when any runner failed.
-  Naming runners runs only those.`);
+  Runs the SPA build, typecheck, lint (ESLint), format (Prettier), the unit tests (Vitest), the journeys
+  (Playwright) and the fleet journeys (Playwright, playwright.fleet.config.ts), each whatever the others'
+  results (the journeys need the build), then prints each runner's summary and the total time. Exits 1
+  when any runner failed. Naming runners runs only those.`);
   process.exit(0);
 }
 
