@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { newSessionId } from '../sessions/session-plugin.ts';
 import { startBff, type StartBffOptions } from './start-bff.ts';
+import { seedTravelerSession } from './traveler-session.ts';
 
 export interface TestBff {
   app: FastifyInstance;
@@ -49,33 +50,20 @@ export async function startTestBff(
     dataDir,
     logs,
     async signIn(travelerId, options = {}) {
+      if (!options.guest) {
+        const { sessionId, cookie } = await seedTravelerSession(app, travelerId);
+        return { sessionId, headers: { cookie, 'x-requested-with': 'wayfare' } };
+      }
       const now = Date.now();
       const sessionId = newSessionId();
-      const hour = 60 * 60 * 1000;
-      await app.sessions.store.set(
-        options.guest
-          ? {
-              id: sessionId,
-              kind: 'guest',
-              createdAt: now,
-              lastSeenAt: now,
-              absoluteExpiresAt: now + hour,
-              guestToken: `guest-token-${travelerId}`,
-            }
-          : {
-              id: sessionId,
-              kind: 'traveler',
-              createdAt: now,
-              lastSeenAt: now,
-              absoluteExpiresAt: now + hour,
-              travelerId,
-              name: 'Test Traveler',
-              email: 'traveler@wayfare.test',
-              accessToken: `access-token-${travelerId}`,
-              accessTokenExpiresAt: now + hour,
-              accessTokenIssuedAt: now,
-            },
-      );
+      await app.sessions.store.set({
+        id: sessionId,
+        kind: 'guest',
+        createdAt: now,
+        lastSeenAt: now,
+        absoluteExpiresAt: now + 60 * 60 * 1000,
+        guestToken: `guest-token-${travelerId}`,
+      });
       return {
         sessionId,
         headers: { cookie: `${app.sessions.cookie.name}=${sessionId}`, 'x-requested-with': 'wayfare' },

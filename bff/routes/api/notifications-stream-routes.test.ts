@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationStreamNotification } from '#shared/api/notification-stream-events.ts';
 import { BrowserStream } from '../../test-support/browser-stream.ts';
 import { notificationFixture, ScriptedTravelApi } from '../../test-support/scripted-travel-api.ts';
@@ -132,14 +132,20 @@ describe('GET /api/notifications/stream', () => {
     otherTab.abort();
   });
 
-  it('tells every browser to reconnect, with a jittered retry, when the server shuts down, and closes promptly', async () => {
+  it('tells every browser to reconnect, with a jittered retry, when the server shuts down, and closes without waiting for the browsers', async () => {
     const { headers } = await bff.signIn(TRAVELER);
     const tab = await openTab(headers, '?tab=tab-shutdown');
     await whenLive(tab);
-    const started = performance.now();
-    await bff.close();
-    await tab.ended;
-    expect(performance.now() - started).toBeLessThan(3000);
+    // The browser keeps reading: only the server can end its stream, and the close must not wait on it
+    // (how long a shutdown takes is measured by `npm run bench -- shutdown`).
+    let closed = false;
+    void bff.close().then(() => (closed = true));
+    await vi.waitFor(() => expect(closed, 'the BFF to close with a stream open').toBe(true));
+    let ended = false;
+    void tab.ended.then(() => (ended = true));
+    await vi.waitFor(() => expect(ended, 'the server to end the stream').toBe(true));
+    expect(tab.events.at(-1)?.event).toBe('reconnect');
+    expect(bff.app.sse.size).toBe(0);
     const [farewell] = tab.data<{ retryMs: number }>('reconnect');
     expect(farewell?.retryMs).toBeGreaterThanOrEqual(2000);
     expect(farewell?.retryMs).toBeLessThan(4000);
