@@ -15,7 +15,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
-  globalTimeout: 5 * 60_000,
+  // A bound for a run that hangs, not a speed claim: each journey has its own timeout, and these run
+  // alongside the other journeys (scripts/test-all.ts), on a machine that may be loaded.
+  globalTimeout: 10 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
