@@ -13,6 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
+  // The end of each run names the ten slowest files (over 20 s): where to look when the suite grows slower.
+  reportSlowTests: { max: 10, threshold: 20_000 },
   use: {
     baseURL: APP_ORIGIN,
     ...(await suiteUse()),
