@@ -87,9 +87,9 @@ describe('the counts of a run', () => {
           'Test Files  2 failed | 134 passed (136)',
           'Tests  1 failed | 1221 passed | 3 skipped (1225)',
         ]),
-        outcome(['1 flaky', '90 passed (3.0m)', '2 did not run']),
+        outcome(['1 flaky', '90 passed (3.0m)', '1 interrupted', '2 did not run']),
       ]),
-    ).toBe('1311 passed, 1 failed, 1 flaky, 3 skipped, 2 did not run');
+    ).toBe('1311 passed, 1 failed, 1 flaky, 3 skipped, 2 did not run, 1 interrupted');
   });
 });
 

@@ -172,7 +172,7 @@ export async function runAll(
   return { outcomes: results, passed, seconds };
 }
 
-const COUNTED = ['passed', 'failed', 'flaky', 'skipped', 'did not run'] as const;
+const COUNTED = ['passed', 'failed', 'flaky', 'skipped', 'did not run', 'interrupted'] as const;
 
 /**
  * The tests counted over every runner's summary (Vitest's `Tests` line, Playwright's count lines), such
@@ -183,7 +183,7 @@ export function countTests(outcomes: Outcome[]): string {
   let counted = false;
   for (const line of outcomes.flatMap((outcome) => outcome.summary)) {
     if (/^Test Files\b/.test(line)) continue;
-    for (const match of line.matchAll(/(\d+) (passed|failed|flaky|skipped|did not run)\b/g)) {
+    for (const match of line.matchAll(/(\d+) (passed|failed|flaky|skipped|did not run|interrupted)\b/g)) {
       counted = true;
       totals.set(match[2] ?? '', (totals.get(match[2] ?? '') ?? 0) + Number(match[1]));
     }
