@@ -14,7 +14,7 @@ export function loadCookieKeys(dataDir: string): string[] {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const keys = [randomBytes(32).toString('base64url')];
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, `${JSON.stringify({ keys }, null, 2)}\n`, { mode: 0o600 });
   return keys;
 }

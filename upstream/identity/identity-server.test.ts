@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
@@ -13,6 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadIdentityConfig, signedTokenLifetimeSeconds } from './config.ts';
 import { startIdentityServer, type IdentityServer } from './identity-server.ts';
 import { rotateSigningKeys } from './signing-keys.ts';
+import { storedId } from './sqlite-adapter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE = process.execPath;
@@ -262,6 +264,62 @@ describe('identity platform stand-in', () => {
       },
     );
     expect(refreshed.access_token).toBeTruthy();
+  });
+
+  it('keeps its data readable by its own user only, and no refresh token in it', async () => {
+    const dataDir = path.join(await dataFolder(), 'identity');
+    const identity = await start(dataDir);
+    const { configuration, tokens } = await signIn(identity.issuer);
+    const first = tokens.refresh_token ?? '';
+    const second =
+      (await client.refreshTokenGrant(configuration, first, { resource: AUDIENCE })).refresh_token ?? '';
+    expect(second).not.toBe('');
+
+    expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700');
+    const files = (await readdir(dataDir)).filter((name) => name.startsWith('identity.sqlite'));
+    expect(files).toEqual(expect.arrayContaining(['identity.sqlite', 'identity.sqlite-wal']));
+    for (const name of files) {
+      const file = path.join(dataDir, name);
+      expect(((await stat(file)).mode & 0o777).toString(8), name).toBe('600');
+      const bytes = (await readFile(file)).toString('latin1');
+      expect(bytes.includes(first), `the first refresh token in ${name}`).toBe(false);
+      expect(bytes.includes(second), `the second refresh token in ${name}`).toBe(false);
+    }
+    // Looked up by the hash of what the client presents.
+    const third = await client.refreshTokenGrant(configuration, second, { resource: AUDIENCE });
+    expect(third.access_token).toBeTruthy();
+  });
+
+  it('re-keys the refresh tokens an older version kept under their values, and narrows its file', async () => {
+    const dataDir = path.join(await dataFolder(), 'identity');
+    const identity = await start(dataDir);
+    const port = new URL(identity.issuer).port;
+    const { tokens } = await signIn(identity.issuer);
+    const refreshToken = tokens.refresh_token ?? '';
+    await identity.close();
+    servers.splice(servers.indexOf(identity), 1);
+    // The record as versions before hashed ids wrote it, in files readable by everyone.
+    const db = new DatabaseSync(path.join(dataDir, 'identity.sqlite'));
+    db.prepare(
+      `UPDATE oidc_models SET id = ?, payload = json_set(payload, '$.jti', ?) WHERE model = 'RefreshToken' AND id = ?`,
+    ).run(refreshToken, refreshToken, storedId(refreshToken));
+    db.close();
+    await chmod(path.join(dataDir, 'identity.sqlite'), 0o644);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const restarted = await start(dataDir, {}, Number(port));
+    expect(((await stat(path.join(dataDir, 'identity.sqlite'))).mode & 0o777).toString(8)).toBe('600');
+    const refreshed = await client.refreshTokenGrant(await bffClient(restarted.issuer), refreshToken, {
+      resource: AUDIENCE,
+    });
+    expect(refreshed.access_token).toBeTruthy();
+    const check = new DatabaseSync(path.join(dataDir, 'identity.sqlite'), { readOnly: true });
+    try {
+      const raw = check.prepare('SELECT count(*) AS n FROM oidc_models WHERE id = ? OR payload LIKE ?');
+      expect(raw.get(refreshToken, `%${refreshToken}%`)).toEqual({ n: 0 });
+    } finally {
+      check.close();
+    }
   });
 
   it('rotates signing keys and keeps the old key published until its tokens expire', async () => {

@@ -1,8 +1,6 @@
-import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import pino, { type Logger } from 'pino';
@@ -13,6 +11,7 @@ import { createInteractionHandler } from './interaction-handler.ts';
 import { renderMessagePage } from './identity-pages.ts';
 import { SIGNING_KEYS_FILE, loadSigningKeys } from './signing-keys.ts';
 import { prepareAdapterSchema, purgeExpired } from './sqlite-adapter.ts';
+import { openPrivateDatabase } from '../private-database.ts';
 
 export interface IdentityServer {
   issuer: string;
@@ -66,9 +65,9 @@ export async function startIdentityServer(
   const { port } = server.address() as AddressInfo;
   const issuer = config.IDENTITY_ISSUER ?? `http://localhost:${port}`;
 
-  mkdirSync(config.IDENTITY_DATA_DIR, { recursive: true });
-  const db = new DatabaseSync(path.join(config.IDENTITY_DATA_DIR, 'identity.sqlite'));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
+  // Refresh tokens, sessions and grants: readable by this server's user only.
+  const db = openPrivateDatabase(config.IDENTITY_DATA_DIR, 'identity.sqlite');
+  db.exec('PRAGMA busy_timeout = 5000;');
   prepareAdapterSchema(db);
   purgeExpired(db);
   const cookieKeys = loadCookieKeys(config.IDENTITY_DATA_DIR);

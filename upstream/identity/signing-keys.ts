@@ -41,7 +41,7 @@ function readKeyFile(file: string): KeyFile | undefined {
 }
 
 function writeKeyFile(file: string, contents: KeyFile): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, file);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
@@ -35,8 +36,33 @@ const GRANTABLE = new Set([
   'BackchannelAuthenticationRequest',
 ]);
 
+/**
+ * What a record is kept under: a SHA-256 of its id. The ids of tokens, codes, sessions and interactions
+ * are their values (a refresh token's id is the refresh token), so the file never holds one.
+ */
+export function storedId(id: string): string {
+  return createHash('sha256').update(id, 'utf8').digest('base64url');
+}
+
 export function prepareAdapterSchema(db: DatabaseSync): void {
   db.exec(SCHEMA);
+  // Records of versions that kept them under their ids, the id in the payload too (`jti`; the adapter
+  // never stores it now): each re-keyed by the hash of its id, all in one transaction.
+  const rows = db
+    .prepare(`SELECT model, id FROM oidc_models WHERE json_extract(payload, '$.jti') = id`)
+    .all() as { model: string; id: string }[];
+  if (rows.length === 0) return;
+  const rekey = db.prepare(
+    `UPDATE oidc_models SET id = ?, payload = json_remove(payload, '$.jti') WHERE model = ? AND id = ?`,
+  );
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (const { model, id } of rows) rekey.run(storedId(id), model, id);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 /** Removes records past their expiry; called on start and periodically. */
@@ -46,7 +72,10 @@ export function purgeExpired(db: DatabaseSync, now = Date.now()): void {
 
 /**
  * oidc-provider's persistence on node:sqlite: sessions, grants, codes, refresh tokens and interactions
- * survive a restart of the identity platform.
+ * survive a restart of the identity platform. Records are kept under a hash of their id, without the id in
+ * their payload: a copy of the file gives no refresh token, code or session cookie. oidc-provider hands
+ * the adapter the id on every lookup by id, and the id is put back into what it gets. A lookup by uid
+ * (a session, to check a token's session binding) gets the record without its id, which it only reads.
  */
 export class SqliteAdapter implements Adapter {
   readonly #db: DatabaseSync;
@@ -68,8 +97,8 @@ export class SqliteAdapter implements Adapter {
       )
       .run(
         this.#model,
-        id,
-        JSON.stringify(payload),
+        storedId(id),
+        JSON.stringify(payload.jti === id ? { ...payload, jti: undefined } : payload),
         GRANTABLE.has(this.#model) ? (payload.grantId ?? null) : null,
         payload.userCode ?? null,
         payload.uid ?? null,
@@ -79,7 +108,11 @@ export class SqliteAdapter implements Adapter {
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return Promise.resolve(this.#findWhere('id = ?', id));
+    const payload = this.#findWhere('id = ?', storedId(id));
+    if (payload === undefined || payload.jti !== undefined || this.#model === 'Client') {
+      return Promise.resolve(payload);
+    }
+    return Promise.resolve({ ...payload, jti: id });
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
@@ -95,12 +128,12 @@ export class SqliteAdapter implements Adapter {
       .prepare(
         `UPDATE oidc_models SET payload = json_set(payload, '$.consumed', ?) WHERE model = ? AND id = ?`,
       )
-      .run(Math.floor(Date.now() / 1000), this.#model, id);
+      .run(Math.floor(Date.now() / 1000), this.#model, storedId(id));
     return Promise.resolve();
   }
 
   destroy(id: string): Promise<void> {
-    this.#db.prepare('DELETE FROM oidc_models WHERE model = ? AND id = ?').run(this.#model, id);
+    this.#db.prepare('DELETE FROM oidc_models WHERE model = ? AND id = ?').run(this.#model, storedId(id));
     return Promise.resolve();
   }
 

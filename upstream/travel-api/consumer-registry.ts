@@ -108,7 +108,7 @@ export class ConsumerRegistry {
   }
 
   #writeSync(registry: RegistryFile): void {
-    mkdirSync(path.dirname(this.file), { recursive: true });
+    mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const temporary = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(registry, null, 2)}\n`, { mode: 0o600 });
     renameSync(temporary, this.file);

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { openPrivateDatabase } from '../private-database.ts';
 
 /** One schema change, applied once per database and remembered by its unique name. */
 export interface Migration {
@@ -8,11 +7,12 @@ export interface Migration {
   sql: string;
 }
 
-/** Opens (creating when needed) the service's sqlite database in the data folder, in WAL mode. */
+/**
+ * Opens (creating when needed) the service's sqlite database in the data folder, in WAL mode, readable by
+ * the service's own user only (travelers, their bookings and cards on file).
+ */
 export function openDatabase(dataDir: string): DatabaseSync {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, 'travel-api.sqlite'));
-  db.exec('PRAGMA journal_mode = WAL');
+  const db = openPrivateDatabase(dataDir, 'travel-api.sqlite');
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
