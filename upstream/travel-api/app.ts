@@ -9,6 +9,7 @@ import type { RouteEntry } from '#shared/route-path.ts';
 import type { TravelApiConfig } from './config.ts';
 import bookingOperationsRoutes from './bookings/booking-operations-routes.ts';
 import quotesPlugin from './bookings/quotes-plugin.ts';
+import acceptDrain from './plugins/accept-drain.ts';
 import adminGate from './plugins/admin.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
 import notificationRoutes from './notifications/notification-routes.ts';
@@ -93,6 +94,8 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   await app.register(adminNotificationStreamsRoutes);
   await app.register(simulatorRoutes);
   await app.register(bookingOperationsRoutes);
+  // Last, so that on close its wait for the listener to go quiet comes after every other preClose hook.
+  await app.register(acceptDrain);
 
   await app.ready();
   return app;

@@ -9,6 +9,7 @@ import {
   NotificationsReadAllSchema,
 } from '#shared/upstream/notifications.ts';
 import { ApiError } from '../api-error.ts';
+import { shuttingDownError } from '../plugins/error-handler.ts';
 import { travelerId } from '../routes/profile-routes.ts';
 import { EventStream } from '../stays/event-stream.ts';
 import { NotificationCenter } from './notification-center.ts';
@@ -91,6 +92,8 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
 
   app.get('/v1/me/notifications/stream', { preParsing: app.requireTraveler }, (request, reply) => {
     const traveler = travelerId(request.traveler);
+    // The streams open when closing began get `done` (preClose above); none opens after it.
+    if (app.shuttingDown) throw shuttingDownError();
     if (app.faults.current.startupInProgress) {
       throw new ApiError('SERVICE_UNAVAILABLE', {
         message: 'The notification service is starting; retry shortly',
@@ -114,5 +117,5 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
 
 export default fp(notificationRoutes, {
   name: 'notification-routes',
-  dependencies: ['db', 'faults', 'traveler-auth'],
+  dependencies: ['db', 'error-handler', 'faults', 'traveler-auth'],
 });

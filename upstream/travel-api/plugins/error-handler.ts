@@ -18,28 +18,35 @@ function errorHandler(app: FastifyInstance, _options: unknown, done: () => void)
     return sendApiError(reply, apiError);
   });
 
-  // Requests that arrive while the server closes get the envelope, not Fastify's own 503 body.
+  // Once the server closes, nothing new starts: a request that arrives, or that reaches its handler, after
+  // closing began gets 503 RETRY_LATER in the envelope (not Fastify's own 503 body).
   let closing = false;
+  app.decorate('shuttingDown', { getter: () => closing });
   app.addHook('preClose', (hookDone) => {
     closing = true;
     hookDone();
   });
-  app.addHook('onRequest', (_request, _reply, next) => {
-    next(
-      closing
-        ? new ApiError('SERVICE_UNAVAILABLE', {
-            message: 'The service is shutting down',
-            recoveryAction: 'RETRY_LATER',
-            retryAfterSeconds: 1,
-          })
-        : undefined,
-    );
-  });
+  const refuseWhileClosing = (
+    _request: FastifyRequest,
+    _reply: FastifyReply,
+    next: (error?: Error) => void,
+  ) => next(closing ? shuttingDownError() : undefined);
+  app.addHook('onRequest', refuseWhileClosing);
+  app.addHook('preHandler', refuseWhileClosing);
 
   app.setNotFoundHandler((_request, reply) =>
     sendApiError(reply, new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' })),
   );
   done();
+}
+
+/** The answer to a request the server will not start because it is closing. */
+export function shuttingDownError(): ApiError {
+  return new ApiError('SERVICE_UNAVAILABLE', {
+    message: 'The service is shutting down',
+    recoveryAction: 'RETRY_LATER',
+    retryAfterSeconds: 1,
+  });
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -120,6 +127,13 @@ function invalidRequest(field: string, code: string, message: string): ApiError 
     message: 'The request failed validation',
     details: [{ field, code, message }],
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment the server begins closing. */
+    readonly shuttingDown: boolean;
+  }
 }
 
 export default fp(errorHandler, { name: 'error-handler' });
