@@ -64,7 +64,8 @@ describe('signed calls to the travel API stand-in', () => {
   let alex: TestBrowser;
 
   beforeAll(async () => {
-    stack = await startGatewayStack();
+    // Each update check must reach the travel API to show which secret signed it: no shared answer kept.
+    stack = await startGatewayStack({ bffEnv: { UPDATE_CHECK_CACHE_SECONDS: '0' } });
     alex = await stack.signIn();
   });
 
