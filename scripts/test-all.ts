@@ -17,7 +17,7 @@ const IN_THE_BACKGROUND = ['nice', '-n', '10'];
 
 /**
  * The order: the build first (the unit tests' servers and both journeys' stacks serve it), then the unit
- * tests, then the journeys with the machine to themselves but for the fleet's (see docs/testing.md).
+ * tests, then the journeys with the machine to themselves, then the fleet's (see docs/testing.md).
  */
 const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
   build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
@@ -57,7 +57,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'fleet journeys',
     command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
     summary: PLAYWRIGHT_COUNTS,
-    after: ['unit'],
+    after: ['journeys'],
     needs: ['build'],
     programs: ['redis-server', 'nginx', 'chromium'],
   },
