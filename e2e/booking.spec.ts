@@ -71,7 +71,7 @@ const ES = {
   priceChanged: 'El precio ha cambiado',
   acceptPrice: 'Reservar al nuevo precio',
   /** A price in Spanish: decimal comma, the currency after it ("1.234,56 €", "133,18 CAD"). */
-  bookAndPay: /^Reservar y pagar \d{1,3}(\.\d{3})*,\d{2}\s\S+$/,
+  bookAndPay: /^Reservar y pagar \d{1,3}(\.\d{3})*(,\d{2})?\s\S+$/,
   traveler: 'Viajero',
   fullName: 'Nombre completo',
   paymentMethods: 'Método de pago guardado',
