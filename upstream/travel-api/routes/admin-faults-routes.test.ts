@@ -79,6 +79,15 @@ describe('faults of one traveler (PUT /admin/travelers/:travelerId/faults)', () 
     expect(guest.status).toBe(201);
   });
 
+  it('adds to everyone’s faults, which still reach every traveler', async () => {
+    await armFor(SAM, { offersExpired: true });
+    await adminFetch(stack.api.baseUrl, 'PUT', '/admin/faults', { providerDown: true, rateLimitMax: 1 });
+    for (const sub of [SAM, ALEX])
+      expect(await errorCode(await call(sub, flightSearch))).toBe('SERVICE_UNAVAILABLE');
+    for (const sub of [SAM, ALEX])
+      expect(await errorCode(await call(sub, flightSearch))).toBe('RATE_LIMIT_EXCEEDED');
+  });
+
   it('reads them back, clears them with everyone’s, and takes only the faults one traveler can meet', async () => {
     await armFor(SAM, { offersExpired: true });
     const read = await adminFetch(stack.api.baseUrl, 'GET', `/admin/travelers/${SAM}/faults`);
