@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { fillStaySearch, rateCards, searchStays, stayCards } from './support/stays.ts';
-import { TEST_TRAVELER_COUNT, testTraveler } from './support/test-travelers.ts';
+import { testTraveler } from './support/test-travelers.ts';
 
 /**
  * The demo panel's levers act on the traveler who pulls them and on nobody else: one traveler pulls every
@@ -49,12 +49,15 @@ async function reloadWithUpdateCheck(page: Page): Promise<void> {
   expect((await checked).status()).toBe(200);
 }
 
-/** The other traveler: signed in beside the one who pulls the levers, in a browser context of their own. */
+/**
+ * The other traveler: signed in beside the one who pulls the levers, in a browser context of their own.
+ * Test travelers 8 and 7 (by worker), which are no worker's own traveler.
+ */
 const bystanderTest = test.extend<{ other: Page }>({
   other: async ({ browser, signIn }, use) => {
     const context = await browser.newContext();
     const other = await context.newPage();
-    await signIn({ page: other, traveler: testTraveler(TEST_TRAVELER_COUNT - test.info().parallelIndex) });
+    await signIn({ page: other, traveler: testTraveler(8 - test.info().parallelIndex) });
     await use(other);
     await context.close();
   },
