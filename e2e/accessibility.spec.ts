@@ -1,67 +1,135 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import type { AdminClient } from './support/admin-client.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { inboxCard, raiseDelay, simulateDelay } from './support/notifications.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
+import type { TestTraveler } from './support/test-travelers.ts';
 
 async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
+/** What a page needs to be checked in: the page itself, and the stand-in's admin API with the traveler. */
+interface PageTools {
+  admin: AdminClient;
+  traveler: TestTraveler;
+}
+
+/**
+ * A page to check, each in a test of its own: `open` brings a browser to it, settled, in the state to
+ * check (signed-in pages start from the home page a traveler was just signed in to).
+ */
+interface PageToCheck {
+  name: string;
+  open: (page: Page, tools: PageTools) => Promise<void>;
+}
+
+const SIGNED_OUT_PAGES: PageToCheck[] = [
+  {
+    name: 'start page (signed out)',
+    open: async (page) => {
+      await page.goto('/');
+      await settled(page, 'Travel that keeps up with you');
+    },
+  },
+  {
+    name: 'identity sign-in page',
+    open: async (page) => {
+      await page.goto('/auth/login?returnTo=/');
+      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await settled(page, 'Sign in');
+    },
+  },
+];
+
+const SIGNED_IN_PAGES: PageToCheck[] = [
+  {
+    name: 'home (signed in)',
+    open: async (page) => {
+      await settled(page, /Welcome back/);
+    },
+  },
+  {
+    name: 'flights with results',
+    open: async (page) => {
+      await page.goto(`/flights?trip=one-way&leg=LHR.JFK.${isoDateFromToday(30)}&adults=1&cabin=economy`);
+      await expect(
+        page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'stays with results',
+    open: async (page) => {
+      await searchStays(page, { city: 'Paris', checkInInDays: 30, nights: 2 });
+    },
+  },
+  {
+    name: 'hotel rates',
+    open: async (page) => {
+      await searchStays(page, { city: 'Paris', checkInInDays: 30, nights: 2 });
+      await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
+      await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
+      await expect(rateCards(page).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'bookings',
+    open: async (page) => {
+      await page.goto('/bookings');
+      await expect(page.getByRole('list', { name: 'Bookings' }).getByRole('article').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'inbox with a toast',
+    open: async (page, { admin, traveler }) => {
+      await page.goto('/inbox');
+      await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+      const raised = await raiseDelay(admin, traveler.id);
+      await expect(inboxCard(page, raised.title)).toHaveCount(1);
+    },
+  },
+  {
+    name: 'trip segment',
+    open: async (page, { admin, traveler }) => {
+      const { notification } = await simulateDelay(admin, traveler.id, 20);
+      await page.goto(`/trips/${notification.tripId}/segment/${notification.segmentId}`);
+      await expect(page.getByRole('region', { name: 'Schedule' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile',
+    open: async (page) => {
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+  {
+    name: 'not found',
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+];
+
 test.describe('accessibility', () => {
-  test('the start page and the sign-in page have no axe violations', async ({ page }) => {
-    await page.goto('/');
-    await settled(page, 'Travel that keeps up with you');
-    await expectNoAxeViolations(page, 'start page (signed out)');
+  for (const { name, open } of SIGNED_OUT_PAGES) {
+    test(`${name} has no axe violations`, async ({ page, admin, traveler }) => {
+      await open(page, { admin, traveler });
+      await expectNoAxeViolations(page, name);
+    });
+  }
 
-    await page.goto('/auth/login?returnTo=/');
-    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
-    await settled(page, 'Sign in');
-    await expectNoAxeViolations(page, 'identity sign-in page');
-  });
-
-  test('every signed-in page has no axe violations', async ({ signedInPage: page, admin, traveler }) => {
-    await settled(page, /Welcome back/);
-    await expectNoAxeViolations(page, 'home (signed in)');
-
-    await page.goto(`/flights?trip=one-way&leg=LHR.JFK.${isoDateFromToday(30)}&adults=1&cabin=economy`);
-    await expect(
-      page.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
-    ).toBeVisible();
-    await expectNoAxeViolations(page, 'flights with results');
-
-    await searchStays(page, { city: 'Paris', checkInInDays: 30, nights: 2 });
-    await expectNoAxeViolations(page, 'stays with results');
-    await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
-    await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');
-    await expect(rateCards(page).first()).toBeVisible();
-    await expectNoAxeViolations(page, 'hotel rates');
-
-    await page.goto('/bookings');
-    await expect(page.getByRole('list', { name: 'Bookings' }).getByRole('article').first()).toBeVisible();
-    await expectNoAxeViolations(page, 'bookings');
-
-    await page.goto('/inbox');
-    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-    const raised = await raiseDelay(admin, traveler.id);
-    await expect(inboxCard(page, raised.title)).toHaveCount(1);
-    await expectNoAxeViolations(page, 'inbox with a toast');
-
-    const { notification } = await simulateDelay(admin, traveler.id, 20);
-    await page.goto(`/trips/${notification.tripId}/segment/${notification.segmentId}`);
-    await expect(page.getByRole('region', { name: 'Schedule' })).toBeVisible();
-    await expectNoAxeViolations(page, 'trip segment');
-
-    await page.goto('/profile');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page, 'profile');
-
-    await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page, 'not found');
-  });
+  for (const { name, open } of SIGNED_IN_PAGES) {
+    test(`${name} has no axe violations`, async ({ signedInPage: page, admin, traveler }) => {
+      await open(page, { admin, traveler });
+      await expectNoAxeViolations(page, name);
+    });
+  }
 
   test('signing in, searching flights and reading the inbox work with the keyboard alone', async ({
     page,

@@ -83,42 +83,64 @@ function englishOnScreen(page: Page): Promise<string[]> {
   }, ENGLISH_INTERFACE_WORDS.source);
 }
 
-test('every screen reads in Spanish for a traveler whose locale is es-ES: no interface English, axe-clean', async ({
-  signedInPage: page,
-}) => {
-  await setProfileLocale(page, 'es-ES');
-  const headers = { 'x-requested-with': 'wayfare' };
-  const { items } = (await (await page.request.get('/api/trips', { headers })).json()) as {
-    items: { tripId: string }[];
-  };
-  const es = WORDS.es;
-  // Each screen with what shows it has loaded its data, so the words read are the whole screen's.
-  type Screen = [path: string, loaded?: (page: Page) => Locator];
-  const tripScreens: Screen[] = items[0]
-    ? [[`/trips/${items[0].tripId}`, (page) => page.getByRole('list', { name: es.timeline })]]
-    : [];
-  const screens: Screen[] = [
-    ['/'],
-    ['/trips', (page) => page.getByRole('region', { name: es.upcoming }).getByRole('article').first()],
-    ...tripScreens,
-    ['/flights'],
-    [
-      `/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(30)}&adults=1&cabin=economy`,
-      (page) => page.getByRole('article').first(),
-    ],
-    ['/stays'],
-    ['/bookings', (page) => page.getByText(es.bookingsCount)],
-    ['/inbox', (page) => page.getByRole('heading', { level: 2, name: /sin leer|Todo leído/ })],
-    ['/profile', (page) => page.getByRole('combobox').first()],
-    ['/a-page-that-is-not-here'],
-  ];
-  for (const [screen, loaded] of screens) {
-    await page.goto(screen);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    if (loaded) await expect(loaded(page)).toBeVisible();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    expect(await englishOnScreen(page), screen).toEqual([]);
-    await expectNoAxeViolations(page, `${screen} in Spanish`);
+/**
+ * Every screen, each in a test of its own, with what shows it has loaded its data, so the words read are
+ * the whole screen's. `path` may ask the BFF for what the screen is about (the traveler's first trip).
+ */
+interface Screen {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  loaded?: (page: Page) => Locator;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'home', path: '/' },
+  {
+    name: 'trips',
+    path: '/trips',
+    loaded: (page) => page.getByRole('region', { name: WORDS.es.upcoming }).getByRole('article').first(),
+  },
+  {
+    name: 'a trip',
+    path: async (page) => {
+      const headers = { 'x-requested-with': 'wayfare' };
+      const { items } = (await (await page.request.get('/api/trips', { headers })).json()) as {
+        items: { tripId: string }[];
+      };
+      expect(items[0], 'the traveler has a trip').toBeDefined();
+      return `/trips/${items[0]?.tripId}`;
+    },
+    loaded: (page) => page.getByRole('list', { name: WORDS.es.timeline }),
+  },
+  { name: 'flights', path: '/flights' },
+  {
+    name: 'flights with results',
+    path: `/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(30)}&adults=1&cabin=economy`,
+    loaded: (page) => page.getByRole('article').first(),
+  },
+  { name: 'stays', path: '/stays' },
+  { name: 'bookings', path: '/bookings', loaded: (page) => page.getByText(WORDS.es.bookingsCount) },
+  {
+    name: 'inbox',
+    path: '/inbox',
+    loaded: (page) => page.getByRole('heading', { level: 2, name: /sin leer|Todo leído/ }),
+  },
+  { name: 'profile', path: '/profile', loaded: (page) => page.getByRole('combobox').first() },
+  { name: 'not found', path: '/a-page-that-is-not-here' },
+];
+
+test.describe('every screen reads in Spanish for a traveler whose locale is es-ES: no interface English, axe-clean', () => {
+  for (const { name, path, loaded } of SCREENS) {
+    test(name, async ({ signedInPage: page }) => {
+      await setProfileLocale(page, 'es-ES');
+      const screen = typeof path === 'string' ? path : await path(page);
+      await page.goto(screen);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (loaded) await expect(loaded(page)).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(await englishOnScreen(page), screen).toEqual([]);
+      await expectNoAxeViolations(page, `${screen} in Spanish`);
+    });
   }
 });
