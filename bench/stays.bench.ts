@@ -5,7 +5,9 @@
  *            hotel (POST /api/stays/fares), four at a time, as the SPA did
  *   after    the browser reads one stream (POST /api/stays/priced-search); the BFF prices each hotel
  * and reports the time from sending the search to the first hotel card, the first price and the last
- * hotel priced, and the most streams the browser held open at once. The BFF runs in this process against
+ * hotel priced, the most streams the browser held open at once, and how long the traveler's other tab
+ * waited for GET /api/session (asked one after the other from the first card until the search ends) while
+ * the browser also holds its notification stream, as the SPA does. The BFF runs in this process against
  * a scripted travel API (every call's signature checked) that paces its answers like a provider: a hotel
  * every `--search-gap-ms` (25 ms), and `--fares` rates (3) each `--fare-gap-ms` (40 ms) apart. The browser
  * is an undici agent with Chromium's six HTTP/1.1 connections per host.
@@ -40,6 +42,8 @@ const RUNS = Number(values.runs);
 const SEARCH_GAP_MS = Number(values['search-gap-ms']);
 const FARES = Number(values.fares);
 const FARE_GAP_MS = Number(values['fare-gap-ms']);
+/** The longest the other tab's GET /api/session may take beside one priced search. */
+const SESSION_TARGET_MS = 500;
 /** The SPA's fares streams at once, before the BFF priced the search itself. */
 const BROWSER_FARES_CONCURRENCY = 4;
 
@@ -96,6 +100,33 @@ interface Timing {
   firstPriceMs: number;
   allPricedMs: number;
   mostStreams: number;
+  /** Each GET /api/session of the other tab while the search ran, from sending it to its whole answer. */
+  sessionMs: number[];
+}
+
+/**
+ * The traveler's other tab, on the same browser: asks GET /api/session, one call after the other, until
+ * stopped; `stop` resolves with each call's time.
+ */
+function otherTab(base: string, headers: Record<string, string>, dispatcher: Agent) {
+  let searching = true;
+  const times: number[] = [];
+  const asking = (async () => {
+    while (searching) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/session`, { headers, dispatcher });
+      await response.text();
+      if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
+      times.push(performance.now() - started);
+    }
+  })();
+  return {
+    async stop(): Promise<number[]> {
+      searching = false;
+      await asking;
+      return times;
+    },
+  };
 }
 
 /** Opens one SSE POST from the browser and yields its events. */
@@ -116,6 +147,7 @@ async function runBefore(base: string, headers: Record<string, string>, dispatch
   let firstPrice = 0;
   let open = 1;
   let mostStreams = 1;
+  let tab: ReturnType<typeof otherTab> | undefined;
   const queue: ReturnType<typeof property>[] = [];
   const pricing = new Set<Promise<void>>();
   const price = async (found: ReturnType<typeof property>) => {
@@ -148,16 +180,19 @@ async function runBefore(base: string, headers: Record<string, string>, dispatch
   for await (const message of stream(`${base}/api/stays/search`, search, headers, dispatcher)) {
     if (message.event !== 'property') continue;
     firstCard ||= performance.now() - started;
+    tab ??= otherTab(base, headers, dispatcher);
     queue.push(JSON.parse(message.data) as ReturnType<typeof property>);
     pump();
   }
   open -= 1;
   while (pricing.size > 0) await Promise.race(pricing);
+  const allPricedMs = performance.now() - started;
   return {
     firstCardMs: firstCard,
     firstPriceMs: firstPrice,
-    allPricedMs: performance.now() - started,
+    allPricedMs,
     mostStreams,
+    sessionMs: (await tab?.stop()) ?? [],
   };
 }
 
@@ -166,17 +201,22 @@ async function runAfter(base: string, headers: Record<string, string>, dispatche
   let firstCard = 0;
   let firstPrice = 0;
   let priced = 0;
+  let tab: ReturnType<typeof otherTab> | undefined;
   for await (const message of stream(`${base}/api/stays/priced-search`, search, headers, dispatcher)) {
-    if (message.event === 'property') firstCard ||= performance.now() - started;
-    else if (message.event === 'fare') firstPrice ||= performance.now() - started;
+    if (message.event === 'property') {
+      firstCard ||= performance.now() - started;
+      tab ??= otherTab(base, headers, dispatcher);
+    } else if (message.event === 'fare') firstPrice ||= performance.now() - started;
     else if (message.event === 'property-end') priced += 1;
   }
+  const allPricedMs = performance.now() - started;
   if (priced !== PROPERTIES) throw new Error(`only ${priced} of ${PROPERTIES} hotels were priced`);
   return {
     firstCardMs: firstCard,
     firstPriceMs: firstPrice,
-    allPricedMs: performance.now() - started,
+    allPricedMs,
     mostStreams: 1,
+    sessionMs: (await tab?.stop()) ?? [],
   };
 }
 
@@ -192,8 +232,18 @@ void (async () => {
 })();
 // One browser: Chromium opens at most six HTTP/1.1 connections to a host.
 const browser = new Agent({ connections: 6 });
+const leaving = new AbortController();
 try {
   const { headers } = await bff.signIn('5f1c2a7e-0b1d-4c5e-9a01-100000000003');
+  // The browser's one notification stream (a tab holds it for all of them) keeps a connection too.
+  const notifications = await fetch(`${bff.url}/api/notifications/stream?visible=1`, {
+    headers: { ...headers, accept: 'text/event-stream' },
+    dispatcher: browser,
+    signal: leaving.signal,
+  });
+  if (!notifications.ok || !notifications.body)
+    throw new Error(`notification stream: ${notifications.status}`);
+  void notifications.body.pipeTo(new WritableStream()).catch(() => undefined);
   const results: Record<'before' | 'after', Timing[]> = { before: [], after: [] };
   await runAfter(bff.url, headers, browser); // warm-up: connections, JIT
   for (let run = 0; run < RUNS; run += 1) {
@@ -204,16 +254,28 @@ try {
 
   const median = (samples: number[]) =>
     [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
-  const cell = (timings: Timing[], field: keyof Timing) => {
+  const cell = (timings: Timing[], field: Exclude<keyof Timing, 'sessionMs'>) => {
     const samples = timings.map((timing) => timing[field]);
     return `${median(samples).toFixed(0)} (${Math.min(...samples).toFixed(0)}-${Math.max(...samples).toFixed(0)})`;
+  };
+  const sessionCell = (timings: Timing[]) => {
+    const samples = timings.flatMap((timing) => timing.sessionMs);
+    if (samples.length === 0) return '-';
+    return `${median(samples).toFixed(0)} / ${Math.max(...samples).toFixed(0)} (${samples.length} calls)`;
   };
   console.log(
     `Stay search of ${PROPERTIES} hotels, ${FARES} rates each; provider pacing ${SEARCH_GAP_MS} ms per hotel, ` +
       `${FARE_GAP_MS} ms per rate; ${RUNS} runs each way, median (min-max), ms:`,
   );
   printTable(
-    ['', 'first card', 'first price', 'all priced', 'browser streams at once'],
+    [
+      '',
+      'first card',
+      'first price',
+      'all priced',
+      'browser streams at once',
+      'other tab GET /api/session, median / max',
+    ],
     (['before', 'after'] as const).map((way) => [
       way === 'before'
         ? 'before: search relay + a fares stream per hotel (4 at a time)'
@@ -222,11 +284,19 @@ try {
       cell(results[way], 'firstPriceMs'),
       cell(results[way], 'allPricedMs'),
       String(Math.max(...results[way].map((timing) => timing.mostStreams))),
+      sessionCell(results[way]),
     ]),
   );
+  const sessionMax = Math.max(...results.after.flatMap((timing) => timing.sessionMs));
+  console.log(
+    `Target: the other tab's GET /api/session under ${SESSION_TARGET_MS} ms while one priced search streams: ` +
+      `max ${sessionMax.toFixed(0)} ms, ${sessionMax < SESSION_TARGET_MS ? 'met' : 'NOT MET'}.`,
+  );
+  if (sessionMax >= SESSION_TARGET_MS) process.exitCode = 1;
   console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
 } finally {
   serving = false;
+  leaving.abort();
   await browser.close();
   await bff.close();
   await travelApi.close();

@@ -4,14 +4,10 @@ import { fillStaySearch, stayCards } from './support/stays.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
 // Every travel API answer and streamed event is held back, so the search takes seconds, as it does
-// with a real provider, and a tab held up behind it would wait for a whole hotel's pricing at least.
-const SLOW_PROVIDER = { latencyMs: 300 };
-
-/**
- * Longest GET /api/session of the other tab may take. Waiting for a connection means waiting for a whole
- * hotel's rates at least (several events, each held back by the slow provider).
- */
-const MAX_CONNECTION_WAIT_MS = 500;
+// with a real provider (about ten for Paris's eight hotels, long after its first card shows even when a
+// busy machine is slow to draw it), and a tab held up behind it would wait for a whole hotel's pricing
+// at least. How long the other tab's calls take beside a search is measured by `npm run bench -- stays`.
+const SLOW_PROVIDER = { latencyMs: 1000 };
 
 const isStaysStream = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/stays/');
@@ -35,12 +31,6 @@ test(
     const otherTab = await context.newPage();
     await otherTab.goto('/trips');
     await expect(otherTab.getByRole('heading', { level: 1 })).toBeVisible();
-    // How long each API request of the other tab waited in the browser before it was sent.
-    const waits: { url: string; waitedMs: number }[] = [];
-    otherTab.on('requestfinished', (request) => {
-      if (!new URL(request.url()).pathname.startsWith('/api/')) return;
-      waits.push({ url: request.url(), waitedMs: Math.round(request.timing().requestStart) });
-    });
 
     await admin.put('faults', SLOW_PROVIDER);
     await search.click();
@@ -48,34 +38,30 @@ test(
     await expect(stayCards(searchTab).first()).toBeVisible();
     await expect(results).toHaveAttribute('aria-busy', 'true');
 
-    // Meanwhile the traveler moves around in the other tab, and its API calls answer.
-    const sessionCalls: number[] = [];
+    // The other tab's session call is answered while the search still streams: it does not wait for the
+    // search to give a connection back. The BFF answers this one itself, so only a wait for a free
+    // connection could hold it up.
+    const sessionStatus = () =>
+      otherTab.evaluate(async () => {
+        const response = await fetch('/api/session');
+        await response.text();
+        return response.status;
+      });
+    expect(open.size, 'the search stream is open').toBe(1);
+    expect(await sessionStatus()).toBe(200);
+    expect(open.size, 'the search stream is still open once the other tab’s call was answered').toBe(1);
+
+    // Meanwhile the traveler moves around in the other tab, and its pages and API calls answer.
     const nav = otherTab.getByRole('navigation', { name: 'Main' });
     for (const page of ['Bookings', 'Flights', 'Trips']) {
       await nav.getByRole('link', { name: page, exact: true }).click();
       await expect(otherTab.getByRole('heading', { level: 1 })).toBeVisible();
-      // The BFF answers this one itself: only a wait for a free connection could make it slow.
-      const session = await otherTab.evaluate(async () => {
-        const started = performance.now();
-        const response = await fetch('/api/session');
-        await response.text();
-        return { status: response.status, tookMs: Math.round(performance.now() - started) };
-      });
-      expect(session.status).toBe(200);
-      sessionCalls.push(session.tookMs);
+      expect(await sessionStatus(), page).toBe(200);
     }
-    const otherTabDoneAt = Date.now();
 
     await expect(results).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
-    const searchDoneAt = Date.now();
-    expect(otherTabDoneAt, 'the other tab finished while the search was still running').toBeLessThan(
-      searchDoneAt,
-    );
     await expect(stayCards(searchTab).filter({ hasText: 'per night' }).first()).toBeVisible();
-
-    // No call of the other tab waited for a connection: the search held one stream, not five.
-    for (const tookMs of sessionCalls)
-      expect(tookMs, `GET /api/session took ${tookMs} ms`).toBeLessThan(MAX_CONNECTION_WAIT_MS);
+    // The search held one stream, not one per hotel being priced.
     expect(mostOpen, 'stays streams open at once in this browser').toBe(1);
   },
 );
