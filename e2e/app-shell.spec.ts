@@ -1,18 +1,18 @@
 import { expect, test } from './fixtures.ts';
 
-test('every page loads without a missing file, and the app ships its icons and web app manifest', async ({
-  signedInPage: page,
-}) => {
-  const missing: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() === 404) missing.push(response.url());
-  });
-  for (const path of ['/', '/trips', '/flights', '/stays', '/bookings', '/inbox', '/profile']) {
+for (const path of ['/', '/trips', '/flights', '/stays', '/bookings', '/inbox', '/profile']) {
+  test(`${path} loads without a missing file`, async ({ signedInPage: page }) => {
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  }
-  expect(missing).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+}
 
+test('the app ships its icons and web app manifest', async ({ signedInPage: page }) => {
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = (await (await page.request.get(manifestHref ?? '')).json()) as {
     name: string;
