@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { NotificationSchema } from '../upstream/notifications.ts';
 
 /**
@@ -61,7 +62,7 @@ export const NotificationStreamQuerySchema = z.object({
   tab: TabIdSchema.optional(),
   visible: z.enum(['0', '1']).default('0'),
   /** Resume point for fetch-based readers, which cannot set Last-Event-ID on a reconnect by itself. */
-  lastEventId: z.string().min(1).max(200).optional(),
+  lastEventId: plainText().min(1).max(200).optional(),
 });
 export type NotificationStreamQuery = z.infer<typeof NotificationStreamQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 
 const VersionSchema = z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'Expected a version such as 1.4.2');
 
@@ -23,7 +24,7 @@ export type UpdateCheck = z.infer<typeof UpdateCheckSchema>;
 export const AppReleaseSchema = z.object({
   latestVersion: VersionSchema,
   minimumVersion: VersionSchema.optional(),
-  releaseNotes: z.string().max(2000).nullable().optional(),
+  releaseNotes: plainText({ lines: true }).max(2000).nullable().optional(),
 });
 export type AppRelease = z.infer<typeof AppReleaseSchema>;
 

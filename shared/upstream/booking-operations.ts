@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { BookingSchema } from './bookings.ts';
 import { BaggageSchema, FlightOfferLegSchema, MoneySchema } from './flights.ts';
 import { DueAtPropertySchema, StayCancellationSchema, StayRoomSchema } from './stays.ts';
@@ -54,10 +55,9 @@ export type PaymentMethodList = z.infer<typeof PaymentMethodListSchema>;
 
 /** Who travels, as the booking names them (from the profile, corrected by the traveler). */
 export const BookingTravelerSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  email: z.email().max(254),
-  phone: z
-    .string()
+  name: plainText().trim().min(1).max(120),
+  email: plainText().pipe(z.email().max(254)),
+  phone: plainText()
     .trim()
     .regex(/^\+?[0-9 ()-]{6,24}$/, 'Expected a phone number such as +44 20 7946 0000')
     .nullable()
@@ -74,7 +74,7 @@ export const IdempotencyKeySchema = z
 export const CreateBookingRequestSchema = z.object({
   offerId: z.uuid(),
   price: z.object({ amount: z.number().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }),
-  paymentMethodId: z.string().min(1).max(64),
+  paymentMethodId: plainText().min(1).max(64),
   traveler: BookingTravelerSchema,
   /** true: personal travel, false: business; a stay rate's own profile wins, else the traveler's default. */
   bookingProfile: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -7,8 +8,8 @@ const countryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country c
 /** A city to search stays in (stay search form). */
 export const StayCityDestinationSchema = z.looseObject({
   type: z.literal('city'),
-  cityId: z.string().min(1).max(100),
-  name: z.string().min(1).max(200),
+  cityId: plainText().min(1).max(100),
+  name: plainText().min(1).max(200),
   countryCode,
   latitude,
   longitude,
@@ -21,9 +22,9 @@ export type StayCityDestination = z.infer<typeof StayCityDestinationSchema>;
  */
 export const StayPropertyDestinationSchema = z.looseObject({
   type: z.literal('property'),
-  propertyId: z.string().min(1).max(100),
-  name: z.string().min(1).max(200),
-  city: z.string().min(1).max(200),
+  propertyId: plainText().min(1).max(100),
+  name: plainText().min(1).max(200),
+  city: plainText().min(1).max(200),
   countryCode,
   latitude,
   longitude,
@@ -41,7 +42,7 @@ export const STAY_DESTINATIONS_MAX_LIMIT = 25;
 
 /** Query of GET /v1/stays/destinations. */
 export const StayDestinationsQuerySchema = z.object({
-  query: z.string().trim().min(2).max(100),
+  query: plainText().trim().min(2).max(100),
   limit: z.coerce
     .number()
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 
 /** Cabin classes of flight search; the set is closed for requests and open in responses. */
 export const CABIN_CLASSES = ['economy', 'premium_economy', 'business', 'first'] as const;
@@ -107,7 +108,7 @@ export type Airport = z.infer<typeof AirportSchema>;
 
 /** GET /v1/flights/airports?query= (additive): airports matching a code, city or name. */
 export const AirportSearchQuerySchema = z.object({
-  query: z.string().trim().min(1).max(64),
+  query: plainText().trim().min(1).max(64),
   limit: z.coerce.number().int().min(1).max(20).default(10),
 });
 export const AirportListSchema = z.looseObject({ items: z.array(AirportSchema) });

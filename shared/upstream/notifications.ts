@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 
 /**
  * Kinds of travel event. The spec names only SEGMENT_DELAYED and leaves the enumeration open, so the
@@ -58,7 +59,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 
 /** Query of GET /v1/me/notifications: `before` is the opaque cursor from a previous meta.nextCursor. */
 export const NotificationsQuerySchema = z.object({
-  before: z.string().min(1).max(200).optional(),
+  before: plainText().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).default(NOTIFICATIONS_DEFAULT_LIMIT),
   unreadOnly: booleanQuery.default(false),
 });

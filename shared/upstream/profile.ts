@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text.ts';
 import { CURRENCIES } from './flights.ts';
 
 /** GET /v1/profile and the answer to PATCH /v1/profile. */
@@ -32,7 +33,7 @@ const LocaleSchema = z.string().refine(
 /** Body of PATCH /v1/profile (additive): the fields to change; at least one. */
 export const ProfilePatchSchema = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: plainText().trim().min(1).max(120).optional(),
     homeAirport: z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'Expected a three-letter IATA airport code')
@@ -45,8 +46,8 @@ export const ProfilePatchSchema = z
     loyaltyPrograms: z
       .array(
         z.object({
-          program: z.string().trim().min(1).max(80),
-          memberNumber: z.string().trim().min(1).max(40),
+          program: plainText().trim().min(1).max(80),
+          memberNumber: plainText().trim().min(1).max(40),
         }),
       )
       .max(10)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { plainText } from '#shared/plain-text.ts';
 import {
   NotificationSchema,
   NotificationsPageSchema,
@@ -25,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-const NotificationParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const NotificationParamsSchema = z.object({ id: plainText().min(1).max(100) });
 
 /**
  * Notifications: the list (cursor `before`, newest first), marking read (additive), and the live stream

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { plainText } from '#shared/plain-text.ts';
 import { NOTIFICATION_EVENT_TYPES, NotificationSchema } from '#shared/upstream/notifications.ts';
 import { SegmentDetailsSchema } from '#shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
@@ -15,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** A traveler by sub (UUID) or by the email of a traveler the service has seen. */
-const TravelerRefSchema = z.string().trim().min(1).max(320);
+const TravelerRefSchema = plainText().trim().min(1).max(320);
 
 export const SimulateRequestSchema = z.object({
   traveler: TravelerRefSchema,
@@ -34,8 +35,8 @@ export const AdminNotificationRequestSchema = z.object({
   traveler: TravelerRefSchema,
   eventType: z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/),
   severity: z.string().regex(/^[a-z][a-z_]{1,31}$/),
-  title: z.string().trim().min(1).max(200),
-  body: z.string().trim().min(1).max(2000),
+  title: plainText().trim().min(1).max(200),
+  body: plainText().trim().min(1).max(2000),
   tripId: z.uuid().optional(),
   segmentId: z.uuid().optional(),
 });

@@ -70,6 +70,7 @@ const RULE_MESSAGES: Record<string, MessageId> = {
   less_than_equal: 'notices.rule.tooLarge',
   date_in_past: 'notices.rule.past',
   past_date: 'notices.rule.past',
+  control_characters: 'notices.rule.controlCharacters',
 };
 
 /** The active language's messages: what a component gets from useT(), for callers that pass no `t`. */

@@ -286,4 +286,41 @@ describe('CheckoutPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check the price again' }));
     await vi.waitFor(() => expect(checks).toBe(2));
   });
+
+  it('shows a name the server refused for a control character at the field, in the traveler’s language', async () => {
+    const serverWords = 'Must not contain control characters, line breaks or text direction overrides';
+    stub({
+      bookings: () => ({
+        status: 422,
+        json: {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Some fields need correcting',
+            details: [{ field: 'traveler.name', code: 'control_characters', message: serverWords }],
+            recoveryAction: 'FIX_INPUT',
+            retryAfterSeconds: null,
+          },
+        },
+      }),
+    });
+    activateSpanishForTests();
+    try {
+      open();
+      await userEvent.click(await screen.findByRole('button', { name: /^Reservar y pagar/ }));
+      const spanish =
+        'Contiene un carácter invisible (un salto de línea, un carácter de control o un cambio de dirección del texto). Escríbelo de nuevo sin él.';
+      const name = await screen.findByRole('textbox', { name: 'Nombre completo' });
+      await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+      expect((name as HTMLInputElement).labels?.[0]?.textContent).toBe('Nombre completo');
+      expect(screen.getByRole('textbox', { name: 'Nombre completo', description: spanish })).toBe(name);
+      const notice = screen.getByRole('alert');
+      expect(within(notice).getByRole('link', { name: 'Nombre completo' }).getAttribute('href')).toBe(
+        `#${name.id}`,
+      );
+      expect(notice.textContent).toContain(spanish);
+      expect(screen.queryByText(serverWords)).toBeNull();
+    } finally {
+      activateEnglishForTests();
+    }
+  });
 });

@@ -4,9 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { PaymentMethod, PriceCheck } from '#shared/api/booking-operations.ts';
 import type { Profile } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../profile/profile-queries.ts';
@@ -201,6 +203,13 @@ function CheckoutForm({
   const chosen = usable.find((method) => method.paymentMethodId === paymentMethodId) ?? usable[0];
 
   const error = create.error instanceof ApiError ? create.error : null;
+  // A field the server refused (a control character pasted into a name...), at the field and in the summary.
+  const fieldErrors = create.isError ? fieldProblemsByPath(create.error, t) : {};
+  const labels = {
+    'traveler.name': t('checkout.fullName'),
+    'traveler.email': t('checkout.email'),
+    'traveler.phone': t('checkout.phone'),
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -269,37 +278,55 @@ function CheckoutForm({
       <fieldset className="card stack-sm">
         <legend>{t('checkout.traveler')}</legend>
         <p className="small muted">{t('checkout.travelerHint')}</p>
-        <label className="field">
-          <span className="field-label">{t('checkout.fullName')}</span>
-          <input
-            className="input"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="name"
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">{t('checkout.email')}</span>
-          <input
-            className="input"
-            required
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="email"
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">{t('checkout.phone')}</span>
-          <input
-            className="input"
-            type="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            autoComplete="tel"
-          />
-        </label>
+        <FormField
+          id={fieldId('traveler.name')}
+          label={labels['traveler.name']}
+          error={fieldErrors['traveler.name']}
+        >
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              required
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="name"
+            />
+          )}
+        </FormField>
+        <FormField
+          id={fieldId('traveler.email')}
+          label={labels['traveler.email']}
+          error={fieldErrors['traveler.email']}
+        >
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              required
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="email"
+            />
+          )}
+        </FormField>
+        <FormField
+          id={fieldId('traveler.phone')}
+          label={labels['traveler.phone']}
+          error={fieldErrors['traveler.phone']}
+        >
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              type="tel"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              autoComplete="tel"
+            />
+          )}
+        </FormField>
       </fieldset>
 
       <fieldset className="card stack-sm">
@@ -371,7 +398,7 @@ function CheckoutForm({
         />
       )}
       {create.isError && !KNOWN_OUTCOMES.has(error?.code ?? '') && (
-        <ErrorNotice error={create.error} title={t('checkout.notConfirmed')} />
+        <ErrorNotice error={create.error} title={t('checkout.notConfirmed')} fieldLabels={labels} />
       )}
 
       <div className="row">

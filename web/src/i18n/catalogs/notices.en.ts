@@ -74,6 +74,8 @@ export const messages = {
   'notices.rule.tooSmall': 'This value is too small.',
   'notices.rule.tooLarge': 'This value is too large.',
   'notices.rule.past': 'Choose a date that is not in the past.',
+  'notices.rule.controlCharacters':
+    'This holds an invisible character (a line break, a control character or a text direction override). Type it again without it.',
 
   'notices.demo.controls': 'Demo controls',
   'notices.demo.title': 'Show a behaviour',

@@ -76,6 +76,8 @@ export const messages: Record<keyof typeof english, string> = {
   'notices.rule.tooSmall': 'Este valor es demasiado bajo.',
   'notices.rule.tooLarge': 'Este valor es demasiado alto.',
   'notices.rule.past': 'Elige una fecha que no haya pasado.',
+  'notices.rule.controlCharacters':
+    'Contiene un carácter invisible (un salto de línea, un carácter de control o un cambio de dirección del texto). Escríbelo de nuevo sin él.',
 
   'notices.demo.controls': 'Controles de demostración',
   'notices.demo.title': 'Mostrar un comportamiento',
