@@ -24,7 +24,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
-import { createTravelApiClient } from '../bff/upstream/travel-api-client.ts';
+import { createTravelApiClient } from '../bff/travel-api/travel-api-client.ts';
 import { printTable } from './support/print-table.ts';
 
 const CONSUMER = 'wayfare-web';

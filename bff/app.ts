@@ -13,7 +13,7 @@ import { rateLimiting } from './plugins/rate-limit.ts';
 import { redisPlugin } from './redis/redis-plugin.ts';
 import { generateRequestId, requestId } from './plugins/request-id.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { travelApiPlugin } from './upstream/travel-api-plugin.ts';
+import { travelApiPlugin } from './travel-api/travel-api-plugin.ts';
 import { webApp } from './plugins/web-app.ts';
 import gatewayRoutes from './routes/api/gateway-routes.ts';
 import healthRoutes from './routes/health-routes.ts';

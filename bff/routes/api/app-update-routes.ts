@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UpdateCheckQuerySchema, UpdateCheckSchema, type UpdateCheck } from '#shared/upstream/app-update.ts';
 import { anonymousRouteRateLimit } from '../../plugins/rate-limit.ts';
-import { SharedAnswers } from '../../upstream/shared-answers.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { SharedAnswers } from '../../travel-api/shared-answers.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** Versions asked about whose answers are kept at once (the SPA asks about its own version only). */

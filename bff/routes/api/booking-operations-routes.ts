@@ -15,8 +15,8 @@ import {
   type CreateBookingRequest,
 } from '#shared/upstream/booking-operations.ts';
 import { AppError } from '../../errors.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** Waits between lookups of a booking whose create timed out; their sum stays inside the retry budget. */

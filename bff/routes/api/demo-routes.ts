@@ -12,8 +12,8 @@ import {
 } from '#shared/api/demo.ts';
 import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
 import { AppError } from '../../errors.ts';
-import { createTravelApiAdmin } from '../../upstream/travel-api-admin.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { createTravelApiAdmin } from '../../travel-api/travel-api-admin.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** What the stand-in's PUT /admin/faults answers; only its acceptance matters here. */

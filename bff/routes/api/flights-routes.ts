@@ -7,8 +7,8 @@ import {
   FlightSearchResponseSchema,
 } from '#shared/upstream/flights.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** POST /api/flights/search and GET /api/flights/airports, for the signed-in traveler. */

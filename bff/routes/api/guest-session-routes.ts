@@ -4,7 +4,7 @@ import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
 import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 import { AppError } from '../../errors.ts';
 import { anonymousRouteRateLimit } from '../../plugins/rate-limit.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** Guest sessions a client address may start per minute (whatever session cookie it sends). */

@@ -7,8 +7,8 @@ import {
   NotificationsPageSchema,
   NotificationsQuerySchema,
 } from '#shared/upstream/notifications.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /**

@@ -6,8 +6,8 @@ import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { openUpstreamForBrowser } from '../../streams/open-upstream-for-browser.ts';
 import { truncatedEvent } from '../../streams/relay-sse-stream.ts';
 import { runPricedStaySearch } from '../../streams/run-priced-stay-search.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { eventStreamResponses } from './error-responses.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProfilePatchSchema, ProfileSchema } from '#shared/upstream/profile.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** GET and PATCH /api/profile: the signed-in traveler's profile. */

@@ -4,8 +4,8 @@ import {
   StayDestinationsQuerySchema,
   StayDestinationsResponseSchema,
 } from '#shared/upstream/destinations.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { withErrorResponses } from './error-responses.ts';
 
 /** GET /api/stays/destinations: cities and named properties matching the query (autocomplete). */

@@ -4,9 +4,9 @@ import { StayFaresStreamEventSchema, StaySearchStreamEventSchema } from '#shared
 import { StayFaresRequestSchema, StaySearchRequestSchema } from '#shared/upstream/stays.ts';
 import { expensiveRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { relaySseStream } from '../../streams/relay-sse-stream.ts';
-import type { UpstreamAuth } from '../../upstream/travel-api.ts';
-import { travelerAuth } from '../../upstream/traveler-auth.ts';
-import { upstreamContext } from '../../upstream/upstream-context.ts';
+import type { UpstreamAuth } from '../../travel-api/travel-api.ts';
+import { travelerAuth } from '../../travel-api/traveler-auth.ts';
+import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { eventStreamResponses } from './error-responses.ts';
 
 /**
