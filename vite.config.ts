@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { precompiledMessagesPlugin } from './scripts/precompiled-messages-plugin.ts';
+import { precompressPlugin } from './scripts/precompress-plugin.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 import { LANGUAGES } from './web/src/i18n/languages.ts';
 
@@ -17,6 +18,8 @@ export default defineConfig({
     optimizeLocales.vite({ locales: [...LANGUAGES] }),
     react(),
     serviceWorkerPlugin(),
+    // Brotli and gzip copies of every text file of the build, which the BFF sends as the browser accepts.
+    precompressPlugin(),
   ],
   build: {
     outDir: '../dist/web',

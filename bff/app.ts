@@ -6,6 +6,7 @@ import type { RouteEntry } from '#shared/route-path.ts';
 import { readConfiguredFile, type Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
 import { keepAddressHops } from './plugins/client-address.ts';
+import { compression } from './plugins/compression.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { hostHeader } from './plugins/host-header.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -70,7 +71,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   app.decorate('routeTable', routeTable);
 
   // Capabilities and routes are registered here, one line each, in dependency order.
-  await app.register(openApi); // first: routes registered after it validate with zod and are documented
+  await app.register(compression); // before any route: it adds its hook to each route as it is registered
+  await app.register(openApi); // before the routes: those registered after it validate with zod and are documented
   await app.register(errorHandler);
   await app.register(requestId);
   await app.register(securityHeaders);

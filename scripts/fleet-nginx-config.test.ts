@@ -40,6 +40,9 @@ describe('the fleet nginx configuration', () => {
       'location ~ ^/api/(notifications/stream|stays/search|stays/priced-search|stays/fares)$',
     );
     expect(config).toContain('proxy_buffering off;');
+    // Text the instances sent plain is gzipped at the front; never an event stream.
+    expect(config).toMatch(/gzip on;[^]*gzip_types application\/json/);
+    expect(config).toMatch(/stays\/fares\)\$ \{[^}]*gzip off;[^}]*\}/);
   });
 
   it('says which line of the example it no longer finds', () => {

@@ -21,7 +21,8 @@ export function cacheControlFor(relativePath: string): string {
 }
 
 /**
- * Serves the built SPA (WEB_DIST_DIR) when it has been built, and requires it in production: hashed
+ * Serves the built SPA (WEB_DIST_DIR) when it has been built, and requires it in production: each text
+ * file in the encoding the browser prefers among those built beside it (Brotli, gzip, none), hashed
  * assets immutable, index.html and the service worker revalidated on every load, and index.html for
  * any other GET that is not a server path or a missing file (client-side routes).
  */
@@ -41,6 +42,10 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    // The build writes a Brotli (.br) and a gzip (.gz) copy of every text file: the best one the browser
+    // accepts is sent, with Vary: Accept-Encoding; the copies are never addresses of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     etag: true,
     lastModified: true,

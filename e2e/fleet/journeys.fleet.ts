@@ -1,6 +1,11 @@
 import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { submitIdentitySignIn } from '../fixtures.ts';
 import { AdminClient } from '../support/admin-client.ts';
+import {
+  builtTextAddresses,
+  expectEachEncodedAsAccepted,
+  recordTextEncodings,
+} from '../support/compression.ts';
 import { fillDate, isoDateFromToday } from '../support/dates.ts';
 import { inboxCard, raiseDelay, recordToasts, toastsShown } from '../support/notifications.ts';
 import { FLEET_IDENTITY_ORIGIN, FLEET_ORIGIN, FLEET_TRAVEL_API_ORIGIN, STACK } from '../support/stack.ts';
@@ -151,5 +156,26 @@ test.describe('through the TLS front of two instances', () => {
       const session = await page.request.get('/api/session');
       expect(await session.json()).toEqual({ authenticated: false });
     }
+  });
+
+  test('every text file of the build comes through the front as Brotli, gzip or as it is, as the browser accepts', async ({
+    request,
+  }) => {
+    await expectEachEncodedAsAccepted(request, await builtTextAddresses());
+  });
+
+  test('a signed-in visit gets pages, scripts and styles in Brotli and the notification stream as it is', async ({
+    page,
+  }) => {
+    const encodings = recordTextEncodings(page, FLEET_ORIGIN);
+    await signIn(page);
+    const stream = page.waitForResponse((response) => response.url().includes('/api/notifications/stream?'));
+    // The stream's first events reach the page while it stays open: the front holds nothing back.
+    await openLiveInbox(page);
+    const streamHeaders = (await stream).headers();
+    expect(streamHeaders['content-type']).toMatch(/^text\/event-stream/);
+    expect(streamHeaders['content-encoding']).toBeUndefined();
+    expect([...encodings.keys()]).toEqual(expect.arrayContaining(['/', '/inbox']));
+    for (const [pathname, encoding] of encodings) expect(encoding, pathname).toBe('br');
   });
 });
