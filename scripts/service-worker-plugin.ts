@@ -51,7 +51,8 @@ async function bundleWorker(root: string, manifest: PrecacheEntry[], minify: boo
       copyPublicDir: false,
       rollupOptions: {
         input: path.join(root, ENTRY),
-        output: { format: 'iife', entryFileNames: 'sw.js', inlineDynamicImports: true },
+        // A classic script is one chunk: an iife never splits (Vite sets codeSplitting: false for it).
+        output: { format: 'iife', entryFileNames: 'sw.js' },
       },
     },
   });
