@@ -2,21 +2,40 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { AdminClient } from './support/admin-client.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { APP_ORIGIN, STACK, TRAVEL_API_ORIGIN } from './support/stack.ts';
-import { testTraveler, type TestTraveler } from './support/test-travelers.ts';
+import { SharedTravelersWatch } from './support/shared-travelers.ts';
+import { journeyTraveler, SHARED_TRAVELERS, type TestTraveler } from './support/test-travelers.ts';
 
 export { expect };
 
+/** What a failure of the shared travelers' check adds: the rule, and where it is written. */
+const SHARED_RULE =
+  'Journeys only read the demo travelers; a journey that changes a traveler signs in as its own ' +
+  '(the `traveler` or `newTraveler` fixture). See e2e/README.md.';
+
 interface WorkerFixtures {
-  /** The test traveler this worker owns: tests that change a traveler's state never share one. */
-  traveler: TestTraveler;
   /** The travel API stand-in's admin API. */
   admin: AdminClient;
+  /** Hands out travelers no other journey of the run signs in as. */
+  travelerSource: () => TestTraveler;
+  /** The travelers journeys share and only read: the demo travelers (Alex, Sam, Jordan). */
+  sharedTravelerList: readonly TestTraveler[];
+  /**
+   * Watches the shared travelers from the worker's start (automatic): after each journey
+   * (`sharedTravelersUnchanged`) and when the worker ends, a change fails loudly, naming what changed.
+   */
+  sharedTravelers: SharedTravelersWatch;
 }
 
 interface TestFixtures {
+  /** A traveler of this journey's own, fresh: nothing another journey does reaches them. */
+  traveler: TestTraveler;
+  /** Another fresh traveler at each call, for journeys with more than one traveler. */
+  newTraveler: () => TestTraveler;
+  /** Fails the journey when a shared traveler changed while it ran (automatic). */
+  sharedTravelersUnchanged: void;
   /** Signs `page` in through the real identity sign-in page and lands on `returnTo` (default `/`). */
   signIn: (options?: { page?: Page; returnTo?: string; traveler?: TestTraveler }) => Promise<void>;
-  /** A page already signed in as the worker's traveler, on the start page. */
+  /** A page already signed in as the journey's own traveler, on the start page. */
   signedInPage: Page;
   /** Clears every injected fault after each test, whatever the test did. */
   clearFaultsAfterTest: void;
@@ -40,11 +59,49 @@ export async function submitIdentitySignIn(page: Page, traveler: TestTraveler): 
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  traveler: [
-    // parallelIndex is unique among the workers running at the same time, whatever the project.
+  travelerSource: [
+    // workerIndex is unique in the run: a worker that replaces a failed one gets a new index.
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it.
-    async ({}, use, workerInfo) => use(testTraveler(workerInfo.parallelIndex + 1)),
+    async ({}, use, workerInfo) => {
+      let handedOut = 0;
+      await use(() => journeyTraveler(workerInfo.workerIndex, handedOut++));
+    },
     { scope: 'worker' },
+  ],
+
+  traveler: async ({ travelerSource }, use) => use(travelerSource()),
+
+  newTraveler: async ({ travelerSource }, use) => use(travelerSource),
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it.
+  sharedTravelerList: [async ({}, use) => use(SHARED_TRAVELERS), { scope: 'worker' }],
+
+  sharedTravelers: [
+    async ({ admin, sharedTravelerList }, use) => {
+      const watch = await SharedTravelersWatch.start(admin, sharedTravelerList);
+      await use(watch);
+      // What changed after the last journey's own check: something it started that landed later.
+      const changes = await watch.changes();
+      if (changes.length > 0) {
+        throw new Error(
+          `The shared travelers changed after this worker's last journey:\n${changes.join('\n')}\n${SHARED_RULE}`,
+        );
+      }
+    },
+    { scope: 'worker', auto: true },
+  ],
+
+  sharedTravelersUnchanged: [
+    async ({ sharedTravelers }, use) => {
+      await use();
+      const changes = await sharedTravelers.changes();
+      if (changes.length > 0) {
+        throw new Error(
+          `This journey, or one running beside it, changed a shared traveler:\n${changes.join('\n')}\n${SHARED_RULE}`,
+        );
+      }
+    },
+    { auto: true },
   ],
 
   admin: [
@@ -72,12 +129,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const target = options.page ?? page;
       const returnTo = options.returnTo ?? '/';
       await target.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-      await submitIdentitySignIn(target, options.traveler ?? traveler);
+      const who = options.traveler ?? traveler;
+      await submitIdentitySignIn(target, who);
       const landing = new URL(returnTo, APP_ORIGIN);
       await target.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === landing.pathname);
       // The suite's own travelers read the app in English unless a journey says otherwise; the generated
       // profile may be in any locale. The demo travelers keep theirs (the suite only reads their data).
-      if (!options.traveler && (await setProfileLocale(target, 'en-GB'))) await target.reload();
+      const own = !SHARED_TRAVELERS.some((shared) => shared.id === who.id);
+      if (own && (await setProfileLocale(target, 'en-GB'))) await target.reload();
       await demoControlsInPlace(target);
     });
   },

@@ -22,6 +22,7 @@ import travelerAuth from './plugins/traveler-auth.ts';
 import { zodValidatorCompiler } from './request-validation.ts';
 import adminFaultsRoutes from './routes/admin-faults-routes.ts';
 import adminNotificationStreamsRoutes from './routes/admin-notification-streams-routes.ts';
+import adminTravelersRoutes from './routes/admin-travelers-routes.ts';
 import appUpdateRoutes from './routes/app-update-routes.ts';
 import bookingsRoutes from './routes/bookings-routes.ts';
 import flightsRoutes from './routes/flights-routes.ts';
@@ -94,6 +95,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   await app.register(adminNotificationStreamsRoutes);
   await app.register(simulatorRoutes);
   await app.register(bookingOperationsRoutes);
+  await app.register(adminTravelersRoutes);
   // Last, so that on close its wait for the listener to go quiet comes after every other preClose hook.
   await app.register(acceptDrain);
 

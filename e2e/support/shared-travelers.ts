@@ -1,0 +1,97 @@
+import type { AdminClient } from './admin-client.ts';
+import type { TestTraveler } from './test-travelers.ts';
+
+/** What the travel API stand-in holds of a traveler (GET /admin/travelers/:travelerId). */
+export interface TravelerState {
+  travelerId: string;
+  tables: Record<string, Record<string, unknown>[]>;
+  armedLevers: string[];
+}
+
+/** The most differences one message lists; more are counted. */
+const MAX_LISTED = 12;
+
+/** Creates the traveler in the travel API stand-in when it has not seen them yet, and reads their state. */
+export function ensureTraveler(admin: AdminClient, traveler: TestTraveler): Promise<TravelerState> {
+  return admin.put<TravelerState>(`travelers/${traveler.id}`, { email: traveler.email, name: traveler.name });
+}
+
+export function travelerState(admin: AdminClient, traveler: TestTraveler): Promise<TravelerState> {
+  return admin.get<TravelerState>(`travelers/${traveler.id}`);
+}
+
+/** Where two states of a traveler differ, one line per difference ("tables.travelers[0].locale: ..."). */
+export function differences(before: unknown, after: unknown, path = ''): string[] {
+  if (Object.is(before, after)) return [];
+  const bothArrays = Array.isArray(before) && Array.isArray(after);
+  const bothObjects =
+    !bothArrays && isRecord(before) && isRecord(after) && !Array.isArray(before) && !Array.isArray(after);
+  if (bothArrays) {
+    const found: string[] = [];
+    const shared = Math.min(before.length, after.length);
+    for (let index = 0; index < shared; index += 1) {
+      found.push(...differences(before[index], after[index], `${path}[${index}]`));
+    }
+    for (let index = shared; index < after.length; index += 1) {
+      found.push(`${path}[${index}] added: ${shown(after[index])}`);
+    }
+    for (let index = shared; index < before.length; index += 1) {
+      found.push(`${path}[${index}] removed: ${shown(before[index])}`);
+    }
+    return found;
+  }
+  if (bothObjects) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) => differences(before[key], after[key], path ? `${path}.${key}` : key));
+  }
+  return [`${path}: ${shown(before)} → ${shown(after)}`];
+}
+
+/**
+ * Watches travelers that journeys share. `changes()` answers how they differ from when it last looked (or
+ * from when the watch started), one line per difference, empty when nothing changed, and looks again from
+ * there: each change is told once, by the first look after it.
+ */
+export class SharedTravelersWatch {
+  readonly #admin: AdminClient;
+  readonly #travelers: readonly TestTraveler[];
+  #last: TravelerState[];
+
+  private constructor(admin: AdminClient, travelers: readonly TestTraveler[], states: TravelerState[]) {
+    this.#admin = admin;
+    this.#travelers = travelers;
+    this.#last = states;
+  }
+
+  /** Makes sure the travel API has every one of the travelers, and remembers how they are now. */
+  static async start(admin: AdminClient, travelers: readonly TestTraveler[]): Promise<SharedTravelersWatch> {
+    const states = await Promise.all(travelers.map((traveler) => ensureTraveler(admin, traveler)));
+    return new SharedTravelersWatch(admin, travelers, states);
+  }
+
+  get travelers(): readonly TestTraveler[] {
+    return this.#travelers;
+  }
+
+  async changes(): Promise<string[]> {
+    const now = await Promise.all(this.#travelers.map((traveler) => travelerState(this.#admin, traveler)));
+    const before = this.#last;
+    this.#last = now;
+    return this.#travelers.flatMap((traveler, index) => {
+      const found = differences(before[index], now[index]);
+      if (found.length === 0) return [];
+      const listed = found.slice(0, MAX_LISTED).map((line) => `  ${line}`);
+      const more = found.length > MAX_LISTED ? [`  ...and ${found.length - MAX_LISTED} more`] : [];
+      return [`${traveler.name} (${traveler.email}) changed:`, ...listed, ...more];
+    });
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}

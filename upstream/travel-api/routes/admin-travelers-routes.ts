@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BOOKING_LEVERS } from '#shared/upstream/booking-operations.ts';
+import { ApiError } from '../api-error.ts';
+import { travelerTables } from '../travelers/traveler-state.ts';
+
+const TravelerParamsSchema = z.object({ travelerId: z.uuid() });
+
+export const CreateTravelerRequestSchema = z.object({
+  email: z.email().max(320).optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+
+export const TravelerStateSchema = z.object({
+  travelerId: z.uuid(),
+  /** Every stored row of the traveler, by table: profile, bookings, trips and segments, inbox and read marks, booking records. */
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  /** The booking levers armed for the traveler's next calls. */
+  armedLevers: z.array(z.enum(BOOKING_LEVERS)),
+});
+export type TravelerState = z.infer<typeof TravelerStateSchema>;
+
+/**
+ * `PUT /admin/travelers/:travelerId` makes sure the service has the traveler (generated as on first sight,
+ * nothing changed when it exists) and `GET /admin/travelers/:travelerId` reads everything it holds of them,
+ * so a test can tell whether anything of a traveler changed.
+ */
+function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const stateOf = (travelerId: string): TravelerState => {
+    const tables = travelerTables(app.db, travelerId);
+    if (!tables)
+      throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The service has not seen this traveler' });
+    return { travelerId, tables, armedLevers: app.bookingLevers.armed(travelerId) };
+  };
+
+  app.put(
+    '/admin/travelers/:travelerId',
+    {
+      schema: {
+        params: TravelerParamsSchema,
+        body: CreateTravelerRequestSchema.nullish(),
+        response: { 200: TravelerStateSchema },
+      },
+    },
+    (request) => {
+      const travelerId = request.params.travelerId.toLowerCase();
+      if (!app.travelers.profile(travelerId)) {
+        app.travelers.ensure({ id: travelerId, email: request.body?.email, name: request.body?.name });
+      }
+      return stateOf(travelerId);
+    },
+  );
+
+  app.get(
+    '/admin/travelers/:travelerId',
+    { schema: { params: TravelerParamsSchema, response: { 200: TravelerStateSchema } } },
+    (request) => stateOf(request.params.travelerId.toLowerCase()),
+  );
+  done();
+}
+
+export default fp(adminTravelersRoutes, {
+  name: 'admin-travelers-routes',
+  dependencies: ['admin-gate', 'travelers', 'quotes'],
+});
