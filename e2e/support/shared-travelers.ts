@@ -6,6 +6,8 @@ export interface TravelerState {
   travelerId: string;
   tables: Record<string, Record<string, unknown>[]>;
   armedLevers: string[];
+  /** The faults set for the traveler's requests alone. */
+  faults: Record<string, unknown>;
 }
 
 /** The most differences one message lists; more are counted. */

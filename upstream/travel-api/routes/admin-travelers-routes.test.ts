@@ -38,6 +38,12 @@ describe('/admin/travelers/:travelerId', () => {
     expect(state.tables.bookings?.length).toBeGreaterThan(0);
     expect(state.tables.notifications).toEqual([]);
     expect(state.armedLevers).toEqual([]);
+    expect(state.faults).toEqual({
+      providerDown: false,
+      offersExpired: false,
+      rateLimitMax: null,
+      rateLimitWindowSeconds: null,
+    });
     expect(await stateOf(sub)).toEqual(state);
 
     // A traveler the service has is left as it is.
@@ -77,6 +83,18 @@ describe('/admin/travelers/:travelerId', () => {
     });
     expect((await stateOf(traveler.sub)).armedLevers).toEqual(['payment-decline']);
     await adminFetch(stack.api.baseUrl, 'DELETE', '/admin/booking-levers');
+
+    await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${traveler.sub}/faults`, {
+      providerDown: true,
+    });
+    expect((await stateOf(traveler.sub)).faults).toMatchObject({ providerDown: true });
+    await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${traveler.sub}/app-release`, {
+      latestVersion: '9.9.9',
+    });
+    expect((await stateOf(traveler.sub)).tables.app_release_previews).toEqual([
+      expect.objectContaining({ latest_version: '9.9.9' }),
+    ]);
+    await adminFetch(stack.api.baseUrl, 'DELETE', '/admin/faults');
   });
 
   it('refuses a traveler id that is not a UUID with the envelope', async () => {

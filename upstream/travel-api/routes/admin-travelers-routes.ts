@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOOKING_LEVERS } from '#shared/upstream/booking-operations.ts';
 import { ApiError } from '../api-error.ts';
+import { TravelerFaultsSchema } from '../faults.ts';
 import { travelerTables } from '../travelers/traveler-state.ts';
 
 const TravelerParamsSchema = z.object({ travelerId: z.uuid() });
@@ -19,6 +20,8 @@ export const TravelerStateSchema = z.object({
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
   /** The booking levers armed for the traveler's next calls. */
   armedLevers: z.array(z.enum(BOOKING_LEVERS)),
+  /** The faults set for the traveler's requests alone (PUT /admin/travelers/:travelerId/faults). */
+  faults: TravelerFaultsSchema,
 });
 export type TravelerState = z.infer<typeof TravelerStateSchema>;
 
@@ -33,7 +36,12 @@ function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done
     const tables = travelerTables(app.db, travelerId);
     if (!tables)
       throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The service has not seen this traveler' });
-    return { travelerId, tables, armedLevers: app.bookingLevers.armed(travelerId) };
+    return {
+      travelerId,
+      tables,
+      armedLevers: app.bookingLevers.armed(travelerId),
+      faults: app.faults.ownedBy(travelerId),
+    };
   };
 
   app.put(
@@ -64,5 +72,5 @@ function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done
 
 export default fp(adminTravelersRoutes, {
   name: 'admin-travelers-routes',
-  dependencies: ['admin-gate', 'travelers', 'quotes'],
+  dependencies: ['admin-gate', 'faults', 'travelers', 'quotes'],
 });
