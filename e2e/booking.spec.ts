@@ -13,14 +13,10 @@ import { SPANISH_DAY_MONTH, SPANISH_WEEKDAY_DATE } from './support/words.ts';
 /**
  * Booking journeys: from a flight offer or a room rate through its details, the price check and the
  * payment to the confirmation, the bookings list, the trip and the inbox; the outcomes the levers of the
- * travel API stand-in provoke for this worker's traveler only (price change, expired offer, declined card,
- * conflict); one booking for a double submit and for a connection dropped mid-submit; cancelling.
- * Each journey books on days of its own, so bookings of earlier journeys never clash with it; a journey
- * that also runs on the phone books days later there (one worker's traveler can run both).
+ * travel API stand-in provoke for the journey's own traveler only (price change, expired offer, declined
+ * card, conflict); one booking for a double submit and for a connection dropped mid-submit; cancelling.
+ * Each journey books as a traveler of its own (e2e/README.md), so no other journey's booking is there.
  */
-
-/** Days from today a journey books: its own on the desktop, 40 later on the phone (past every other journey's). */
-const bookingDay = (days: number) => days + (test.info().project.name === 'phone' ? 40 : 0);
 
 const flightsUrl = (days: number) =>
   `/flights?trip=one-way&leg=ZRH.LHR.${isoDateFromToday(days)}&adults=1&cabin=economy`;
@@ -97,7 +93,7 @@ test.describe('booking a flight', () => {
     'books an offer, shows it in bookings, its trip and the inbox, and cancels it by its rules',
     { tag: PHONE },
     async ({ signedInPage: page }) => {
-      const day = bookingDay(200);
+      const day = 200;
       await openFirstOffer(page, day);
       await expect(page.getByText('price checked just now')).toBeVisible();
       await expect(page.getByLabel('Full name')).not.toHaveValue('');
@@ -304,7 +300,7 @@ test.describe('booking a stay', () => {
     'books a rate with its cancellation timeline, refuses an overlapping stay, and cancels',
     { tag: PHONE },
     async ({ signedInPage: page }) => {
-      const day = bookingDay(230);
+      const day = 230;
       await searchStays(page, { city: 'Lisbon', checkInInDays: day, nights: 2 });
       await stayCards(page).filter({ hasText: 'per night' }).first().getByRole('link').click();
       await expect(page.getByRole('list', { name: 'Rates' })).toHaveAttribute('aria-busy', 'false');

@@ -53,8 +53,7 @@ test('a delay that breaks a connection shows live on the open trip page and once
   admin,
   traveler,
 }) => {
-  // The traveler's furthest upcoming trip that starts with an on-time flight or train: other journeys
-  // delay the traveler's next flight, never this one.
+  // The traveler's furthest upcoming trip that starts with an on-time flight or train.
   const headers = { 'x-requested-with': 'wayfare' };
   const trips = (await (await page.request.get('/api/trips?limit=100', { headers })).json()) as {
     items: { tripId: string; startDate: string; status: string }[];
