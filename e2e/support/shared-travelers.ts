@@ -8,6 +8,8 @@ export interface TravelerState {
   armedLevers: string[];
   /** The faults set for the traveler's requests alone. */
   faults: Record<string, unknown>;
+  /** SHA-256 of the rest: equal digests, equal states. */
+  digest: string;
 }
 
 /** The most differences one message lists; more are counted. */
@@ -20,6 +22,10 @@ export function ensureTraveler(admin: AdminClient, traveler: TestTraveler): Prom
 
 export function travelerState(admin: AdminClient, traveler: TestTraveler): Promise<TravelerState> {
   return admin.get<TravelerState>(`travelers/${traveler.id}`);
+}
+
+async function travelerDigest(admin: AdminClient, traveler: TestTraveler): Promise<string> {
+  return (await admin.get<{ digest: string }>(`travelers/${traveler.id}/digest`)).digest;
 }
 
 /** Where two states of a traveler differ, one line per difference ("tables.travelers[0].locale: ..."). */
@@ -57,7 +63,7 @@ export function differences(before: unknown, after: unknown, path = ''): string[
 export class SharedTravelersWatch {
   readonly #admin: AdminClient;
   readonly #travelers: readonly TestTraveler[];
-  #last: TravelerState[];
+  readonly #last: TravelerState[];
 
   private constructor(admin: AdminClient, travelers: readonly TestTraveler[], states: TravelerState[]) {
     this.#admin = admin;
@@ -75,17 +81,24 @@ export class SharedTravelersWatch {
     return this.#travelers;
   }
 
+  /** Reads the digests only, and a traveler's whole state only when their digest moved. */
   async changes(): Promise<string[]> {
-    const now = await Promise.all(this.#travelers.map((traveler) => travelerState(this.#admin, traveler)));
-    const before = this.#last;
-    this.#last = now;
-    return this.#travelers.flatMap((traveler, index) => {
-      const found = differences(before[index], now[index]);
-      if (found.length === 0) return [];
-      const listed = found.slice(0, MAX_LISTED).map((line) => `  ${line}`);
-      const more = found.length > MAX_LISTED ? [`  ...and ${found.length - MAX_LISTED} more`] : [];
-      return [`${traveler.name} (${traveler.email}) changed:`, ...listed, ...more];
-    });
+    const digests = await Promise.all(
+      this.#travelers.map((traveler) => travelerDigest(this.#admin, traveler)),
+    );
+    const found: string[] = [];
+    for (const [index, traveler] of this.#travelers.entries()) {
+      const before = this.#last[index];
+      if (!before || before.digest === digests[index]) continue;
+      const now = await travelerState(this.#admin, traveler);
+      this.#last[index] = now;
+      const lines = differences({ ...before, digest: '' }, { ...now, digest: '' });
+      if (lines.length === 0) continue;
+      const listed = lines.slice(0, MAX_LISTED).map((line) => `  ${line}`);
+      const more = lines.length > MAX_LISTED ? [`  ...and ${lines.length - MAX_LISTED} more`] : [];
+      found.push(`${traveler.name} (${traveler.email}) changed:`, ...listed, ...more);
+    }
+    return found;
   }
 }
 

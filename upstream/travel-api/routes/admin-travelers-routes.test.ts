@@ -45,6 +45,8 @@ describe('/admin/travelers/:travelerId', () => {
       rateLimitWindowSeconds: null,
     });
     expect(await stateOf(sub)).toEqual(state);
+    const digest = await adminFetch(stack.api.baseUrl, 'GET', `/admin/travelers/${sub}/digest`);
+    expect(await digest.json()).toEqual({ travelerId: sub, digest: state.digest });
 
     // A traveler the service has is left as it is.
     const again = await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${sub}`, { name: 'Renamed' });
@@ -65,6 +67,7 @@ describe('/admin/travelers/:travelerId', () => {
     expect(patched.status).toBe(200);
     const afterPatch = await stateOf(traveler.sub);
     expect(afterPatch.tables.travelers?.[0]).toMatchObject({ locale: 'es-ES' });
+    expect(afterPatch.digest).not.toBe(before.digest);
 
     await notifyTraveler(stack.api.baseUrl, traveler.sub, 'Seen');
     const notified = await stateOf(traveler.sub);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,13 +23,18 @@ export const TravelerStateSchema = z.object({
   armedLevers: z.array(z.enum(BOOKING_LEVERS)),
   /** The faults set for the traveler's requests alone (PUT /admin/travelers/:travelerId/faults). */
   faults: TravelerFaultsSchema,
+  /** SHA-256 (hex) of the rest: equal digests, equal states. */
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type TravelerState = z.infer<typeof TravelerStateSchema>;
+
+export const TravelerDigestSchema = TravelerStateSchema.pick({ travelerId: true, digest: true });
 
 /**
  * `PUT /admin/travelers/:travelerId` makes sure the service has the traveler (generated as on first sight,
  * nothing changed when it exists) and `GET /admin/travelers/:travelerId` reads everything it holds of them,
- * so a test can tell whether anything of a traveler changed.
+ * so a test can tell whether anything of a traveler changed; `GET /admin/travelers/:travelerId/digest`
+ * answers only the state's digest, for a check that reads the whole state only when it changed.
  */
 function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -36,12 +42,13 @@ function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done
     const tables = travelerTables(app.db, travelerId);
     if (!tables)
       throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The service has not seen this traveler' });
-    return {
-      travelerId,
+    const held = {
       tables,
       armedLevers: app.bookingLevers.armed(travelerId),
       faults: app.faults.ownedBy(travelerId),
     };
+    const digest = createHash('sha256').update(JSON.stringify(held)).digest('hex');
+    return { travelerId, ...held, digest };
   };
 
   app.put(
@@ -66,6 +73,15 @@ function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done
     '/admin/travelers/:travelerId',
     { schema: { params: TravelerParamsSchema, response: { 200: TravelerStateSchema } } },
     (request) => stateOf(request.params.travelerId.toLowerCase()),
+  );
+
+  app.get(
+    '/admin/travelers/:travelerId/digest',
+    { schema: { params: TravelerParamsSchema, response: { 200: TravelerDigestSchema } } },
+    (request) => {
+      const { travelerId, digest } = stateOf(request.params.travelerId.toLowerCase());
+      return { travelerId, digest };
+    },
   );
   done();
 }
