@@ -10,12 +10,12 @@ import { SHARED_TRAVELERS, type TestTraveler } from './support/test-travelers.ts
  * a shared traveler changed fails (e2e/README.md).
  */
 
-test('every journey gets a traveler no other journey has, and runs under the watch of the demo travelers', ({
+test('every journey gets a traveler no other journey has, and runs under the watch of the demo travelers', async ({
   traveler,
   newTraveler,
   sharedTravelers,
 }) => {
-  const others = [newTraveler(), newTraveler()];
+  const others = [await newTraveler(), await newTraveler()];
   expect(new Set([traveler, ...others].map((one) => one.id)).size).toBe(3);
   for (const shared of SHARED_TRAVELERS) expect([traveler, ...others]).not.toContainEqual(shared);
   expect(sharedTravelers.travelers).toEqual(SHARED_TRAVELERS);
@@ -32,7 +32,7 @@ async function delivered(admin: AdminClient, traveler: TestTraveler): Promise<vo
 
 /** The same fixtures watching a traveler of the worker's own instead, so changing it disturbs no journey. */
 const watchingOwn = test.extend<object, { sharedTravelerList: readonly TestTraveler[] }>({
-  sharedTravelerList: [async ({ travelerSource }, use) => use([travelerSource()]), { scope: 'worker' }],
+  sharedTravelerList: [async ({ travelerSource }, use) => use([await travelerSource()]), { scope: 'worker' }],
 });
 
 watchingOwn(
@@ -42,7 +42,7 @@ watchingOwn(
     if (!watched) throw new Error('the watch has no traveler');
     const headers = { 'x-requested-with': 'wayfare' };
     await signIn({ traveler: watched });
-    await sharedTravelers.changes(); // signing in may set the suite's language: looked at from here
+    expect(await sharedTravelers.changes()).toEqual([]);
 
     for (const path of ['/trips', '/bookings', '/profile', '/inbox']) {
       await page.goto(path);

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { AdminClient } from './support/admin-client.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { APP_ORIGIN, STACK, TRAVEL_API_ORIGIN } from './support/stack.ts';
-import { SharedTravelersWatch } from './support/shared-travelers.ts';
+import { ensureTraveler, SharedTravelersWatch } from './support/shared-travelers.ts';
 import { journeyTraveler, SHARED_TRAVELERS, type TestTraveler } from './support/test-travelers.ts';
 
 export { expect };
@@ -15,8 +15,8 @@ const SHARED_RULE =
 interface WorkerFixtures {
   /** The travel API stand-in's admin API. */
   admin: AdminClient;
-  /** Hands out travelers no other journey of the run signs in as. */
-  travelerSource: () => TestTraveler;
+  /** Hands out travelers no other journey of the run signs in as, created in the travel API in English. */
+  travelerSource: () => Promise<TestTraveler>;
   /** The travelers journeys share and only read: the demo travelers (Alex, Sam, Jordan). */
   sharedTravelerList: readonly TestTraveler[];
   /**
@@ -30,7 +30,7 @@ interface TestFixtures {
   /** A traveler of this journey's own, fresh: nothing another journey does reaches them. */
   traveler: TestTraveler;
   /** Another fresh traveler at each call, for journeys with more than one traveler. */
-  newTraveler: () => TestTraveler;
+  newTraveler: () => Promise<TestTraveler>;
   /** Fails the journey when a shared traveler changed while it ran (automatic). */
   sharedTravelersUnchanged: void;
   /** Signs `page` in through the real identity sign-in page and lands on `returnTo` (default `/`). */
@@ -61,15 +61,20 @@ export async function submitIdentitySignIn(page: Page, traveler: TestTraveler): 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   travelerSource: [
     // workerIndex is unique in the run: a worker that replaces a failed one gets a new index.
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it.
-    async ({}, use, workerInfo) => {
+    async ({ admin }, use, workerInfo) => {
       let handedOut = 0;
-      await use(() => journeyTraveler(workerInfo.workerIndex, handedOut++));
+      await use(async () => {
+        const traveler = journeyTraveler(workerInfo.workerIndex, handedOut++);
+        // Created before the journey signs in, reading the app in English (their generated locale varies);
+        // a journey in another language sets it itself.
+        await ensureTraveler(admin, traveler, { locale: 'en-GB' });
+        return traveler;
+      });
     },
     { scope: 'worker' },
   ],
 
-  traveler: async ({ travelerSource }, use) => use(travelerSource()),
+  traveler: async ({ travelerSource }, use) => use(await travelerSource()),
 
   newTraveler: async ({ travelerSource }, use) => use(travelerSource),
 
@@ -133,10 +138,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await submitIdentitySignIn(target, who);
       const landing = new URL(returnTo, APP_ORIGIN);
       await target.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === landing.pathname);
-      // The suite's own travelers read the app in English unless a journey says otherwise; the generated
-      // profile may be in any locale. The demo travelers keep theirs (the suite only reads their data).
-      const own = !SHARED_TRAVELERS.some((shared) => shared.id === who.id);
-      if (own && (await setProfileLocale(target, 'en-GB'))) await target.reload();
       await demoControlsInPlace(target);
     });
   },

@@ -15,9 +15,20 @@ export interface TravelerState {
 /** The most differences one message lists; more are counted. */
 const MAX_LISTED = 12;
 
-/** Creates the traveler in the travel API stand-in when it has not seen them yet, and reads their state. */
-export function ensureTraveler(admin: AdminClient, traveler: TestTraveler): Promise<TravelerState> {
-  return admin.put<TravelerState>(`travelers/${traveler.id}`, { email: traveler.email, name: traveler.name });
+/**
+ * Creates the traveler in the travel API stand-in when it has not seen them yet (in `locale` when given),
+ * and reads their state.
+ */
+export function ensureTraveler(
+  admin: AdminClient,
+  traveler: TestTraveler,
+  options: { locale?: string } = {},
+): Promise<TravelerState> {
+  return admin.put<TravelerState>(`travelers/${traveler.id}`, {
+    email: traveler.email,
+    name: traveler.name,
+    ...options,
+  });
 }
 
 export function travelerState(admin: AdminClient, traveler: TestTraveler): Promise<TravelerState> {

@@ -19,7 +19,7 @@ export const ProfileSchema = z.looseObject({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-const LocaleSchema = z.string().refine(
+export const LocaleSchema = z.string().refine(
   (tag) => {
     try {
       return Intl.getCanonicalLocales(tag).length === 1;

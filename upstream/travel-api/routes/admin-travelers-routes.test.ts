@@ -49,7 +49,10 @@ describe('/admin/travelers/:travelerId', () => {
     expect(await digest.json()).toEqual({ travelerId: sub, digest: state.digest });
 
     // A traveler the service has is left as it is.
-    const again = await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${sub}`, { name: 'Renamed' });
+    const again = await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${sub}`, {
+      name: 'Renamed',
+      locale: 'ja-JP',
+    });
     expect(TravelerStateSchema.parse(await again.json())).toEqual(state);
   });
 
@@ -98,6 +101,26 @@ describe('/admin/travelers/:travelerId', () => {
       expect.objectContaining({ latest_version: '9.9.9' }),
     ]);
     await adminFetch(stack.api.baseUrl, 'DELETE', '/admin/faults');
+  });
+
+  it('PUT creates the traveler with the locale asked for, and refuses one that is not a language tag', async () => {
+    const sub = crypto.randomUUID();
+    const created = await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${sub}`, {
+      locale: 'es-ES',
+    });
+    expect(TravelerStateSchema.parse(await created.json()).tables.travelers?.[0]).toMatchObject({
+      locale: 'es-ES',
+    });
+
+    const other = crypto.randomUUID();
+    const refused = await adminFetch(stack.api.baseUrl, 'PUT', `/admin/travelers/${other}`, {
+      locale: 'not a tag',
+    });
+    expect(refused.status).toBe(422);
+    expect(ErrorEnvelopeSchema.parse(await refused.json()).error.details[0]).toMatchObject({
+      field: 'locale',
+    });
+    expect((await adminFetch(stack.api.baseUrl, 'GET', `/admin/travelers/${other}`)).status).toBe(404);
   });
 
   it('refuses a traveler id that is not a UUID with the envelope', async () => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOOKING_LEVERS } from '#shared/upstream/booking-operations.ts';
+import { LocaleSchema } from '#shared/upstream/profile.ts';
 import { ApiError } from '../api-error.ts';
 import { TravelerFaultsSchema } from '../faults.ts';
 import { travelerTables } from '../travelers/traveler-state.ts';
@@ -13,6 +14,8 @@ const TravelerParamsSchema = z.object({ travelerId: z.uuid() });
 export const CreateTravelerRequestSchema = z.object({
   email: z.email().max(320).optional(),
   name: z.string().trim().min(1).max(200).optional(),
+  /** The profile's locale instead of the generated one (a test that reads the app in one language). */
+  locale: LocaleSchema.optional(),
 });
 
 export const TravelerStateSchema = z.object({
@@ -32,7 +35,7 @@ export const TravelerDigestSchema = TravelerStateSchema.pick({ travelerId: true,
 
 /**
  * `PUT /admin/travelers/:travelerId` makes sure the service has the traveler (generated as on first sight,
- * nothing changed when it exists) and `GET /admin/travelers/:travelerId` reads everything it holds of them,
+ * with the locale asked for if any; nothing changed when it exists) and `GET /admin/travelers/:travelerId` reads everything it holds of them,
  * so a test can tell whether anything of a traveler changed; `GET /admin/travelers/:travelerId/digest`
  * answers only the state's digest, for a check that reads the whole state only when it changed.
  */
@@ -63,7 +66,9 @@ function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done
     (request) => {
       const travelerId = request.params.travelerId.toLowerCase();
       if (!app.travelers.profile(travelerId)) {
-        app.travelers.ensure({ id: travelerId, email: request.body?.email, name: request.body?.name });
+        const { email, name, locale } = request.body ?? {};
+        app.travelers.ensure({ id: travelerId, email, name });
+        if (locale) app.travelers.updateProfile(travelerId, { locale });
       }
       return stateOf(travelerId);
     },
