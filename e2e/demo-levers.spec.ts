@@ -3,7 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { fillStaySearch, rateCards, searchStays, stayCards } from './support/stays.ts';
-import { testTraveler } from './support/test-travelers.ts';
 
 /**
  * The demo panel's levers act on the traveler who pulls them and on nobody else: one traveler pulls every
@@ -11,7 +10,7 @@ import { testTraveler } from './support/test-travelers.ts';
  * their own, searches, checks a price, books and reads their update banner as if nothing happened.
  */
 
-/** The day both travelers look at flights: one the suite's other journeys never book. */
+/** The day both travelers look at flights. */
 const FLIGHT_DAY = 250;
 
 const flightsUrl = (days: number) =>
@@ -50,14 +49,14 @@ async function reloadWithUpdateCheck(page: Page): Promise<void> {
 }
 
 /**
- * The other traveler: signed in beside the one who pulls the levers, in a browser context of their own.
- * Test travelers 8 and 7 (by worker), which are no worker's own traveler.
+ * The other traveler: a second traveler of the journey's own, signed in beside the one who pulls the
+ * levers, in a browser context of their own.
  */
 const bystanderTest = test.extend<{ other: Page }>({
-  other: async ({ browser, signIn }, use) => {
+  other: async ({ browser, signIn, newTraveler }, use) => {
     const context = await browser.newContext();
     const other = await context.newPage();
-    await signIn({ page: other, traveler: testTraveler(8 - test.info().parallelIndex) });
+    await signIn({ page: other, traveler: await newTraveler() });
     await use(other);
     await context.close();
   },
@@ -65,30 +64,26 @@ const bystanderTest = test.extend<{ other: Page }>({
 
 bystanderTest(
   'an update, a provider failure and a rate limit one traveler pulls leave another’s banner and searches alone',
-  async ({ signedInPage: page, other, traveler, admin }) => {
-    try {
-      // The app update: the banner appears for the traveler who announced it, and for nobody else.
-      await pullLever(page, 'Announce a new version');
-      await expect(updateBanner(page)).toContainText('A new version of Wayfare');
-      // The provider failure: their next search finds the provider down.
-      await pullLever(page, 'Make the providers fail');
-      await page.goto(flightsUrl(FLIGHT_DAY + 1));
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'The flight provider is not answering' }),
-      ).toBeVisible();
-      await pullLever(page, 'Hit the rate limit');
+  async ({ signedInPage: page, other }) => {
+    // The app update: the banner appears for the traveler who announced it, and for nobody else.
+    await pullLever(page, 'Announce a new version');
+    await expect(updateBanner(page)).toContainText('A new version of Wayfare');
+    // The provider failure: their next search finds the provider down.
+    await pullLever(page, 'Make the providers fail');
+    await page.goto(flightsUrl(FLIGHT_DAY + 1));
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The flight provider is not answering' }),
+    ).toBeVisible();
+    await pullLever(page, 'Hit the rate limit');
 
-      await reloadWithUpdateCheck(other);
-      await expect(updateBanner(other)).toHaveCount(0);
-      await other.goto(flightsUrl(FLIGHT_DAY + 1));
-      await expect(
-        other.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
-      ).toBeVisible();
-      // The stay destinations come from the hotel provider too: the form finds Lisbon among them.
-      await fillStaySearch(other, { city: 'Lisbon', checkInInDays: FLIGHT_DAY, nights: 2 });
-    } finally {
-      await admin.delete(`travelers/${traveler.id}/app-release`);
-    }
+    await reloadWithUpdateCheck(other);
+    await expect(updateBanner(other)).toHaveCount(0);
+    await other.goto(flightsUrl(FLIGHT_DAY + 1));
+    await expect(
+      other.getByRole('list', { name: 'Flight offers' }).getByRole('article').first(),
+    ).toBeVisible();
+    // The stay destinations come from the hotel provider too: the form finds Lisbon among them.
+    await fillStaySearch(other, { city: 'Lisbon', checkInInDays: FLIGHT_DAY, nights: 2 });
   },
 );
 

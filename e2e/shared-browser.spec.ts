@@ -4,7 +4,6 @@ import { isoDateFromToday } from './support/dates.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { installBrowserPushService } from './support/push-service.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
-import { SAM } from './support/test-travelers.ts';
 
 /**
  * A browser several people use: signing out, in any tab, leaves nothing of the traveler behind (a checkout
@@ -90,6 +89,7 @@ test.describe('a shared browser', () => {
     signedInPage: page,
     context,
     signIn,
+    newTraveler,
   }) => {
     const pushService = await installBrowserPushService(context);
     await page.goto('/inbox');
@@ -105,7 +105,7 @@ test.describe('a shared browser', () => {
     expect(pushService.current()).not.toBeNull();
 
     // Someone else signs in on this browser: alerts are off for them until they turn them on.
-    await signIn({ traveler: SAM, returnTo: '/inbox' });
+    await signIn({ traveler: await newTraveler(), returnTo: '/inbox' });
     await expect(alertsSetting(page).getByRole('button', { name: 'Turn on alerts' })).toBeVisible();
     await expect(alertsSetting(page).getByText('Alerts are on')).toHaveCount(0);
     await turnOnAlerts(page);
