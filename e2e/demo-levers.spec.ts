@@ -53,7 +53,10 @@ async function reloadWithUpdateCheck(page: Page): Promise<void> {
  * levers, in a browser context of their own.
  */
 const bystanderTest = test.extend<{ other: Page }>({
-  other: async ({ browser, signIn, newTraveler }, use) => {
+  other: async ({ browser, signIn, newTraveler }, use, testInfo) => {
+    // Two travelers sign in and go through their pages side by side: the journey waits for twice the
+    // events of one, so it has the time of a slow journey (three times the default).
+    testInfo.slow();
     const context = await browser.newContext();
     const other = await context.newPage();
     await signIn({ page: other, traveler: await newTraveler() });
