@@ -98,6 +98,7 @@ const fromWeb = [
     'web/ speaks the BFF contract: import it from #shared/api, which re-exports what passes through unchanged.',
   ),
   into('upstream', 'web/ never imports the stand-ins; it reaches them through the BFF.'),
+  into('shared/observability', "The servers' telemetry (OpenTelemetry for Node) is no part of the SPA."),
   into('e2e', 'Nothing imports the end-to-end tests.'),
 ];
 const fromBff = [
@@ -121,6 +122,11 @@ const sharedPackages = {
   message: 'shared/ imports nothing but zod, eventsource-parser and node:crypto.',
 };
 
+const observabilityPackages = {
+  allow: '^(@opentelemetry/[a-z-]+|@fastify/otel|fastify|fastify-plugin|node:[a-z_]+)$',
+  message: 'shared/observability/ imports only OpenTelemetry, Fastify and node: modules.',
+};
+
 const restrict = (options) => ({
   plugins: { boundaries: boundariesPlugin },
   rules: { 'boundaries/imports': ['error', options] },
@@ -134,4 +140,9 @@ export const boundaryConfigs = [
   { files: ['upstream/**/*.ts'], ...restrict({ forbid: fromUpstream }) },
   { files: ['shared/**/*.ts'], ...restrict({ forbid: fromShared, packages: sharedPackages }) },
   { files: ['shared/**/*.test.ts'], ...restrict({ forbid: fromShared }) },
+  // The servers' telemetry, shared by the BFF and the stand-ins: OpenTelemetry's Node SDK and Fastify.
+  {
+    files: ['shared/observability/**/*.ts'],
+    ...restrict({ forbid: fromShared, packages: observabilityPackages }),
+  },
 ];

@@ -5,6 +5,9 @@ import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
 import { readConfiguredFile, type Config } from './config.ts';
 import { withLogRedaction } from './log-redaction.ts';
+import { bffObservabilityPlugin } from './observability/bff-observability.ts';
+import { metricsListenerPlugin } from './observability/metrics-listener.ts';
+import { observability } from '#shared/observability/fastify-observability.ts';
 import { keepAddressHops } from './plugins/client-address.ts';
 import { compression } from './plugins/compression.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
@@ -71,6 +74,9 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   app.decorate('routeTable', routeTable);
 
   // Capabilities and routes are registered here, one line each, in dependency order.
+  await app.register(observability, { serviceName: 'wayfare-bff' }); // first: every route and hook runs in its trace
+  await app.register(metricsListenerPlugin);
+  await app.register(bffObservabilityPlugin);
   await app.register(compression); // before any route: it adds its hook to each route as it is registered
   await app.register(openApi); // before the routes: those registered after it validate with zod and are documented
   await app.register(errorHandler);

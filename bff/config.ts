@@ -22,6 +22,9 @@ export const ConfigSchema = z.object({
   /** The origin the browser uses; cookies, CSRF checks and redirect URIs derive from it. */
   PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics (GET /metrics) on a listener of their own, never behind the front; unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Folder for the embedded stores (sessions, delivery ledger, push subscriptions). */
   DATA_DIR: z.string().default('.data/bff'),
   /** Folder of the built SPA; served when present. */

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { traceLogFields } from '#shared/observability/telemetry.ts';
 
 const SENSITIVE_KEYS = [
   'authorization',
@@ -40,11 +41,16 @@ export const REDACTED_LOG_PATHS: readonly string[] = SENSITIVE_KEYS.flatMap((key
 type LoggerSetting = FastifyServerOptions['logger'];
 
 /**
- * Fastify logger options with redaction of tokens, cookies, signatures and secrets added, whatever
- * options the caller (server.ts, or a test capturing the output) chose.
+ * Fastify logger options with redaction of tokens, cookies, signatures and secrets added, and the ids of
+ * the active trace on every line, whatever options the caller (server.ts, or a test capturing the output)
+ * chose.
  */
 export function withLogRedaction(setting: LoggerSetting, level: string): LoggerSetting {
   if (setting === false) return false;
   const base = typeof setting === 'object' && setting !== null ? setting : { level };
-  return { ...base, redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' } };
+  return {
+    ...base,
+    redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' },
+    mixin: traceLogFields,
+  };
 }

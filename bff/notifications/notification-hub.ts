@@ -12,6 +12,7 @@ import {
 } from './notification-store.ts';
 import type { NotificationHubCounters, NotificationUpstream } from './notification-upstream-reader.ts';
 import { TravelerChannel } from './traveler-channel.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 export type { NotificationUpstream } from './notification-upstream-reader.ts';
 
@@ -141,7 +142,10 @@ export class NotificationHub {
     const ack = this.#store.newAck(travelerId);
     try {
       const reached = await this.#store.admit(travelerId, { notification, mode: 'publish', ack });
-      if (reached === -1) this.#counters.duplicatesDropped += 1;
+      if (reached === -1) {
+        this.#counters.duplicatesDropped += 1;
+        bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });
+      }
       if (reached <= 0) return;
       await this.#store.waitForAcks(ack, reached, this.#options.ackTimeoutMs ?? 1000);
     } catch (error) {

@@ -6,6 +6,7 @@ import { reconnectDelay } from '#shared/reconnect-delay.ts';
 import { AppError } from '../errors.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
 import { EVENT_ID, parseNotification, type NotificationStore } from './notification-store.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 /** What the hub needs of the travel API, on behalf of one of the traveler's sessions. */
 export interface NotificationUpstream {
@@ -118,8 +119,11 @@ export class NotificationUpstreamReader {
       stopSignal.addEventListener('abort', stopAttempt, { once: true });
       const signal = attempt.signal;
       let endedByDone = false;
+      let held = false;
       try {
         const body = await this.#options.upstream.openStream(this.#credential, signal);
+        held = true;
+        bffMetrics().upstreamNotificationStreams.add(1);
         // Until the live read takes the body over, an abort (during the catch-up) destroys it with an
         // error nobody would listen to, which would end the process: it ends the attempt instead.
         body.once('error', () => attempt.abort());
@@ -141,6 +145,7 @@ export class NotificationUpstreamReader {
           );
         }
       } finally {
+        if (held) bffMetrics().upstreamNotificationStreams.add(-1);
         stopSignal.removeEventListener('abort', stopAttempt);
         attempt.abort();
       }
@@ -199,7 +204,10 @@ export class NotificationUpstreamReader {
       return false;
     }
     const reached = await this.#store.admit(this.#travelerId, { notification, mode, ack: '' });
-    if (reached === -1) this.#counters.duplicatesDropped += 1;
+    if (reached === -1) {
+      this.#counters.duplicatesDropped += 1;
+      bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });
+    }
     return reached !== -1;
   }
 
@@ -233,9 +241,14 @@ export class NotificationUpstreamReader {
       before = nextCursor;
     }
     collected.reverse();
+    const metrics = bffMetrics();
+    metrics.catchUpRuns.add(1);
     for (const item of collected) {
       const fresh = await this.#admit(item, baselined ? 'publish' : 'baseline');
-      if (fresh && baselined) this.#counters.caughtUp += 1;
+      if (fresh && baselined) {
+        this.#counters.caughtUp += 1;
+        metrics.catchUpItems.add(1);
+      }
     }
     // Pages missing before the checkpoint, or a new baseline (the store lost the traveler's state, e.g.
     // Redis restarted without persistence): browsers that were already reading refetch their inbox.

@@ -3,6 +3,7 @@ import type {
   NotificationStreamState,
 } from '#shared/api/notification-stream-events.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 import { BoundedIdSet } from './bounded-id-set.ts';
 import type { HubEvent, HubSubscriber, NotificationHubOptions } from './notification-hub.ts';
 import { compareEntries, type ChannelMessage, type NotificationStore } from './notification-store.ts';
@@ -246,16 +247,20 @@ export class TravelerChannel {
       // Two events at most per fan-out, shared by every stream: the toast tab's and everyone else's.
       const quiet: HubEvent = { type: 'notification', notification, alert: false, replay: false };
       const alerting: HubEvent = { ...quiet, alert: true };
+      let written = false;
       for (const [subscriber, state] of this.#subscribers) {
         const delivered = this.#send(subscriber, state, subscriber === alerted ? alerting : quiet);
+        if (delivered) written = true;
         if (delivered && state.visible) shownLive = true;
       }
+      if (written) recordLiveDelivery(notification);
       this.#options.logger.debug(
         { travelerId: this.travelerId, notificationId: notification.id, shownLive },
         'notification fanned out',
       );
     } else {
       this.#counters.duplicatesDropped += 1;
+      bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });
     }
     try {
       if (shownLive) await this.#options.onShownLive?.(this.travelerId, notification.id);
@@ -377,6 +382,7 @@ export class TravelerChannel {
     const credential = this.#subscribers.keys().next().value?.sessionId;
     if (credential === undefined) return;
     this.#options.logger.info({ travelerId: this.travelerId }, 'holding the notification upstream');
+    bffMetrics().hubLeasesHeld.add(1);
     this.#upstream = new NotificationUpstreamReader(
       this.travelerId,
       credential,
@@ -391,6 +397,17 @@ export class TravelerChannel {
     if (upstream === undefined) return;
     this.#upstream = undefined;
     upstream.stop();
+    bffMetrics().hubLeasesHeld.add(-1);
+    // Let go while browsers here still listen: the lease went to another instance (or the store is away).
+    if (!this.#stopped && this.#subscribers.size > 0) bffMetrics().hubLeasesMoved.add(1);
     if (release) this.#store.releaseLease(this.travelerId).catch(() => undefined);
   }
+}
+
+/** A notification written to this hub's browser streams: counted, with the time since it was created. */
+function recordLiveDelivery(notification: Notification): void {
+  const metrics = bffMetrics();
+  metrics.notificationsDelivered.add(1, { path: 'live' });
+  const lagMs = Date.now() - Date.parse(notification.createdAt);
+  if (Number.isFinite(lagMs)) metrics.notificationLag.record(Math.max(0, lagMs) / 1000);
 }

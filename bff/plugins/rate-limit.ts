@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 export type ExpensiveRouteKind = 'search' | 'fares';
 
@@ -65,13 +66,15 @@ async function rateLimitingPlugin(app: FastifyInstance): Promise<void> {
     hook: 'preHandler',
     keyGenerator: rateLimitKey,
     ...(redis ? { redis, nameSpace: 'wayfare-bff-rate-limit:' } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMIT_EXCEEDED', {
+    errorResponseBuilder: (request, context) => {
+      bffMetrics().rateLimitRefusals.add(1, { 'http.route': request.routeOptions.url ?? 'unmatched' });
+      return new AppError('RATE_LIMIT_EXCEEDED', {
         status: 429,
         message: 'Too many requests. Please wait a moment before trying again.',
         recoveryAction: 'RETRY_LATER',
         retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
+      });
+    },
   });
 }
 

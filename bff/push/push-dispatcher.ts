@@ -6,6 +6,7 @@ import { PUSH_OUTCOMES, pushDecision, type PushOutcome } from './push-decision.t
 import { pushTopic } from './push-topic.ts';
 import type { PushSubscriptionStore, StoredPushSubscription } from './push-subscription-store.ts';
 import type { WebPushSender } from './web-push-sender.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 /** What the service worker receives, encrypted, in the push message. */
 export interface PushPayload {
@@ -158,6 +159,10 @@ export class PushDispatcher {
 
   #record(travelerId: string, notification: Notification, outcome: PushOutcome): PushOutcome {
     this.#counts[outcome] += 1;
+    const metrics = bffMetrics();
+    metrics.pushDecisions.add(1, { outcome });
+    if (outcome === 'sent') metrics.notificationsDelivered.add(1, { path: 'push' });
+    if (outcome === 'suppressed-live') metrics.notificationsDelivered.add(1, { path: 'suppressed' });
     this.#options.logger.info(
       { travelerId, notificationId: notification.id, outcome },
       `push decision: ${outcome}`,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 import { AppError } from '../errors.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 export interface RedisClientOptions {
   url: string;
@@ -111,7 +112,8 @@ export async function withRedis<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    if (isRedisUnavailableError(error)) throw redisUnavailableError(error);
-    throw error;
+    if (!isRedisUnavailableError(error)) throw error;
+    bffMetrics().redisFailures.add(1);
+    throw redisUnavailableError(error);
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { isLoopbackHttp, OidcClient, RefreshError, type TokenSet } from './oidc-client.ts';
 import type { StoredSession } from './session-store.ts';
 import { fleetRefreshSingleFlight } from './fleet-refresh-single-flight.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 export interface Auth {
   readonly oidc: OidcClient;
@@ -86,6 +87,7 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
     } catch (error) {
       const stillValid = (session.accessTokenExpiresAt ?? 0) > Date.now() + 1000;
       if (error instanceof RefreshError && !error.permanent) {
+        bffMetrics().sessionRefreshes.add(1, { outcome: 'unavailable' });
         app.log.warn({ err: error.message }, 'access token refresh failed transiently');
         if (stillValid && !force) return session.accessToken as string;
         throw new AppError('SERVICE_UNAVAILABLE', {
@@ -93,10 +95,12 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
           retryAfterSeconds: 5,
         });
       }
+      bffMetrics().sessionRefreshes.add(1, { outcome: 'refused' });
       app.log.info({ travelerId: session.travelerId }, 'access token refresh refused: ending the session');
       await sessions.end(sessionId, 'refresh_failed');
       throw sessionExpiredError();
     }
+    bffMetrics().sessionRefreshes.add(1, { outcome: 'refreshed' });
     const current = await sessions.store.get(sessionId);
     if (!current) throw sessionExpiredError();
     await sessions.store.set({
@@ -109,9 +113,14 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
     return tokens.accessToken;
   };
 
+  const joined = (inFlight: Promise<string>): Promise<string> => {
+    bffMetrics().sessionRefreshJoins.add(1, { scope: 'process' });
+    return inFlight;
+  };
+
   const refreshOnce = (sessionId: string, force: boolean): Promise<string> => {
     const inFlight = refreshes.get(sessionId);
-    if (inFlight) return inFlight;
+    if (inFlight) return joined(inFlight);
     const refresh = singleFlight(sessionId, () => runRefresh(sessionId, force)).finally(() =>
       refreshes.delete(sessionId),
     );
@@ -121,7 +130,7 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
 
   const accessTokenForSession = async (sessionId: string): Promise<string> => {
     const inFlight = refreshes.get(sessionId);
-    if (inFlight) return inFlight;
+    if (inFlight) return joined(inFlight);
     const session = await liveTravelerSession(sessionId);
     if (!needsRefresh(session, false)) return session.accessToken as string;
     return refreshOnce(sessionId, false);

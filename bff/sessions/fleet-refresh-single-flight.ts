@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withRedis } from '../redis/redis-client.ts';
 import type { SharedRedis } from '../redis/redis-plugin.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 /** Runs `refresh` for a session; resolves with the session's access token. */
 export type RefreshSingleFlight = (sessionId: string, refresh: () => Promise<string>) => Promise<string>;
@@ -53,6 +54,7 @@ export function fleetRefreshSingleFlight(redis: SharedRedis, lockMs: number): Re
       }
       const holder = await withRedis(() => client.get(lockKey));
       if (holder === null) continue;
+      bffMetrics().sessionRefreshJoins.add(1, { scope: 'fleet' });
       while (Date.now() < giveUpAt) {
         await sleep(POLL_MS);
         const [sealed, current] = await withRedis(() => client.mget(resultKey, lockKey));

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 import { SseConnection, type SseCloseReason, type SseConnectionOptions } from './sse-connection.ts';
 import { SseFrame } from './sse-frame.ts';
 
@@ -61,9 +62,17 @@ export class SseRegistry {
     return this.#slowConsumerCutOffs;
   }
 
-  /** Wraps a hijacked response; it leaves the registry by itself when it closes. */
-  connect(res: ServerResponse, farewell: string): SseConnection {
-    const connection = new SseConnection(res, this.#options, this.#closed);
+  /**
+   * Wraps a hijacked response; it leaves the registry by itself when it closes. `kind` (the route
+   * template) labels the count of open streams.
+   */
+  connect(res: ServerResponse, farewell: string, kind = 'other'): SseConnection {
+    const open = bffMetrics().browserStreamsOpen;
+    open.add(1, { kind });
+    const connection = new SseConnection(res, this.#options, (closed, reason) => {
+      open.add(-1, { kind });
+      this.#closed(closed, reason);
+    });
     this.#entries.set(connection, farewell);
     this.#slices[this.#joined % HEARTBEAT_SLICES]?.add(connection);
     this.#joined += 1;

@@ -12,6 +12,7 @@ import { translateUpstreamError, type UpstreamFailure } from './translate-upstre
 import { diagnoseConsumerRejection } from './diagnose-consumer-rejection.ts';
 import type { RetryPolicy, TravelApi, TravelApiRequestBase } from './travel-api.ts';
 import { queryString } from './query-string.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 
 export interface TravelApiClientOptions {
   baseUrl: string;
@@ -191,6 +192,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
         );
         const delay = networkRetryDelay(outcome.failure, policy, state);
         if (delay === undefined) throw translateUpstreamError(outcome.failure);
+        retried('network');
         await waitBeforeRetry(delay, state, request.signal);
         continue;
       }
@@ -233,6 +235,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
             `travel API rejected the ${secret.name} consumer secret; signing again with the ${other.name} secret`,
           );
           secret = other;
+          retried('consumer_secret');
           continue;
         }
         const diagnosis = diagnoseConsumerRejection(headerValue(outcome.headers.date), now());
@@ -256,6 +259,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       ) {
         state.refreshedToken = true;
         token = await request.auth.refresh();
+        retried('token_refresh');
         continue;
       }
 
@@ -268,6 +272,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
           retryAfterHeader,
         });
       }
+      retried(envelope?.recoveryAction === 'RETRY_NOW' ? 'retry_now' : 'retry_later');
       await waitBeforeRetry(delay, state, request.signal);
     }
   }
@@ -387,4 +392,11 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 function describeIssue(issue: z.core.$ZodIssue): { path: string; code: string; message: string } {
   return { path: issue.path.map(String).join('.'), code: issue.code, message: issue.message };
+}
+
+/** One more attempt of a travel API call, by why it was made. */
+function retried(
+  reason: 'network' | 'consumer_secret' | 'token_refresh' | 'retry_now' | 'retry_later',
+): void {
+  bffMetrics().upstreamRetries.add(1, { reason });
 }

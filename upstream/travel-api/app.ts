@@ -6,6 +6,8 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifySer
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
+import { observability } from '#shared/observability/fastify-observability.ts';
+import { traceLogFields } from '#shared/observability/telemetry.ts';
 import type { TravelApiConfig } from './config.ts';
 import bookingOperationsRoutes from './bookings/booking-operations-routes.ts';
 import quotesPlugin from './bookings/quotes-plugin.ts';
@@ -43,6 +45,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
     logger: logger ?? {
       level: config.TRAVEL_API_LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["service-signature"]'],
+      mixin: traceLogFields,
     },
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler,
@@ -71,6 +74,8 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   });
   app.decorate('routeTable', routeTable);
 
+  // First: every route and hook runs in the request's trace; GET /metrics, outside /v1, for Prometheus.
+  await app.register(observability, { serviceName: 'wayfare-travel-api', metricsRoute: true });
   await app.register(errorHandler);
   await app.register(hostHeader);
   await app.register(faultsPlugin);

@@ -93,7 +93,11 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       openPerSession.set(sessionId, open + 1);
       // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
       const shutdownRetryMs = Math.round(app.config.SSE_SHUTDOWN_RETRY_MS * (1 + Math.random()));
-      const connection = app.sse.connect(hijackForStream(reply), encodeReconnect(shutdownRetryMs));
+      const connection = app.sse.connect(
+        hijackForStream(reply),
+        encodeReconnect(shutdownRetryMs),
+        request.routeOptions.url,
+      );
       connection.open();
       connection.write(CLIENT_RETRY);
       const unsubscribe = app.notificationHub.subscribe({

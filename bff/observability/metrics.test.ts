@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserStream } from '../test-support/browser-stream.ts';
+import { APP_ORIGIN, type TestBrowser } from '../test-support/sign-in-stack.ts';
+import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
+
+/** The samples of a Prometheus text exposition: name, labels, value. */
+function samples(text: string): { name: string; labels: Record<string, string>; value: number }[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
+      if (!match) throw new Error(`not a sample: ${line}`);
+      const labels: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+        labels[key as string] = value as string;
+      return { name: match[1] as string, labels, value: Number(match[3]) };
+    });
+}
+
+function total(text: string, name: string, labels: Record<string, string> = {}): number {
+  return samples(text)
+    .filter((sample) => sample.name === name)
+    .filter((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .reduce((sum, sample) => sum + sample.value, 0);
+}
+
+const flightSearch = {
+  itinerary: [
+    {
+      origin: 'ZRH',
+      destination: 'JFK',
+      date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
+  ],
+  passengers: { adults: 1 },
+  cabinClass: 'economy',
+};
+
+describe('metrics in Prometheus text format', () => {
+  let stack: GatewayStack;
+  let alex: TestBrowser;
+  let bffMetricsUrl: string;
+
+  beforeAll(async () => {
+    stack = await startGatewayStack({ bffEnv: { METRICS_PORT: '0', RATE_LIMIT_SEARCH_PER_MINUTE: '2' } });
+    alex = await stack.signIn();
+    bffMetricsUrl = `http://127.0.0.1:${stack.app.metricsPort()}/metrics`;
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  const bffMetrics = async () => (await fetch(bffMetricsUrl)).text();
+  const travelApiMetrics = async () => (await fetch(`${stack.travelApiUrl}/metrics`)).text();
+  const api = (method: string, path: string, body?: unknown) =>
+    alex.fetch(path, {
+      method,
+      headers: {
+        'x-requested-with': 'wayfare',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('serves the BFF’s metrics on their own port, not on the app’s', async () => {
+    const own = await fetch(bffMetricsUrl);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toMatch(/^text\/plain/);
+    const app = await fetch(`${stack.bffUrl}/metrics`);
+    expect(await app.text()).not.toContain('# TYPE');
+  });
+
+  it('counts requests by route template on the BFF and the travel API, and the BFF’s upstream calls', async () => {
+    const route = { http_route: '/api/flights/search', http_request_method: 'POST' };
+    const before = total(await bffMetrics(), 'http_server_request_duration_seconds_count', route);
+    const upstreamBefore = total(await travelApiMetrics(), 'http_server_request_duration_seconds_count', {
+      http_route: '/v1/flights/search',
+    });
+    expect((await api('POST', '/api/flights/search', flightSearch)).status).toBe(200);
+
+    const bff = await bffMetrics();
+    expect(total(bff, 'http_server_request_duration_seconds_count', route)).toBe(before + 1);
+    expect(
+      total(bff, 'http_server_request_duration_seconds_count', {
+        ...route,
+        http_response_status_code: '200',
+      }),
+    ).toBeGreaterThan(0);
+    // Route templates only: never a raw path with an id or a query.
+    for (const sample of samples(bff).filter((one) => one.labels.http_route !== undefined))
+      expect(sample.labels.http_route).not.toMatch(/\?|[0-9a-f]{8}-[0-9a-f]{4}/);
+    expect(
+      total(bff, 'http_client_request_duration_seconds_count', { http_request_method: 'POST' }),
+    ).toBeGreaterThan(0);
+    const upstream = await travelApiMetrics();
+    expect(
+      total(upstream, 'http_server_request_duration_seconds_count', { http_route: '/v1/flights/search' }),
+    ).toBe(upstreamBefore + 1);
+  });
+
+  it('counts rate-limit refusals by route and booking outcomes by code', async () => {
+    const refusalsBefore = total(await bffMetrics(), 'wayfare_rate_limit_refusals_total', {
+      http_route: '/api/flights/search',
+    });
+    let refused = 0;
+    for (let attempt = 0; attempt < 4 && refused === 0; attempt += 1) {
+      if ((await api('POST', '/api/flights/search', flightSearch)).status === 429) refused += 1;
+    }
+    expect(refused).toBe(1);
+    const bookingBefore = total(await bffMetrics(), 'wayfare_bookings_outcomes_total', {
+      code: 'VALIDATION_ERROR',
+    });
+    expect((await api('POST', '/api/bookings', {})).status).toBe(422);
+
+    const after = await bffMetrics();
+    expect(total(after, 'wayfare_rate_limit_refusals_total', { http_route: '/api/flights/search' })).toBe(
+      refusalsBefore + 1,
+    );
+    expect(total(after, 'wayfare_bookings_outcomes_total', { code: 'VALIDATION_ERROR' })).toBe(
+      bookingBefore + 1,
+    );
+  });
+
+  it('shows a notification stream open, the upstream stream its hub holds, its lease and its catch-up', async () => {
+    const kind = { kind: '/api/notifications/stream' };
+    const catchUpsBefore = total(await bffMetrics(), 'wayfare_notifications_catch_up_runs_total');
+    const cookieName = stack.app.sessions.cookie.name;
+    const tab = await BrowserStream.open(
+      `${stack.bffUrl}/api/notifications/stream?tab=metrics-tab-1&visible=1`,
+      {
+        headers: {
+          cookie: `${cookieName}=${alex.cookie(APP_ORIGIN, cookieName)}`,
+          accept: 'text/event-stream',
+          'x-requested-with': 'wayfare',
+        },
+      },
+    );
+    expect(tab.response.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const now = await bffMetrics();
+        return [
+          total(now, 'wayfare_browser_streams_open', kind),
+          total(now, 'wayfare_notification_upstream_streams_held'),
+          total(now, 'wayfare_hub_leases_held'),
+          total(now, 'wayfare_notifications_catch_up_runs_total') > catchUpsBefore,
+        ];
+      })
+      .toEqual([1, 1, 1, true]);
+    tab.abort();
+    await expect.poll(async () => total(await bffMetrics(), 'wayfare_browser_streams_open', kind)).toBe(0);
+  });
+});
