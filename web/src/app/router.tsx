@@ -4,6 +4,7 @@ import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { requireSession } from './require-session.ts';
+import { travelerHomeLoader } from './traveler-home-loader.ts';
 import { rootLoader } from './root-loader.ts';
 
 /** Every screen is its own chunk, loaded when the traveler first goes there. */
@@ -21,6 +22,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               index: true,
+              loader: travelerHomeLoader(queryClient),
               lazy: async () => ({ Component: (await import('../features/auth/start-page.tsx')).StartPage }),
             },
             {

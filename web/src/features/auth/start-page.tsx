@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries, travelerOf } from './session-queries.ts';
@@ -5,8 +6,12 @@ import { SignInButton } from './sign-in-button.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { NextTripPanel } from '../trips/next-trip-panel.tsx';
 import './start-page.css';
+
+/** The traveler's next trip: its code (the trips' queries and timeline) is fetched for travelers only. */
+const NextTripPanel = lazy(async () => ({
+  default: (await import('../trips/next-trip-panel.tsx')).NextTripPanel,
+}));
 
 const JOURNEYS: readonly { to: string; title: MessageId; text: MessageId }[] = [
   { to: '/trips', title: 'nav.trips', text: 'start.journey.trips' },
@@ -29,7 +34,16 @@ export function StartPage() {
         <section className="hero hero-compact" aria-labelledby="start-title">
           <h1 id="start-title">{t('start.welcomeBack', { name: firstName })}</h1>
         </section>
-        <NextTripPanel />
+        <Suspense
+          fallback={
+            <section className="card next-trip" aria-busy="true" aria-label={t('nextTrip.label')}>
+              <span className="skeleton skeleton-line" />
+              <span className="skeleton skeleton-block" />
+            </section>
+          }
+        >
+          <NextTripPanel />
+        </Suspense>
         <h2 className="visually-hidden">{t('start.shortcuts')}</h2>
         <ul className="journey-grid">
           {JOURNEYS.map((journey) => (
