@@ -9,12 +9,12 @@ import type { RouteEntry } from '#shared/route-path.ts';
 import { observability } from '#shared/observability/fastify-observability.ts';
 import { traceLogFields } from '#shared/observability/telemetry.ts';
 import type { TravelApiConfig } from './config.ts';
-import bookingOperationsRoutes from './bookings/booking-operations-routes.ts';
+import bookingEndpoints from './bookings/booking-endpoints.ts';
 import quotesPlugin from './bookings/quotes-plugin.ts';
 import acceptDrain from './plugins/accept-drain.ts';
-import adminGate from './plugins/admin.ts';
+import adminGate from './admin/admin-gate.ts';
 import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.ts';
-import notificationRoutes from './notifications/notification-routes.ts';
+import notificationEndpoints from './notifications/notification-endpoints.ts';
 import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
 import { ensureLocalCertificates } from './local-certificates.ts';
 import hostHeader from './plugins/host-header.ts';
@@ -22,17 +22,17 @@ import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugi
 import rateLimiting from './plugins/rate-limit.ts';
 import travelerAuth from './plugins/traveler-auth.ts';
 import { zodValidatorCompiler } from './request-validation.ts';
-import adminFaultsRoutes from './routes/admin-faults-routes.ts';
-import adminNotificationStreamsRoutes from './routes/admin-notification-streams-routes.ts';
-import adminTravelersRoutes from './routes/admin-travelers-routes.ts';
-import appUpdateRoutes from './routes/app-update-routes.ts';
-import bookingsRoutes from './routes/bookings-routes.ts';
-import flightsRoutes from './routes/flights-routes.ts';
-import guestSessionRoutes from './routes/guest-session-routes.ts';
-import profileRoutes from './routes/profile-routes.ts';
-import tripsRoutes from './routes/trips-routes.ts';
-import simulatorRoutes from './simulator/simulator-routes.ts';
-import stayRoutes from './stays/stay-routes.ts';
+import faultEndpoints from './admin/fault-endpoints.ts';
+import notificationStreamAdminEndpoints from './notifications/notification-stream-admin-endpoints.ts';
+import appUpdateEndpoints from './app-update/app-update-endpoints.ts';
+import bookingListEndpoints from './bookings/booking-list-endpoints.ts';
+import flightEndpoints from './flights/flight-endpoints.ts';
+import guestSessionEndpoints from './guest-sessions/guest-session-endpoints.ts';
+import profileEndpoints from './travelers/profile-endpoints.ts';
+import travelerAdminEndpoints from './travelers/traveler-admin-endpoints.ts';
+import tripEndpoints from './trips/trip-endpoints.ts';
+import simulatorEndpoints from './simulator/simulator-endpoints.ts';
+import stayEndpoints from './stays/stay-endpoints.ts';
 
 export interface BuildTravelApiOptions {
   config: TravelApiConfig;
@@ -87,20 +87,20 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
   await app.register(adminGate);
   await app.register(quotesPlugin);
 
-  await app.register(adminFaultsRoutes);
-  await app.register(guestSessionRoutes);
-  await app.register(appUpdateRoutes);
-  await app.register(flightsRoutes);
-  await app.register(profileRoutes);
-  await app.register(bookingsRoutes);
-  await app.register(tripsRoutes);
+  await app.register(faultEndpoints);
+  await app.register(guestSessionEndpoints);
+  await app.register(appUpdateEndpoints);
+  await app.register(flightEndpoints);
+  await app.register(profileEndpoints);
+  await app.register(bookingListEndpoints);
+  await app.register(tripEndpoints);
 
-  await app.register(stayRoutes);
-  await app.register(notificationRoutes);
-  await app.register(adminNotificationStreamsRoutes);
-  await app.register(simulatorRoutes);
-  await app.register(bookingOperationsRoutes);
-  await app.register(adminTravelersRoutes);
+  await app.register(stayEndpoints);
+  await app.register(notificationEndpoints);
+  await app.register(notificationStreamAdminEndpoints);
+  await app.register(simulatorEndpoints);
+  await app.register(bookingEndpoints);
+  await app.register(travelerAdminEndpoints);
   // Last, so that on close its wait for the listener to go quiet comes after every other preClose hook.
   await app.register(acceptDrain);
 

@@ -1,4 +1,4 @@
-import type { EventStream } from '../stays/event-stream.ts';
+import type { SseWriter } from '../sse/sse-writer.ts';
 
 /** The spec's graceful ending of a notification stream. */
 const DONE = { event: 'done', data: {} } as const;
@@ -8,10 +8,10 @@ const DONE = { event: 'done', data: {} } as const;
  * `done`: all of them when the server closes, or on demand through the admin API.
  */
 export class NotificationStreams {
-  readonly #byTraveler = new Map<string, Set<EventStream>>();
+  readonly #byTraveler = new Map<string, Set<SseWriter>>();
 
   /** Tracks `stream` until it is over, whoever ends it. */
-  add(travelerId: string, stream: EventStream): void {
+  add(travelerId: string, stream: SseWriter): void {
     let streams = this.#byTraveler.get(travelerId);
     if (!streams) {
       streams = new Set();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GUEST_TOKEN_PREFIX } from '#shared/upstream/guest-session.ts';
-import { GuestSessionStore, type Guest } from '../guest-session-store.ts';
+import { GuestSessionStore, type Guest } from '../guest-sessions/guest-session-store.ts';
 import { TokenVerifier, unauthorized } from '../token-verifier.ts';
 
 export interface Traveler {
@@ -30,6 +30,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     traveler: Traveler | undefined;
     guest: Guest | undefined;
+    /**
+     * The traveler's id on a route behind `requireTraveler`. Reading it where no traveler guard has run
+     * is a wiring mistake, not a client error, and throws.
+     */
+    readonly travelerId: string;
   }
 }
 
@@ -48,6 +53,12 @@ function travelerAuth(app: FastifyInstance, _options: unknown, done: () => void)
   app.decorate('guests', new GuestSessionStore(app.db, config.TRAVEL_API_GUEST_SESSION_SECONDS));
   app.decorateRequest('traveler', undefined);
   app.decorateRequest('guest', undefined);
+  app.decorateRequest('travelerId', {
+    getter(this: FastifyRequest): string {
+      if (!this.traveler) throw new Error('route reached without the traveler guard');
+      return this.traveler.id;
+    },
+  });
 
   const authenticateTraveler = async (request: FastifyRequest, token: string): Promise<void> => {
     const claims = await app.tokens.verify(token);

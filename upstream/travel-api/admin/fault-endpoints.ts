@@ -10,7 +10,7 @@ const TravelerParamsSchema = z.object({ travelerId: z.uuid() });
  * GET, PUT (merge, optionally for durationSeconds) and DELETE (clear all, every traveler's too) of the
  * injected faults; GET and PUT of the faults one traveler's requests alone meet.
  */
-function adminFaultsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function faultEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/admin/faults', { schema: { response: { 200: FaultsSchema } } }, () => app.faults.current);
   app.put(
@@ -38,4 +38,4 @@ function adminFaultsRoutes(instance: FastifyInstance, _options: unknown, done: (
   done();
 }
 
-export default fp(adminFaultsRoutes, { name: 'admin-faults-routes', dependencies: ['faults', 'admin-gate'] });
+export default fp(faultEndpoints, { name: 'fault-endpoints', dependencies: ['faults', 'admin-gate'] });

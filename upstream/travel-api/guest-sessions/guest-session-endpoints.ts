@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 
 /** POST /v1/guest-sessions (additive): signed, no bearer; a guest token for POST /v1/stays/fares. */
-function guestSessionRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function guestSessionEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/v1/guest-sessions',
@@ -14,4 +14,7 @@ function guestSessionRoutes(instance: FastifyInstance, _options: unknown, done: 
   done();
 }
 
-export default fp(guestSessionRoutes, { name: 'guest-session-routes', dependencies: ['traveler-auth'] });
+export default fp(guestSessionEndpoints, {
+  name: 'guest-session-endpoints',
+  dependencies: ['traveler-auth'],
+});

@@ -52,7 +52,7 @@ const SimulatedSchema = DispatchedSchema.extend({ segment: SegmentDetailsSchema 
  * The simulator's admin API (behind the admin gate: off unless TRAVEL_API_ADMIN_TOKEN is set), and the
  * demo events for recently active travelers when TRAVEL_API_DEMO_EVENTS_INTERVAL_SECONDS is set.
  */
-function simulatorRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function simulatorEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const simulator = new TravelEventSimulator({
     trips: app.trips,
@@ -129,7 +129,7 @@ function simulatorRoutes(instance: FastifyInstance, _options: unknown, done: () 
   done();
 }
 
-export default fp(simulatorRoutes, {
-  name: 'simulator-routes',
-  dependencies: ['travelers', 'admin-gate', 'notification-routes'],
+export default fp(simulatorEndpoints, {
+  name: 'simulator-endpoints',
+  dependencies: ['travelers', 'admin-gate', 'notification-endpoints'],
 });

@@ -14,7 +14,7 @@ export const EndedNotificationStreamsSchema = z.object({ ended: z.number().int()
  * `POST /admin/notification-streams/end`: ends open notification streams gracefully with the spec's
  * `done` event, as a server shutdown would, while the server keeps running (clients reconnect at once).
  */
-function adminNotificationStreamsRoutes(
+function notificationStreamAdminEndpoints(
   instance: FastifyInstance,
   _options: unknown,
   done: () => void,
@@ -35,7 +35,7 @@ function adminNotificationStreamsRoutes(
   done();
 }
 
-export default fp(adminNotificationStreamsRoutes, {
-  name: 'admin-notification-streams-routes',
-  dependencies: ['admin-gate', 'notification-routes'],
+export default fp(notificationStreamAdminEndpoints, {
+  name: 'notification-stream-admin-endpoints',
+  dependencies: ['admin-gate', 'notification-endpoints'],
 });

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { encodeSseComment, encodeSseEvent, type SseEventInit } from '#shared/sse.ts';
 import type { FaultRegistry } from '../faults.ts';
 
-export interface EventStreamOptions {
+export interface SseWriterOptions {
   faults: FaultRegistry;
   /** Sent as the SSE `retry:` field when the stream opens. */
   retryMs?: number;
@@ -26,7 +26,7 @@ const SSE_HEADERS = {
  * honours the latency and drop-after-N-events faults, and aborts `signal` when the client goes away or
  * the stream ends.
  */
-export class EventStream {
+export class SseWriter {
   readonly #raw: ServerResponse;
   readonly #faults: FaultRegistry;
   readonly #paceMs: number;
@@ -37,7 +37,7 @@ export class EventStream {
   /** Writes queued or under way; a heartbeat is only needed when there are none. */
   #queued = 0;
 
-  private constructor(raw: ServerResponse, options: EventStreamOptions) {
+  private constructor(raw: ServerResponse, options: SseWriterOptions) {
     this.#raw = raw;
     this.#faults = options.faults;
     this.#paceMs = options.paceMs ?? 0;
@@ -52,7 +52,7 @@ export class EventStream {
   }
 
   /** Takes the response over from Fastify and sends the 200 SSE headers (with any already set). */
-  static open(reply: FastifyReply, options: EventStreamOptions): EventStream {
+  static open(reply: FastifyReply, options: SseWriterOptions): SseWriter {
     reply.headers(SSE_HEADERS);
     // HTTP/2 forbids connection-specific headers; HTTP/1.1 is told the connection stays.
     if (reply.request.raw.httpVersionMajor < 2) reply.header('connection', 'keep-alive');
@@ -63,7 +63,7 @@ export class EventStream {
     }
     raw.writeHead(200);
     raw.flushHeaders();
-    const stream = new EventStream(raw, options);
+    const stream = new SseWriter(raw, options);
     const { retryMs } = options;
     if (retryMs !== undefined) void stream.#enqueue(() => stream.#write(encodeSseEvent({ retry: retryMs })));
     if (stream.#faults.current.dropStreamAfterEvents === 0) stream.#drop();

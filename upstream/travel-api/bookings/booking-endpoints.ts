@@ -16,7 +16,6 @@ import {
 } from '#shared/upstream/booking-operations.ts';
 import { ApiError } from '../api-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
-import { travelerId } from '../routes/profile-routes.ts';
 import { BookingService, type BookingOutcome } from './booking-service.ts';
 import { paymentMethodsOf } from './payment-methods.ts';
 
@@ -35,7 +34,7 @@ const LeverAnswerSchema = z.object({ travelerId: z.uuid(), armed: z.array(z.enum
  * (the answer a create gave, for a client that lost it), POST /v1/bookings/:bookingId/cancel; and the admin
  * levers POST /admin/booking-levers and DELETE /admin/booking-levers.
  */
-function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function bookingEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const seed = app.travelConfig.TRAVEL_API_SEED;
   const paymentMethods = (id: string) =>
@@ -63,7 +62,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
       preParsing: app.requireTraveler,
       schema: { params: OfferParamsSchema, response: { 200: PriceCheckSchema } },
     },
-    (request) => service.priceCheck(travelerId(request.traveler), request.params.offerId, new Date()),
+    (request) => service.priceCheck(request.travelerId, request.params.offerId, new Date()),
   );
 
   app.get(
@@ -74,7 +73,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
     },
     (request) => {
       const { bookingProfile } = request.query;
-      const items = paymentMethods(travelerId(request.traveler));
+      const items = paymentMethods(request.travelerId);
       return {
         items:
           bookingProfile === undefined
@@ -97,7 +96,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
       }
       const outcome = service.create(
         {
-          travelerId: travelerId(request.traveler),
+          travelerId: request.travelerId,
           idempotencyKey: key.data,
           ...request.body,
         },
@@ -111,7 +110,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
     '/v1/booking-requests/:idempotencyKey',
     { preParsing: app.requireTraveler, schema: { params: IdempotencyKeyParamsSchema } },
     (request, reply) => {
-      const outcome = service.replay(travelerId(request.traveler), request.params.idempotencyKey);
+      const outcome = service.replay(request.travelerId, request.params.idempotencyKey);
       if (!outcome) {
         throw new ApiError('RESOURCE_NOT_FOUND', {
           message: 'No booking request with this key has completed',
@@ -128,7 +127,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
       schema: { params: BookingParamsSchema, response: { 200: BookingDetailsSchema } },
     },
     (request) => {
-      const details = service.details(travelerId(request.traveler), request.params.bookingId);
+      const details = service.details(request.travelerId, request.params.bookingId);
       if (!details) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Booking not found' });
       return details;
     },
@@ -140,7 +139,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
       preParsing: app.requireTraveler,
       schema: { params: BookingParamsSchema, response: { 200: BookingDetailsSchema } },
     },
-    (request) => service.cancel(travelerId(request.traveler), request.params.bookingId, new Date()),
+    (request) => service.cancel(request.travelerId, request.params.bookingId, new Date()),
   );
 
   app.post(
@@ -159,7 +158,7 @@ function bookingOperationsRoutes(instance: FastifyInstance, _options: unknown, d
   done();
 }
 
-export default fp(bookingOperationsRoutes, {
-  name: 'booking-operations-routes',
-  dependencies: ['traveler-auth', 'travelers', 'quotes', 'faults', 'notification-routes', 'admin-gate'],
+export default fp(bookingEndpoints, {
+  name: 'booking-endpoints',
+  dependencies: ['traveler-auth', 'travelers', 'quotes', 'faults', 'notification-endpoints', 'admin-gate'],
 });

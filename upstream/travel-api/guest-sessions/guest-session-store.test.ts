@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './db.ts';
+import { openDatabase } from '../db.ts';
 import { GuestSessionStore } from './guest-session-store.ts';
 
 let dir: string;

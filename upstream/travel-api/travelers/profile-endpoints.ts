@@ -5,7 +5,7 @@ import { ProfilePatchSchema, ProfileSchema, type Profile } from '#shared/upstrea
 import { ApiError } from '../api-error.ts';
 
 /** GET /v1/profile and PATCH /v1/profile (additive). */
-function profileRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function profileEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const profileOf = (profile: Profile | undefined): Profile => {
     if (!profile) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Profile not found' });
@@ -15,7 +15,7 @@ function profileRoutes(instance: FastifyInstance, _options: unknown, done: () =>
   app.get(
     '/v1/profile',
     { preParsing: app.requireTraveler, schema: { response: { 200: ProfileSchema } } },
-    (request) => profileOf(app.travelers.profile(travelerId(request.traveler))),
+    (request) => profileOf(app.travelers.profile(request.travelerId)),
   );
 
   app.patch(
@@ -38,16 +38,13 @@ function profileRoutes(instance: FastifyInstance, _options: unknown, done: () =>
           ],
         });
       }
-      return profileOf(app.travelers.updateProfile(travelerId(request.traveler), request.body));
+      return profileOf(app.travelers.updateProfile(request.travelerId, request.body));
     },
   );
   done();
 }
 
-/** The guard has run: a missing traveler here is a wiring mistake, not a client error. */
-export function travelerId(traveler: { id: string } | undefined): string {
-  if (!traveler) throw new Error('route reached without the traveler guard');
-  return traveler.id;
-}
-
-export default fp(profileRoutes, { name: 'profile-routes', dependencies: ['traveler-auth', 'travelers'] });
+export default fp(profileEndpoints, {
+  name: 'profile-endpoints',
+  dependencies: ['traveler-auth', 'travelers'],
+});

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { GUEST_TOKEN_PREFIX, type GuestSession } from '#shared/upstream/guest-session.ts';
-import { applyMigrations } from './db.ts';
+import { applyMigrations } from '../db.ts';
 
 export interface Guest {
   id: string;

@@ -7,7 +7,7 @@ import { BOOKING_LEVERS } from '#shared/upstream/booking-operations.ts';
 import { LocaleSchema } from '#shared/upstream/profile.ts';
 import { ApiError } from '../api-error.ts';
 import { TravelerFaultsSchema } from '../faults.ts';
-import { travelerTables } from '../travelers/traveler-state.ts';
+import { travelerTables } from './traveler-state.ts';
 
 const TravelerParamsSchema = z.object({ travelerId: z.uuid() });
 
@@ -39,7 +39,7 @@ export const TravelerDigestSchema = TravelerStateSchema.pick({ travelerId: true,
  * so a test can tell whether anything of a traveler changed; `GET /admin/travelers/:travelerId/digest`
  * answers only the state's digest, for a check that reads the whole state only when it changed.
  */
-function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function travelerAdminEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const stateOf = (travelerId: string): TravelerState => {
     const tables = travelerTables(app.db, travelerId);
@@ -91,7 +91,7 @@ function adminTravelersRoutes(instance: FastifyInstance, _options: unknown, done
   done();
 }
 
-export default fp(adminTravelersRoutes, {
-  name: 'admin-travelers-routes',
+export default fp(travelerAdminEndpoints, {
+  name: 'traveler-admin-endpoints',
   dependencies: ['admin-gate', 'faults', 'travelers', 'quotes'],
 });

@@ -11,13 +11,12 @@ import {
 } from '#shared/upstream/trips.ts';
 import { ApiError } from '../api-error.ts';
 import { offsetPage } from '../offset-page.ts';
-import { travelerId } from './profile-routes.ts';
 
 /**
  * Additive trip reads: GET /v1/trips/page (the traveler's trips, page envelope), GET /v1/trips/:tripId (a trip's
  * timeline) and GET /v1/trips/:tripId/segments/:segmentId (where notification deep links lead).
  */
-function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function tripEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -26,7 +25,7 @@ function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => v
       preParsing: app.requireTraveler,
       schema: { querystring: TripsPageQuerySchema, response: { 200: TripsPageSchema } },
     },
-    (request) => offsetPage(app.trips.listTrips(travelerId(request.traveler), request.query), request.query),
+    (request) => offsetPage(app.trips.listTrips(request.travelerId, request.query), request.query),
   );
 
   app.get(
@@ -36,7 +35,7 @@ function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => v
       schema: { params: TripParamsSchema, response: { 200: TripDetailsSchema } },
     },
     (request) => {
-      const trip = app.trips.getTrip(travelerId(request.traveler), request.params.tripId);
+      const trip = app.trips.getTrip(request.travelerId, request.params.tripId);
       if (!trip) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Trip not found' });
       return trip;
     },
@@ -49,7 +48,7 @@ function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => v
     },
     (request) => {
       const { tripId, segmentId } = request.params;
-      const segment = app.trips.getSegment(travelerId(request.traveler), tripId, segmentId);
+      const segment = app.trips.getSegment(request.travelerId, tripId, segmentId);
       if (!segment) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Segment not found' });
       return segment;
     },
@@ -57,4 +56,4 @@ function tripsRoutes(instance: FastifyInstance, _options: unknown, done: () => v
   done();
 }
 
-export default fp(tripsRoutes, { name: 'trips-routes', dependencies: ['traveler-auth', 'travelers'] });
+export default fp(tripEndpoints, { name: 'trip-endpoints', dependencies: ['traveler-auth', 'travelers'] });

@@ -4,7 +4,7 @@ import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { notifyTraveler } from '../notifications/test-support/open-notification-stream.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
-import { TravelerStateSchema, type TravelerState } from './admin-travelers-routes.ts';
+import { TravelerStateSchema, type TravelerState } from './traveler-admin-endpoints.ts';
 
 const stack = travelApiWithIdentity();
 

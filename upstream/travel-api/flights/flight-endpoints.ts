@@ -10,13 +10,13 @@ import {
   FlightSearchResponseSchema,
 } from '#shared/upstream/flights.ts';
 import { ApiError } from '../api-error.ts';
-import { searchFlights, type FlightLegInput } from '../flights/search-flights.ts';
+import { searchFlights, type FlightLegInput } from './search-flights.ts';
 import { addDays, localDate } from '../time-zones.ts';
 
 /** How far ahead flights are sold, in days. */
 
 /** POST /v1/flights/search and GET /v1/flights/airports (additive autocomplete). */
-function flightsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function flightEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -94,7 +94,7 @@ function unknownAirport(field: string, code: string): ErrorDetail {
   return { field, code: 'unknown_airport', message: `No airport with the code ${code}` };
 }
 
-export default fp(flightsRoutes, {
-  name: 'flights-routes',
+export default fp(flightEndpoints, {
+  name: 'flight-endpoints',
   dependencies: ['traveler-auth', 'travelers', 'quotes'],
 });

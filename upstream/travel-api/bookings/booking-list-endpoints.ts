@@ -8,10 +8,9 @@ import {
   BookingsPageSchema,
 } from '#shared/upstream/bookings.ts';
 import { offsetPage } from '../offset-page.ts';
-import { travelerId } from './profile-routes.ts';
 
 /** GET /v1/bookings (legacy plain array) and GET /v1/bookings/page (page envelope, mirror count). */
-function bookingsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function bookingListEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -20,7 +19,7 @@ function bookingsRoutes(instance: FastifyInstance, _options: unknown, done: () =
       preParsing: app.requireTraveler,
       schema: { querystring: BookingFiltersSchema, response: { 200: BookingListSchema } },
     },
-    (request) => app.travelers.bookings(travelerId(request.traveler), request.query).items,
+    (request) => app.travelers.bookings(request.travelerId, request.query).items,
   );
 
   app.get(
@@ -31,7 +30,7 @@ function bookingsRoutes(instance: FastifyInstance, _options: unknown, done: () =
     },
     (request) => {
       const { limit, offset, ...filters } = request.query;
-      return offsetPage(app.travelers.bookings(travelerId(request.traveler), filters, { limit, offset }), {
+      return offsetPage(app.travelers.bookings(request.travelerId, filters, { limit, offset }), {
         limit,
         offset,
       });
@@ -40,4 +39,7 @@ function bookingsRoutes(instance: FastifyInstance, _options: unknown, done: () =
   done();
 }
 
-export default fp(bookingsRoutes, { name: 'bookings-routes', dependencies: ['traveler-auth', 'travelers'] });
+export default fp(bookingListEndpoints, {
+  name: 'booking-list-endpoints',
+  dependencies: ['traveler-auth', 'travelers'],
+});

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppReleaseSchema, UpdateCheckQuerySchema, UpdateCheckSchema } from '#shared/upstream/app-update.ts';
-import { AppReleaseStore } from '../app-update/app-release-store.ts';
+import { AppReleaseStore } from './app-release-store.ts';
 
 const TravelerParamsSchema = z.object({ travelerId: z.uuid() });
 const TravelerReleaseSchema = AppReleaseSchema.pick({ latestVersion: true, releaseNotes: true }).strict();
@@ -13,7 +13,7 @@ const TravelerReleaseSchema = AppReleaseSchema.pick({ latestVersion: true, relea
  * traveler's), PUT /admin/app-release to announce a version to everyone, and PUT and DELETE
  * /admin/travelers/:travelerId/app-release to announce one to a single traveler first.
  */
-function appUpdateRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function appUpdateEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const releases = new AppReleaseStore(app.db, {
     latestVersion: app.travelConfig.TRAVEL_API_LATEST_APP_VERSION,
@@ -54,7 +54,7 @@ function appUpdateRoutes(instance: FastifyInstance, _options: unknown, done: () 
   done();
 }
 
-export default fp(appUpdateRoutes, {
-  name: 'app-update-routes',
+export default fp(appUpdateEndpoints, {
+  name: 'app-update-endpoints',
   dependencies: ['db', 'admin-gate', 'traveler-auth'],
 });

@@ -11,8 +11,7 @@ import {
 } from '#shared/upstream/notifications.ts';
 import { ApiError } from '../api-error.ts';
 import { shuttingDownError } from '../plugins/error-handler.ts';
-import { travelerId } from '../routes/profile-routes.ts';
-import { EventStream } from '../stays/event-stream.ts';
+import { SseWriter } from '../sse/sse-writer.ts';
 import { NotificationCenter } from './notification-center.ts';
 import { NotificationHub } from './notification-hub.ts';
 import { NotificationStore } from './notification-store.ts';
@@ -32,7 +31,7 @@ const NotificationParamsSchema = z.object({ id: plainText().min(1).max(100) });
  * Notifications: the list (cursor `before`, newest first), marking read (additive), and the live stream
  * with in-process fan-out, `retry:` at open, heartbeats, and `done` when the server closes.
  */
-function notificationRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function notificationEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const config = app.travelConfig;
   const store = new NotificationStore(app.db, {
@@ -67,13 +66,13 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
       preParsing: app.requireTraveler,
       schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsPageSchema } },
     },
-    (request) => store.list(travelerId(request.traveler), request.query),
+    (request) => store.list(request.travelerId, request.query),
   );
 
   app.post(
     '/v1/me/notifications/read-all',
     { preParsing: app.requireTraveler, schema: { response: { 200: NotificationsReadAllSchema } } },
-    (request) => ({ updatedCount: store.markAllRead(travelerId(request.traveler)) }),
+    (request) => ({ updatedCount: store.markAllRead(request.travelerId) }),
   );
 
   app.post(
@@ -83,7 +82,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
       schema: { params: NotificationParamsSchema, response: { 200: NotificationSchema } },
     },
     (request) => {
-      const notification = store.markRead(travelerId(request.traveler), request.params.id);
+      const notification = store.markRead(request.travelerId, request.params.id);
       if (!notification) {
         throw new ApiError('RESOURCE_NOT_FOUND', { message: 'No such notification for this traveler' });
       }
@@ -92,7 +91,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
   );
 
   app.get('/v1/me/notifications/stream', { preParsing: app.requireTraveler }, (request, reply) => {
-    const traveler = travelerId(request.traveler);
+    const traveler = request.travelerId;
     // The streams open when closing began get `done` (preClose above); none opens after it.
     if (app.shuttingDown) throw shuttingDownError();
     if (app.faults.current.startupInProgress) {
@@ -101,7 +100,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
         retryAfterSeconds: 2,
       });
     }
-    const stream = EventStream.open(reply, {
+    const stream = SseWriter.open(reply, {
       faults: app.faults,
       retryMs: config.TRAVEL_API_SSE_RETRY_MS,
       heartbeatMs: config.TRAVEL_API_SSE_HEARTBEAT_SECONDS * 1000,
@@ -116,7 +115,7 @@ function notificationRoutes(instance: FastifyInstance, _options: unknown, done: 
   done();
 }
 
-export default fp(notificationRoutes, {
-  name: 'notification-routes',
+export default fp(notificationEndpoints, {
+  name: 'notification-endpoints',
   dependencies: ['db', 'error-handler', 'faults', 'traveler-auth'],
 });

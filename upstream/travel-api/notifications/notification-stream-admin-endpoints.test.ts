@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
-import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
-import { eventually } from '../notifications/test-support/eventually.ts';
-import {
-  notifyTraveler,
-  openNotificationStream,
-} from '../notifications/test-support/open-notification-stream.ts';
+import { adminFetch } from './test-support/admin-fetch.ts';
+import { eventually } from './test-support/eventually.ts';
+import { notifyTraveler, openNotificationStream } from './test-support/open-notification-stream.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 
 const stack = travelApiWithIdentity();

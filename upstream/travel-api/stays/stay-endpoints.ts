@@ -24,7 +24,7 @@ import {
 } from '#shared/upstream/stays.ts';
 import { ApiError } from '../api-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
-import { EventStream } from './event-stream.ts';
+import { SseWriter } from '../sse/sse-writer.ts';
 import { HotelInventory, propertyDestination, type StayProperty } from './hotel-inventory.ts';
 import { quoteFares } from './quote-fares.ts';
 import { stayCitiesFrom } from './stay-cities.ts';
@@ -47,7 +47,7 @@ let sharedHotelsSeed: string | undefined;
  * Stays: GET /v1/stays/destinations (additive autocomplete), POST /v1/stays/search and POST
  * /v1/stays/fares (SSE). Bodies without a Content-Type are read as JSON, the spec's default.
  */
-async function stayRoutes(app: FastifyInstance): Promise<void> {
+async function stayEndpoints(app: FastifyInstance): Promise<void> {
   const config = app.travelConfig;
   if (sharedHotelsSeed !== config.TRAVEL_API_SEED) {
     sharedHotels = new HotelInventory({ seed: config.TRAVEL_API_SEED, ...stayCitiesFrom(app.inventory) });
@@ -55,10 +55,10 @@ async function stayRoutes(app: FastifyInstance): Promise<void> {
   }
   app.decorate('hotels', sharedHotels as HotelInventory);
   app.decorate('staySearches', new StaySearchStore(app.db, config.TRAVEL_API_SESSION_CACHE_SECONDS));
-  await app.register(stayEndpoints);
+  await app.register(stayHandlers);
 }
 
-function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
+function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const config = app.travelConfig;
   const seed = config.TRAVEL_API_SEED;
@@ -140,7 +140,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         destination: propertyDestination(solution.property),
       }));
 
-      const stream = EventStream.open(reply, streamOptions());
+      const stream = SseWriter.open(reply, streamOptions());
       let received = 0;
       for (const event of events) {
         if (!(await stream.send({ event: 'property', data: event }))) return;
@@ -203,7 +203,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
         request.traveler?.id,
       );
 
-      const stream = EventStream.open(reply, streamOptions());
+      const stream = SseWriter.open(reply, streamOptions());
       const nights = nightsBetween(fares.checkIn, fares.checkOut);
       const maxNights = config.TRAVEL_API_MAX_NIGHTS;
       if (nights > maxNights) {
@@ -258,7 +258,7 @@ function stayEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
   done();
 }
 
-function endWithProviderError(stream: EventStream): Promise<void> {
+function endWithProviderError(stream: SseWriter): Promise<void> {
   return stream.end({
     event: 'error',
     data: errorEnvelope('PROVIDER_ERROR', {
@@ -423,7 +423,7 @@ function propertySummary(property: StayProperty) {
   };
 }
 
-export default fp(stayRoutes, {
-  name: 'stay-routes',
+export default fp(stayEndpoints, {
+  name: 'stay-endpoints',
   dependencies: ['db', 'faults', 'travelers', 'traveler-auth', 'rate-limit', 'quotes'],
 });
