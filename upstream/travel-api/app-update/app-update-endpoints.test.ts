@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
+import { TEST_ADMIN_TOKEN } from '../test-support/start-travel-api.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
@@ -56,5 +57,26 @@ describe('a version announced to one traveler first (PUT /admin/travelers/:trave
     const forged = await check(undefined, 'not.a.jwt');
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('PUT /admin/app-release', () => {
+  it('announces a new version through the admin API', async () => {
+    await fetch(`${stack.api.baseUrl}/admin/app-release`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ latestVersion: '2.1.0', minimumVersion: '1.5.0', releaseNotes: 'Faster fares' }),
+    });
+    const check = UpdateCheckSchema.parse(
+      await (
+        await signedFetch(stack.api.baseUrl, { path: '/v1/app/update-check?currentVersion=1.4.0' })
+      ).json(),
+    );
+    expect(check).toMatchObject({
+      latestVersion: '2.1.0',
+      updateAvailable: true,
+      updateRequired: true,
+      releaseNotes: 'Faster fares',
+    });
   });
 });

@@ -1,15 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BookingsPageSchema } from '#shared/upstream/bookings.ts';
+import { BookingListSchema, BookingsPageSchema } from '#shared/upstream/bookings.ts';
+import { addDays } from '../time-zones.ts';
+import { envelopeOf } from '../test-support/envelope-of.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 
 const JORDAN = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
 const stack = travelApiWithIdentity();
 let token: string;
+let alexToken: string;
 const today = new Date().toISOString().slice(0, 10);
+const inDays = (days: number): string => addDays(today, days);
 
 beforeAll(async () => {
   token = await stack.identity.token({ sub: JORDAN });
+  alexToken = await stack.identity.token();
 });
 
 async function page(query: string) {
@@ -56,5 +61,81 @@ describe('GET /v1/bookings/page, additive filters', () => {
       });
       expect(response.status, query).toBe(422);
     }
+  });
+});
+
+describe('bookings', () => {
+  it('GET /v1/bookings returns the legacy plain array', async () => {
+    const body = (await (
+      await signedFetch(stack.api.baseUrl, { path: '/v1/bookings', token: alexToken })
+    ).json()) as unknown;
+    expect(Array.isArray(body)).toBe(true);
+    const bookings = BookingListSchema.parse(body);
+    const verticals = new Set(bookings.map((booking) => booking.vertical));
+    expect(verticals.has('stay')).toBe(true);
+    expect(verticals.has('flight') || verticals.has('rail')).toBe(true);
+    expect(bookings.some((booking) => booking.status === 'confirmed')).toBe(true);
+  });
+
+  it('pages the long history with limit and offset until nextOffset is null, with a stable totalCount', async () => {
+    const jordan = await stack.identity.token({
+      sub: JORDAN,
+      email: 'jordan@wayfare.example',
+      name: 'Jordan Lee',
+    });
+    const seen = new Set<string>();
+    let offset: number | null = 0;
+    let total = -1;
+    while (offset !== null) {
+      const page = BookingsPageSchema.parse(
+        await (
+          await signedFetch(stack.api.baseUrl, {
+            path: `/v1/bookings/page?limit=50&offset=${offset}`,
+            token: jordan,
+          })
+        ).json(),
+      );
+      if (total === -1) total = page.meta.totalCount;
+      expect(page.meta.totalCount).toBe(total);
+      expect(page.meta.pageSize).toBe(50);
+      for (const item of page.items) seen.add(item.bookingId);
+      offset = page.meta.nextOffset;
+    }
+    expect(total).toBeGreaterThanOrEqual(120);
+    expect(seen.size).toBe(total);
+  });
+
+  it('filters by status, vertical and date bounds in both operations', async () => {
+    const from = inDays(-30);
+    const to = inDays(60);
+    const query = `status=confirmed,pending&vertical=flight&from=${from}&to=${to}`;
+    const list = BookingListSchema.parse(
+      await (
+        await signedFetch(stack.api.baseUrl, { path: `/v1/bookings?${query}`, token: alexToken })
+      ).json(),
+    );
+    const page = BookingsPageSchema.parse(
+      await (
+        await signedFetch(stack.api.baseUrl, { path: `/v1/bookings/page?${query}`, token: alexToken })
+      ).json(),
+    );
+    expect(page.meta.totalCount).toBe(list.length);
+    for (const booking of list) {
+      expect(['confirmed', 'pending']).toContain(booking.status);
+      expect(booking.vertical).toBe('flight');
+      expect(booking.startDate >= from && booking.startDate <= to).toBe(true);
+    }
+  });
+
+  it('rejects a limit over the maximum, a bad status and inverted date bounds', async () => {
+    const bad = async (query: string): Promise<string[]> =>
+      (
+        await envelopeOf(
+          await signedFetch(stack.api.baseUrl, { path: `/v1/bookings/page?${query}`, token: alexToken }),
+        )
+      ).error.details.map((detail) => `${detail.field}:${detail.code}`);
+    expect(await bad('limit=101')).toEqual(['limit:less_than_equal']);
+    expect(await bad('status=lost')).toEqual(['status.0:enum']);
+    expect(await bad('from=2026-05-01&to=2026-04-01')).toEqual(['to:greater_than_equal']);
   });
 });

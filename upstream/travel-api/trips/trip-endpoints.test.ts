@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BookingListSchema } from '#shared/upstream/bookings.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
-import { TripDetailsSchema, TripsPageSchema } from '#shared/upstream/trips.ts';
+import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/upstream/trips.ts';
+import { envelopeOf } from '../test-support/envelope-of.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { TEST_ADMIN_TOKEN } from '../test-support/start-travel-api.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
@@ -9,6 +11,11 @@ const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const SAM = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
 const JORDAN = '5f1c2a7e-0b1d-4c5e-9a01-000000000003';
 const stack = travelApiWithIdentity();
+let token: string;
+
+beforeAll(async () => {
+  token = await stack.identity.token();
+});
 
 async function tripsPage(sub: string, query = ''): Promise<ReturnType<typeof TripsPageSchema.parse>> {
   const response = await signedFetch(stack.api.baseUrl, {
@@ -117,5 +124,34 @@ describe('a delay that breaks a connection (POST /admin/simulate breaksConnectio
           86_400_000
         : Date.parse(next.estimatedDeparture);
     expect(Date.parse(segment.estimatedArrival)).toBeGreaterThan(deadline);
+  });
+});
+
+describe('segments', () => {
+  it('GET /v1/trips/:tripId/segments/:segmentId returns scheduled and estimated times and live status', async () => {
+    const bookings = BookingListSchema.parse(
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/bookings?vertical=flight', token })).json(),
+    );
+    const booking = bookings.find((item) => item.tripId && item.segmentId);
+    const response = await signedFetch(stack.api.baseUrl, {
+      path: `/v1/trips/${booking?.tripId}/segments/${booking?.segmentId}`,
+      token,
+    });
+    const segment = SegmentDetailsSchema.parse(await response.json());
+    expect(segment).toMatchObject({ segmentId: booking?.segmentId, kind: 'flight', delayMinutes: 0 });
+    expect(segment.estimatedDeparture).toBe(segment.scheduledDeparture);
+  });
+
+  it('hides segments of other travelers behind 404', async () => {
+    const bookings = BookingListSchema.parse(
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/bookings', token })).json(),
+    );
+    const booking = bookings.find((item) => item.tripId && item.segmentId);
+    const someoneElse = await stack.identity.token({ sub: '5f1c2a7e-0b1d-4c5e-9a01-000000000002' });
+    const response = await signedFetch(stack.api.baseUrl, {
+      path: `/v1/trips/${booking?.tripId}/segments/${booking?.segmentId}`,
+      token: someoneElse,
+    });
+    expect((await envelopeOf(response)).status).toBe(404);
   });
 });
