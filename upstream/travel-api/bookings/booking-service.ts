@@ -4,27 +4,26 @@ import type {
   BookingConflictReason,
   BookingDetails,
   BookingTraveler,
-  CancellationTerms,
   PaymentDeclinedReason,
   PaymentMethod,
   PriceCheck,
 } from '#shared/upstream/booking-operations.ts';
 import type { Booking } from '#shared/upstream/bookings.ts';
-import type { BookingEventType } from '#shared/upstream/notifications.ts';
 import type { ErrorEnvelope } from '#shared/upstream/error-envelope.ts';
 import type { Money } from '#shared/upstream/flights.ts';
 import { ApiError } from '../api-error.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import type { FaultRegistry } from '../faults.ts';
 import { roundToMinorUnit } from '../money.ts';
-import { dayInWords } from '../notifications/day-in-words.ts';
-import type { NotificationCenter } from '../notifications/notification-center.ts';
-import { zonedInstant } from '../time-zones.ts';
-import type { SegmentRecord } from '../travelers/traveler-records.ts';
+import type { NotificationCenter, NotificationDraft } from '../notifications/notification-center.ts';
 import type { TravelerStore } from '../travelers/traveler-store.ts';
 import type { TripStore } from '../trips/trip-store.ts';
+import { bookingConflict } from './booking-conflicts.ts';
+import { bookingDetailsOf, type BookedOffer } from './booking-details.ts';
 import type { BookingLevers } from './booking-levers.ts';
-import type { FlightQuote, QuoteStore, StayQuote, StoredQuote } from './quote-store.ts';
+import { cancelledNotice, confirmedNotice, formatMoney } from './booking-notices.ts';
+import { bookingPlan, type PlannedSegment } from './booking-plans.ts';
+import type { QuoteStore, StoredQuote } from './quote-store.ts';
 
 /** A create-booking request as validated: the body with its defaults and the traveler's idempotency key. */
 export interface CreateBooking {
@@ -44,16 +43,6 @@ export interface BookingOutcome {
   replayed: boolean;
 }
 
-/** What the service keeps about a booking made through POST /v1/bookings, beyond the bookings row. */
-interface BookingRecord {
-  offerId: string;
-  traveler: BookingTraveler;
-  paymentMethod: { paymentMethodId: string; brand: string; last4: string; label: string };
-  quote: FlightQuote | StayQuote;
-  segmentIds: string[];
-  cancellation: { cancelledAt: string; refund: Money; fee: Money } | null;
-}
-
 export interface BookingServiceOptions {
   db: DatabaseSync;
   quotes: QuoteStore;
@@ -68,8 +57,6 @@ export interface BookingServiceOptions {
 /** Outcomes of a create that are kept under the key: the same request gets the same answer again. */
 const KEPT_FAILURES = new Set(['OFFER_EXPIRED', 'PRICE_CHANGED', 'BOOKING_CONFLICT', 'PAYMENT_DECLINED']);
 const PRICE_CHANGE_FACTOR = 1.08;
-const STAY_CHECK_IN_MINUTE = 15 * 60;
-const STAY_CHECK_OUT_MINUTE = 11 * 60;
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
@@ -189,83 +176,17 @@ export class BookingService {
 
   /** The confirmation notification, sent once the booking is stored. */
   #confirm(travelerId: string, booking: BookingDetails, now: Date): void {
-    if (!booking.tripId || !booking.segmentId) return;
-    const method = booking.paymentMethod;
-    this.#options.notifications.dispatch(
-      {
-        travelerId,
-        tripId: booking.tripId,
-        segmentId: booking.segmentId,
-        eventType: 'BOOKING_CONFIRMED' satisfies BookingEventType,
-        severity: 'info',
-        title: `Booking confirmed: ${booking.title}`,
-        body: `Reference ${booking.reference}, ${travelDays(booking)}, ${formatMoney(booking.totalPrice)}${
-          method ? ` paid with ${method.label} ending ${method.last4}` : ''
-        }.`,
-      },
-      now,
-    );
+    this.#notify(confirmedNotice(travelerId, booking), now);
+  }
+
+  #notify(notice: NotificationDraft | undefined, now: Date): void {
+    if (notice) this.#options.notifications.dispatch(notice, now);
   }
 
   /** A booking of the traveler with what was booked; undefined when it does not exist or is not theirs. */
   details(travelerId: string, bookingId: string, now = new Date()): BookingDetails | undefined {
     const booking = this.#options.travelers.booking(travelerId, bookingId);
-    if (!booking) return undefined;
-    const record = this.#record(travelerId, bookingId);
-    if (!record) {
-      return {
-        ...booking,
-        offerId: null,
-        traveler: null,
-        paymentMethod: null,
-        flight: null,
-        stay: null,
-        cancellationTerms: null,
-        cancellation: null,
-      };
-    }
-    const { quote } = record;
-    return {
-      ...booking,
-      offerId: record.offerId,
-      traveler: record.traveler,
-      paymentMethod: record.paymentMethod,
-      flight:
-        quote.kind === 'flight'
-          ? {
-              legs: quote.offer.legs,
-              cabinClass: quote.offer.cabinClass,
-              fareConditions: quote.offer.fareConditions,
-              baggage: quote.offer.baggage ?? { cabinBags: 1, checkedBags: 0, checkedBagKg: 0 },
-            }
-          : null,
-      stay:
-        quote.kind === 'stay'
-          ? {
-              propertyId: quote.property.propertyId,
-              propertyName: quote.property.name,
-              address: quote.property.address,
-              city: quote.property.city,
-              countryCode: quote.property.countryCode,
-              timeZone: quote.property.timeZone,
-              checkIn: quote.checkIn,
-              checkOut: quote.checkOut,
-              nights: quote.fare.nights,
-              rooms: quote.rooms,
-              roomName: quote.fare.roomName,
-              bedType: quote.fare.bedType,
-              board: quote.fare.board,
-              cancellation: quote.fare.cancellation,
-              dueAtProperty: quote.fare.dueAtProperty ?? {
-                amount: 0,
-                currency: quote.fare.currency,
-                description: 'Nothing is due at the hotel',
-              },
-            }
-          : null,
-      cancellationTerms: booking.status === 'cancelled' ? null : cancellationTerms(booking, quote, now),
-      cancellation: record.cancellation,
-    };
+    return booking ? bookingDetailsOf(booking, this.#record(travelerId, bookingId), now) : undefined;
   }
 
   /** Cancels by the rules the rate showed; cancelling a cancelled booking answers it as it is. */
@@ -302,23 +223,7 @@ export class BookingService {
       }
       return { details: this.details(travelerId, bookingId, now)!, changed: true };
     });
-    if (changed && details.tripId && details.segmentId) {
-      const refund = details.cancellation?.refund;
-      this.#options.notifications.dispatch(
-        {
-          travelerId,
-          tripId: details.tripId,
-          segmentId: details.segmentId,
-          eventType: 'BOOKING_CANCELLED' satisfies BookingEventType,
-          severity: 'info',
-          title: `Booking cancelled: ${details.title}`,
-          body: `Reference ${details.reference}. ${
-            refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
-          }`,
-        },
-        now,
-      );
-    }
+    if (changed) this.#notify(cancelledNotice(travelerId, details), now);
     return details;
   }
 
@@ -336,11 +241,11 @@ export class BookingService {
     return stored;
   }
 
-  #record(travelerId: string, bookingId: string): BookingRecord | undefined {
+  #record(travelerId: string, bookingId: string): BookedOffer | undefined {
     const row = this.#db
       .prepare('SELECT record FROM booking_records WHERE booking_id = ? AND traveler_id = ?')
       .get(bookingId, travelerId) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as BookingRecord) : undefined;
+    return row ? (JSON.parse(row.record) as BookedOffer) : undefined;
   }
 
   #book(request: CreateBooking, now: Date): BookingDetails {
@@ -385,7 +290,7 @@ export class BookingService {
     }
 
     const reference = newReference();
-    const plan = quote.kind === 'flight' ? flightPlan(quote, reference) : stayPlan(quote, reference);
+    const plan = bookingPlan(quote, reference);
     this.#checkConflicts(travelerId, plan.segments, reference);
     if (this.#options.levers.take(travelerId, 'payment-decline')) {
       throw new ApiError('PAYMENT_DECLINED', {
@@ -422,7 +327,7 @@ export class BookingService {
       bookedAt: now.toISOString(),
     };
     this.#options.travelers.insertBooking(travelerId, booking);
-    const record: BookingRecord = {
+    const record: BookedOffer = {
       offerId: request.offerId,
       traveler: request.traveler,
       paymentMethod: {
@@ -443,44 +348,8 @@ export class BookingService {
 
   /** The same flight twice, a stay overlapping another, or a clash the provider reports (lever). */
   #checkConflicts(travelerId: string, planned: readonly PlannedSegment[], reference: string): void {
-    const existing = this.#options.trips
-      .listSegments(travelerId)
-      .filter((segment) => segment.status !== 'CANCELLED' && segment.bookingReference !== reference);
-    for (const segment of planned) {
-      const start = segment.scheduledDeparture.getTime();
-      const end = segment.scheduledArrival.getTime();
-      const clash = existing.find((other) =>
-        segment.kind === 'flight'
-          ? other.kind === 'flight' &&
-            other.serviceNumber === segment.serviceNumber &&
-            Date.parse(other.scheduledDeparture) === start
-          : other.kind === 'stay' &&
-            Date.parse(other.scheduledDeparture) < end &&
-            Date.parse(other.scheduledArrival) > start,
-      );
-      if (clash) {
-        const message =
-          segment.kind === 'flight'
-            ? `You already have flight ${clash.serviceNumber} on ${clash.scheduledDeparture.slice(0, 10)} (booking ${clash.bookingReference})`
-            : `Your stay at ${clash.title} (booking ${clash.bookingReference}) overlaps these dates, ${clash.scheduledDeparture.slice(0, 10)} to ${clash.scheduledArrival.slice(0, 10)}`;
-        const reason: BookingConflictReason =
-          segment.kind === 'flight'
-            ? {
-                code: 'same_flight',
-                reference: clash.bookingReference,
-                ...(clash.serviceNumber ? { flightNumber: clash.serviceNumber } : {}),
-                date: clash.scheduledDeparture.slice(0, 10),
-              }
-            : {
-                code: 'overlapping_stay',
-                reference: clash.bookingReference,
-                hotel: clash.title,
-                checkIn: clash.scheduledDeparture.slice(0, 10),
-                checkOut: clash.scheduledArrival.slice(0, 10),
-              };
-        throw new ApiError('BOOKING_CONFLICT', { message, reason });
-      }
-    }
+    const conflict = bookingConflict(this.#options.trips.listSegments(travelerId), planned, reference);
+    if (conflict) throw conflict;
     if (this.#options.levers.take(travelerId, 'booking-conflict')) {
       throw new ApiError('BOOKING_CONFLICT', {
         message: 'The provider already holds a reservation for this traveler that clashes with this one',
@@ -488,131 +357,6 @@ export class BookingService {
       });
     }
   }
-}
-
-type PlannedSegment = Omit<SegmentRecord, 'tripId' | 'position'>;
-
-interface BookingPlan {
-  title: string;
-  tripTitle: string;
-  startDate: string;
-  endDate: string;
-  location: { city: string; countryCode: string | null };
-  segments: PlannedSegment[];
-}
-
-function flightPlan(quote: FlightQuote, reference: string): BookingPlan {
-  const { legs } = quote.offer;
-  const first = legs[0]!;
-  const last = legs[legs.length - 1]!;
-  const segments: PlannedSegment[] = legs.flatMap((leg) =>
-    leg.segments.map((flight) => ({
-      segmentId: randomUUID(),
-      kind: 'flight' as const,
-      title: `${flight.origin.city} → ${flight.destination.city}`,
-      status: 'SCHEDULED',
-      origin: {
-        code: flight.origin.code,
-        name: flight.origin.name,
-        city: flight.origin.city,
-        timeZone: flight.origin.timeZone,
-      },
-      destination: {
-        code: flight.destination.code,
-        name: flight.destination.name,
-        city: flight.destination.city,
-        timeZone: flight.destination.timeZone,
-      },
-      scheduledDeparture: new Date(flight.departureTime),
-      scheduledArrival: new Date(flight.arrivalTime),
-      delayMinutes: 0,
-      carrier: { code: flight.carrier.code, name: flight.carrier.name },
-      serviceNumber: flight.flightNumber,
-      terminal: null,
-      gate: null,
-      seat: null,
-      bookingReference: reference,
-    })),
-  );
-  return {
-    title:
-      legs.length === 2 && last.destination.code === first.origin.code
-        ? `${first.origin.city} → ${first.destination.city} and back`
-        : [...legs.map((leg) => leg.origin.city), last.destination.city].join(' → '),
-    tripTitle: `${first.destination.city} trip`,
-    startDate: first.departureTime.slice(0, 10),
-    endDate: last.arrivalTime.slice(0, 10),
-    location: { city: first.destination.city, countryCode: null },
-    segments,
-  };
-}
-
-function stayPlan(quote: StayQuote, reference: string): BookingPlan {
-  const { property } = quote;
-  const place = { code: null, name: property.name, city: property.city, timeZone: property.timeZone };
-  return {
-    title: property.name,
-    tripTitle: `${property.city} trip`,
-    startDate: quote.checkIn,
-    endDate: quote.checkOut,
-    location: { city: property.city, countryCode: property.countryCode },
-    segments: [
-      {
-        segmentId: randomUUID(),
-        kind: 'stay',
-        title: property.name,
-        status: 'SCHEDULED',
-        origin: place,
-        destination: place,
-        scheduledDeparture: zonedInstant(quote.checkIn, STAY_CHECK_IN_MINUTE, property.timeZone),
-        scheduledArrival: zonedInstant(quote.checkOut, STAY_CHECK_OUT_MINUTE, property.timeZone),
-        delayMinutes: 0,
-        carrier: null,
-        serviceNumber: null,
-        terminal: null,
-        gate: null,
-        seat: null,
-        bookingReference: reference,
-      },
-    ],
-  };
-}
-
-/**
- * What cancelling at `now` gives: a flight's refundable fare is refunded in full until departure, another
- * keeps everything; a stay's refundable rate is free until its deadline, then costs the first night until
- * check-in; a non-refundable rate keeps everything. Null once the trip has started.
- */
-export function cancellationTerms(
-  booking: Pick<Booking, 'totalPrice'>,
-  quote: FlightQuote | StayQuote,
-  now: Date,
-): CancellationTerms | null {
-  const total = booking.totalPrice;
-  const money = (amount: number): Money => ({
-    amount: roundToMinorUnit(amount, total.currency),
-    currency: total.currency,
-  });
-  if (quote.kind === 'flight') {
-    const departure = Date.parse(quote.offer.legs[0]!.departureTime);
-    if (now.getTime() >= departure) return null;
-    return quote.offer.fareConditions.refundable
-      ? { refund: money(total.amount), fee: money(0), freeUntil: new Date(departure).toISOString() }
-      : { refund: money(0), fee: money(total.amount), freeUntil: null };
-  }
-  const checkIn = zonedInstant(quote.checkIn, STAY_CHECK_IN_MINUTE, quote.property.timeZone).getTime();
-  if (now.getTime() >= checkIn) return null;
-  const { refundable, freeCancellationUntil } = quote.fare.cancellation;
-  if (!refundable) return { refund: money(0), fee: money(total.amount), freeUntil: null };
-  if (freeCancellationUntil && now.getTime() < Date.parse(freeCancellationUntil)) {
-    return {
-      refund: money(total.amount),
-      fee: money(0),
-      freeUntil: new Date(freeCancellationUntil).toISOString(),
-    };
-  }
-  const fee = Math.min(total.amount, quote.fare.nightlyPrice);
-  return { refund: money(total.amount - fee), fee: money(fee), freeUntil: null };
 }
 
 function hashRequest(request: CreateBooking): string {
@@ -624,16 +368,6 @@ function newReference(): string {
   let reference = '';
   for (let i = 0; i < 6; i++) reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return reference;
-}
-
-/** A booking's days in words: one day, or from its first to its last. */
-function travelDays(booking: Pick<BookingDetails, 'startDate' | 'endDate'>): string {
-  const start = dayInWords(booking.startDate);
-  return booking.endDate === booking.startDate ? start : `${start} to ${dayInWords(booking.endDate)}`;
-}
-
-function formatMoney(money: Money): string {
-  return `${money.currency} ${money.amount.toFixed(money.currency === 'JPY' ? 0 : 2)}`;
 }
 
 function notFound(): ApiError {

@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, type ErrorDetail } from '#shared/upstream/error-envelope.ts';
+import { errorEnvelope } from '#shared/upstream/error-envelope.ts';
 import {
   StayDestinationsQuerySchema,
   StayDestinationsResponseSchema,
@@ -12,12 +12,9 @@ import {
   StaySearchRequestSchema,
   faresPath,
   nightsBetween,
-  sameRooms,
   searchRooms,
   type StayFare,
-  type StayFaresRequest,
   type StayFaresDone,
-  type StayRoom,
   type StaySearchDone,
   type StaySearchProgress,
   type StaySearchProperty,
@@ -25,8 +22,16 @@ import {
 import { ApiError } from '../api-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
 import { SseWriter } from '../sse/sse-writer.ts';
-import { HotelInventory, propertyDestination, type StayProperty } from './hotel-inventory.ts';
+import { faresTarget } from './fares-target.ts';
+import { HotelInventory, propertyDestination } from './hotel-inventory.ts';
 import { quoteFares } from './quote-fares.ts';
+import {
+  earliestTodayOnEarth,
+  priceFrom,
+  propertiesFor,
+  propertySummary,
+  solutionKeyOf,
+} from './search-solutions.ts';
 import { stayCitiesFrom } from './stay-cities.ts';
 import { StaySearchStore, type StaySearchTerms } from './stay-search-store.ts';
 
@@ -269,58 +274,6 @@ function endWithProviderError(stream: SseWriter): Promise<void> {
   });
 }
 
-interface FaresTarget {
-  property: StayProperty;
-  searchSolutionId: string | null;
-  solutionKey: string | null;
-}
-
-/**
- * The hotel a fares call prices. Search-stream path: the live solution of a search whose dates, rooms and
- * profile the call repeats (410 when the search is gone, 422 when the terms differ). Direct path: the
- * hotel behind the autocomplete id (404 when there is none).
- */
-function faresTarget(
-  app: FastifyInstance,
-  fares: StayFaresRequest,
-  terms: StaySearchTerms,
-  now: Date,
-  travelerId: string | undefined,
-): FaresTarget {
-  const expired = () =>
-    new ApiError('OFFER_EXPIRED', {
-      message: 'The search has expired or is unknown; search again for current prices',
-    });
-  if (fares.searchSolutionId !== undefined && fares.propertyId !== undefined) {
-    const found = app.faults.for(travelerId).offersExpired
-      ? undefined
-      : app.staySearches.findSolution(fares.searchSolutionId, fares.propertyId, now);
-    if (!found) throw expired();
-    const mismatches = differencesFromSearch(terms, found.search);
-    if (mismatches.length > 0) {
-      throw new ApiError('VALIDATION_ERROR', {
-        message: 'The dates, rooms and bookingProfile must equal those of the stay search',
-        details: mismatches,
-      });
-    }
-    const property = app.hotels.byPropertyId(found.solution.propertyId, found.solution.cityId);
-    if (!property) throw expired();
-    return {
-      property,
-      searchSolutionId: found.solution.searchSolutionId,
-      solutionKey: fares.solutionKey ?? found.solution.solutionKey,
-    };
-  }
-  const property = fares.property ? app.hotels.byRawId(fares.property.propertyId) : undefined;
-  if (!property) {
-    throw new ApiError('RESOURCE_NOT_FOUND', {
-      message: 'No property has this autocomplete id',
-      recoveryAction: 'CHANGE_SELECTION',
-    });
-  }
-  return { property, searchSolutionId: null, solutionKey: fares.solutionKey ?? null };
-}
-
 function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -330,97 +283,6 @@ function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
     });
   }
   return body as Record<string, unknown>;
-}
-
-/** The date that is today somewhere on Earth first ends last at UTC-12: earlier dates are past everywhere. */
-function earliestTodayOnEarth(now: Date): string {
-  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
-}
-
-function propertiesFor(
-  hotels: HotelInventory,
-  destination: { type: 'city'; cityId: string } | { type: 'property'; propertyId: string },
-): StayProperty[] {
-  if (destination.type === 'city') {
-    const properties = hotels.propertiesIn(destination.cityId);
-    if (properties.length > 0) return properties;
-    throw unknownDestination('destination.cityId', 'No city has this id');
-  }
-  const property = hotels.byRawId(destination.propertyId);
-  if (property) return [property];
-  throw unknownDestination('destination.propertyId', 'No property has this autocomplete id');
-}
-
-function unknownDestination(field: string, message: string): ApiError {
-  return new ApiError('VALIDATION_ERROR', {
-    message: 'The request failed validation',
-    details: [{ field, code: 'unknown_destination', message }],
-  });
-}
-
-function differencesFromSearch(terms: StaySearchTerms, search: StaySearchTerms): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  const mismatch = (field: string) =>
-    details.push({
-      field,
-      code: 'equals_search',
-      message: `${field} must equal the value sent to the stay search`,
-    });
-  if (terms.checkIn !== search.checkIn) mismatch('checkIn');
-  if (terms.checkOut !== search.checkOut) mismatch('checkOut');
-  if (!sameRooms(terms.rooms, search.rooms)) mismatch('rooms');
-  if (terms.bookingProfile !== search.bookingProfile) mismatch('bookingProfile');
-  return details;
-}
-
-/** SHA-256 over the solution and the terms it was found for: the lineage key of later fares. */
-function solutionKeyOf(searchSolutionId: string, propertyId: string, terms: StaySearchTerms): string {
-  const rooms = terms.rooms.map((room: StayRoom) => [
-    room.adults,
-    [...room.childrenAges].sort((a, b) => a - b),
-  ]);
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        searchSolutionId,
-        propertyId,
-        terms.checkIn,
-        terms.checkOut,
-        rooms,
-        terms.bookingProfile,
-      ]),
-    )
-    .digest('hex');
-}
-
-/** The cheapest nightly price, or null when sold out or too long a stay to price. */
-function priceFrom(
-  seed: string,
-  property: StayProperty,
-  terms: StaySearchTerms,
-  now: Date,
-  maxNights: number,
-): StaySearchProperty['priceFrom'] {
-  if (nightsBetween(terms.checkIn, terms.checkOut) > maxNights) return null;
-  const [cheapest] = quoteFares({ seed, property, ...terms, now });
-  return cheapest ? { nightlyPrice: cheapest.nightlyPrice, currency: cheapest.currency } : null;
-}
-
-function propertySummary(property: StayProperty) {
-  return {
-    name: property.name,
-    stars: property.stars,
-    address: property.address,
-    city: property.city,
-    countryCode: property.countryCode,
-    latitude: property.latitude,
-    longitude: property.longitude,
-    distanceKm: property.distanceKm,
-    reviewScore: property.reviewScore,
-    reviewCount: property.reviewCount,
-    amenities: property.amenities,
-    thumbnail: { palette: property.palette, monogram: property.monogram },
-  };
 }
 
 export default fp(stayEndpoints, {
