@@ -69,6 +69,14 @@ describe('encodeSseEvent', () => {
     );
   });
 
+  it('writes the trace context as a traceparent field, and refuses one that is not a W3C traceparent', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    expect(encodeSseEvent({ event: 'notification', id: 'n-1', traceparent, data: {} })).toBe(
+      `event: notification\nid: n-1\ntraceparent: ${traceparent}\ndata: {}\n\n`,
+    );
+    expect(() => encodeSseEvent({ traceparent: '00-x\ndata: injected', data: {} })).toThrow(TypeError);
+  });
+
   it('writes a retry-only block with no data line', () => {
     expect(encodeSseEvent({ retry: 0 })).toBe('retry: 0\n\n');
   });

@@ -1,8 +1,14 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { z } from 'zod';
 
-/** One dispatched server-sent event. `event` is 'message' when the stream named none. */
-export type SseMessage = { event: string; data: string; id?: string };
+/**
+ * One dispatched server-sent event. `event` is 'message' when the stream named none. `traceparent` is the
+ * W3C trace context of what the event reports, when the sender gave one (see SseEventInit).
+ */
+export type SseMessage = { event: string; data: string; id?: string; traceparent?: string };
+
+/** A W3C `traceparent` value (version 00): trace id, parent span id, flags. */
+export const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
 export interface SseEventInit {
   event?: string;
@@ -16,6 +22,11 @@ export interface SseEventInit {
   id?: string;
   /** Reconnection delay in milliseconds. */
   retry?: number;
+  /**
+   * The W3C trace context of what the event reports, as a `traceparent:` field of the event: a field
+   * name the SSE standard tells readers to ignore, so that only a reader that looks for it sees it.
+   */
+  traceparent?: string;
 }
 
 export interface ReadSseStreamOptions {
@@ -47,7 +58,7 @@ export class SseDataError extends Error {
 const LINE_BREAK = /\r\n|\r|\n/;
 
 /** Encodes one event, ending with the blank line that dispatches it. */
-export function encodeSseEvent({ event, data, rawData, id, retry }: SseEventInit): string {
+export function encodeSseEvent({ event, data, rawData, id, retry, traceparent }: SseEventInit): string {
   if (data !== undefined && rawData !== undefined) {
     throw new TypeError('An SSE event takes either data or rawData, not both');
   }
@@ -55,6 +66,10 @@ export function encodeSseEvent({ event, data, rawData, id, retry }: SseEventInit
   if (event !== undefined) text += `event: ${singleLine('event', event)}\n`;
   if (id !== undefined) text += `id: ${eventId(id)}\n`;
   if (retry !== undefined) text += `retry: ${retryMilliseconds(retry)}\n`;
+  if (traceparent !== undefined) {
+    if (!TRACEPARENT.test(traceparent)) throw new TypeError('An SSE traceparent must be a W3C traceparent');
+    text += `traceparent: ${traceparent}\n`;
+  }
   const payload = data === undefined ? rawData : jsonText(data);
   if (payload !== undefined) {
     for (const line of payload.split(LINE_BREAK)) text += `data: ${line}\n`;

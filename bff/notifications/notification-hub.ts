@@ -12,6 +12,7 @@ import {
 } from './notification-store.ts';
 import type { NotificationHubCounters, NotificationUpstream } from './notification-upstream-reader.ts';
 import { TravelerChannel } from './traveler-channel.ts';
+import { activeTraceparent } from '#shared/observability/trace-context.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
 
 export type { NotificationUpstream } from './notification-upstream-reader.ts';
@@ -141,7 +142,14 @@ export class NotificationHub {
     }
     const ack = this.#store.newAck(travelerId);
     try {
-      const reached = await this.#store.admit(travelerId, { notification, mode: 'publish', ack });
+      // In the trace of the call that brought it (the push webhook continues the travel API's dispatch).
+      const traceparent = activeTraceparent();
+      const reached = await this.#store.admit(travelerId, {
+        notification,
+        mode: 'publish',
+        ack,
+        traceparent,
+      });
       if (reached === -1) {
         this.#counters.duplicatesDropped += 1;
         bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });

@@ -68,7 +68,7 @@ export class MemoryNotificationStore implements NotificationStore {
     return Promise.resolve();
   }
 
-  admit(travelerId: string, { notification, mode, ack }: AdmitInput): Promise<number> {
+  admit(travelerId: string, { notification, mode, ack, traceparent }: AdmitInput): Promise<number> {
     const traveler = this.#travelers.get(travelerId);
     if (traveler === undefined) return Promise.resolve(0);
     if (!traveler.seen.add(notification.id)) return Promise.resolve(-1);
@@ -76,7 +76,13 @@ export class MemoryNotificationStore implements NotificationStore {
     const entry = `0-${this.#sequence}`;
     traveler.log.push({ id: entry, notification });
     if (mode === 'baseline') return Promise.resolve(0);
-    this.#listener?.channel(travelerId, { type: 'notification', entry, ack, notification });
+    this.#listener?.channel(travelerId, {
+      type: 'notification',
+      entry,
+      ack,
+      notification,
+      ...(traceparent === undefined ? {} : { traceparent }),
+    });
     return Promise.resolve(1);
   }
 

@@ -44,7 +44,7 @@ return 1
  * instances and takeovers), appended to the traveler's Redis stream (replay for Last-Event-ID and for
  * an instance whose subscription dropped), then published to every instance with streams. Returns the
  * number of instances it reached, or -1 for a duplicate. A baseline only records.
- * KEYS: seen, log. ARGV: id, json, mode, channel, ack key, seen cap, log cap, ttl ms, now.
+ * KEYS: seen, log. ARGV: id, json, mode, channel, ack key, seen cap, log cap, ttl ms, now, traceparent.
  */
 const INGEST_SCRIPT = `
 if redis.call('ZADD', KEYS[1], 'NX', ARGV[9], ARGV[1]) == 0 then return -1 end
@@ -53,7 +53,9 @@ redis.call('PEXPIRE', KEYS[1], ARGV[8])
 local entry = redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[7], '*', 'id', ARGV[1], 'n', ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[8])
 if ARGV[3] == 'baseline' then return 0 end
-local message = '{"type":"notification","entry":' .. cjson.encode(entry) .. ',"ack":' .. cjson.encode(ARGV[5]) .. ',"notification":' .. ARGV[2] .. '}'
+local trace = ''
+if ARGV[10] ~= '' then trace = ',"traceparent":' .. cjson.encode(ARGV[10]) end
+local message = '{"type":"notification","entry":' .. cjson.encode(entry) .. ',"ack":' .. cjson.encode(ARGV[5]) .. trace .. ',"notification":' .. ARGV[2] .. '}'
 return redis.call('PUBLISH', ARGV[4], message)
 `;
 
@@ -142,7 +144,7 @@ export class RedisNotificationStore implements NotificationStore {
     await this.#client.eval(RELEASE_SCRIPT, 1, this.#key('hub-lease', travelerId), this.#instanceId);
   }
 
-  admit(travelerId: string, { notification, mode, ack }: AdmitInput): Promise<number> {
+  admit(travelerId: string, { notification, mode, ack, traceparent }: AdmitInput): Promise<number> {
     return this.#client.eval(
       INGEST_SCRIPT,
       2,
@@ -157,6 +159,7 @@ export class RedisNotificationStore implements NotificationStore {
       this.#options.resumeCapacity,
       STATE_TTL_MS,
       Date.now(),
+      traceparent ?? '',
     ) as Promise<number>;
   }
 

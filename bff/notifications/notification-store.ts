@@ -6,7 +6,7 @@ import { NotificationSchema, type Notification } from '#shared/upstream/notifica
 
 /** What travels on a traveler's channel, from the holder of the traveler's upstream to every hub. */
 export type ChannelMessage =
-  | { type: 'notification'; entry: string; ack: string; notification: Notification }
+  | { type: 'notification'; entry: string; ack: string; notification: Notification; traceparent?: string }
   | { type: 'status'; state: NotificationStreamState }
   | { type: 'resync'; reason: NotificationResyncReason };
 
@@ -36,6 +36,8 @@ export interface AdmitInput {
   notification: Notification;
   mode: 'publish' | 'baseline';
   ack: string;
+  /** The trace the notification came with (W3C traceparent), carried to every hub that delivers it. */
+  traceparent?: string | undefined;
 }
 
 /** How much a store keeps per traveler; the same settings whichever store holds it. */

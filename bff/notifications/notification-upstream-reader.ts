@@ -6,7 +6,8 @@ import { reconnectDelay } from '#shared/reconnect-delay.ts';
 import { AppError } from '../errors.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
 import { EVENT_ID, parseNotification, type NotificationStore } from './notification-store.ts';
-import { bffMetrics } from '../observability/bff-metrics.ts';
+import { activeTraceparent, inSpan } from '#shared/observability/trace-context.ts';
+import { BFF_SERVICE_NAME, bffMetrics } from '../observability/bff-metrics.ts';
 
 /** What the hub needs of the travel API, on behalf of one of the traveler's sessions. */
 export interface NotificationUpstream {
@@ -188,7 +189,13 @@ export class NotificationUpstreamReader {
           this.#options.logger.warn({ travelerId: this.#travelerId }, 'malformed notification event skipped');
           return true;
         }
-        admitting = admitting.then(() => this.#admit(notification, 'publish'));
+        const { traceparent } = message;
+        admitting = admitting.then(() =>
+          // A child of the travel API's dispatch: the stream event carried its trace context.
+          inSpan(BFF_SERVICE_NAME, 'notification received', { traceparent }, () =>
+            this.#admit(notification, 'publish', activeTraceparent()),
+          ),
+        );
         // Awaited when the read ends; marked handled so a failed admit is no unhandled rejection meanwhile.
         admitting.catch(() => undefined);
         return true;
@@ -198,12 +205,16 @@ export class NotificationUpstreamReader {
   }
 
   /** True when the notification was new. */
-  async #admit(notification: Notification, mode: 'publish' | 'baseline'): Promise<boolean> {
+  async #admit(
+    notification: Notification,
+    mode: 'publish' | 'baseline',
+    traceparent?: string,
+  ): Promise<boolean> {
     if (!EVENT_ID.test(notification.id)) {
       this.#options.logger.warn({ travelerId: this.#travelerId }, 'notification with an unusable id skipped');
       return false;
     }
-    const reached = await this.#store.admit(this.#travelerId, { notification, mode, ack: '' });
+    const reached = await this.#store.admit(this.#travelerId, { notification, mode, ack: '', traceparent });
     if (reached === -1) {
       this.#counters.duplicatesDropped += 1;
       bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });

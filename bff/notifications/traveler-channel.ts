@@ -3,7 +3,9 @@ import type {
   NotificationStreamState,
 } from '#shared/api/notification-stream-events.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
-import { bffMetrics } from '../observability/bff-metrics.ts';
+import { trace } from '@opentelemetry/api';
+import { inSpan } from '#shared/observability/trace-context.ts';
+import { BFF_SERVICE_NAME, bffMetrics } from '../observability/bff-metrics.ts';
 import { BoundedIdSet } from './bounded-id-set.ts';
 import type { HubEvent, HubSubscriber, NotificationHubOptions } from './notification-hub.ts';
 import { compareEntries, type ChannelMessage, type NotificationStore } from './notification-store.ts';
@@ -129,7 +131,12 @@ export class TravelerChannel {
   /** A message of the traveler's channel. */
   receive(message: ChannelMessage): void {
     if (message.type === 'notification') {
-      void this.#deliverNotification(message.notification, message.entry, message.ack);
+      // In the notification's own trace (the one it came with from the travel API, through any instance).
+      const { notification, entry, ack, traceparent } = message;
+      const attributes = { 'wayfare.notification.event_type': notification.eventType };
+      void inSpan(BFF_SERVICE_NAME, 'notification live delivery', { attributes, traceparent }, () =>
+        this.#deliverNotification(notification, entry, ack),
+      );
       return;
     }
     if (message.type === 'status') {
@@ -254,6 +261,10 @@ export class TravelerChannel {
         if (delivered && state.visible) shownLive = true;
       }
       if (written) recordLiveDelivery(notification);
+      trace.getActiveSpan()?.setAttributes({
+        'wayfare.notification.shown_live': shownLive,
+        'wayfare.notification.written': written,
+      });
       this.#options.logger.debug(
         { travelerId: this.travelerId, notificationId: notification.id, shownLive },
         'notification fanned out',

@@ -123,6 +123,21 @@ describe('metrics in Prometheus text format', () => {
     );
   });
 
+  it('labels with fixed values only: no id, secret, token, email or raw path', async () => {
+    const { config } = stack.app;
+    const secrets = [config.CONSUMER_SECRET, config.OIDC_CLIENT_SECRET, config.PUSH_WEBHOOK_SECRET];
+    const texts = [await bffMetrics(), await travelApiMetrics()];
+    for (const text of texts) {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      const values = samples(text).flatMap((sample) => Object.values(sample.labels));
+      expect(values.length).toBeGreaterThan(0);
+      for (const value of values) {
+        expect(value).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|Bearer |eyJ[\w-]{10,}|\w@\w|\?/i);
+        expect(value.length).toBeLessThan(80);
+      }
+    }
+  });
+
   it('shows a notification stream open, the upstream stream its hub holds, its lease and its catch-up', async () => {
     const kind = { kind: '/api/notifications/stream' };
     const catchUpsBefore = total(await bffMetrics(), 'wayfare_notifications_catch_up_runs_total');

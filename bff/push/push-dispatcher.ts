@@ -6,7 +6,9 @@ import { PUSH_OUTCOMES, pushDecision, type PushOutcome } from './push-decision.t
 import { pushTopic } from './push-topic.ts';
 import type { PushSubscriptionStore, StoredPushSubscription } from './push-subscription-store.ts';
 import type { WebPushSender } from './web-push-sender.ts';
-import { bffMetrics } from '../observability/bff-metrics.ts';
+import { trace } from '@opentelemetry/api';
+import { inSpan } from '#shared/observability/trace-context.ts';
+import { BFF_SERVICE_NAME, bffMetrics } from '../observability/bff-metrics.ts';
 
 /** What the service worker receives, encrypted, in the push message. */
 export interface PushPayload {
@@ -57,7 +59,12 @@ export class PushDispatcher {
    * decision is in the delivery ledger, so a repeat of the push channel is a `duplicate` on whichever
    * instance it reaches; a decision that sent nothing (`failed`) is released for the retry to take again.
    */
-  async dispatch(travelerId: string, notification: Notification): Promise<PushOutcome> {
+  dispatch(travelerId: string, notification: Notification): Promise<PushOutcome> {
+    // In the trace of the webhook call, which continues the travel API's dispatch of the notification.
+    return inSpan(BFF_SERVICE_NAME, 'push decision', {}, () => this.#dispatch(travelerId, notification));
+  }
+
+  async #dispatch(travelerId: string, notification: Notification): Promise<PushOutcome> {
     const { ledger } = this.#options;
     const claim = await ledger.claimPushDecision(travelerId, notification.id, this.#options.decisionLeaseMs);
     if (claim.state === 'decided') return this.#record(travelerId, notification, 'duplicate');
@@ -161,6 +168,7 @@ export class PushDispatcher {
     this.#counts[outcome] += 1;
     const metrics = bffMetrics();
     metrics.pushDecisions.add(1, { outcome });
+    trace.getActiveSpan()?.setAttribute('wayfare.push.outcome', outcome);
     if (outcome === 'sent') metrics.notificationsDelivered.add(1, { path: 'push' });
     if (outcome === 'suppressed-live') metrics.notificationsDelivered.add(1, { path: 'suppressed' });
     this.#options.logger.info(

@@ -32,6 +32,23 @@ describe('readSseBody', () => {
     expect(retries).toEqual([1500]);
   });
 
+  it('gives an event the trace context of its traceparent field, and ends on any other unknown field', async () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const events: SseMessage[] = [];
+    const { body } = bodyOf([
+      `event: notification\nid: n-1\ntraceparent: ${traceparent}\ndata: {}\n\n`,
+      'event: notification\nid: n-2\ndata: {}\n\n',
+      'event: notification\ntraceparent: not-a-traceparent\ndata: {}\n\n',
+    ]);
+    await expect(readSseBody(body, { onEvent: (event) => void events.push(event) })).rejects.toThrow(
+      /Unknown field "traceparent"/,
+    );
+    expect(events).toEqual([
+      { event: 'notification', id: 'n-1', data: '{}', traceparent },
+      { event: 'notification', id: 'n-2', data: '{}' },
+    ]);
+  });
+
   it('stops and cancels the body when the handler returns false', async () => {
     const events: string[] = [];
     const { body, cancelled } = bodyOf(['event: done\ndata: {}\n\nevent: after\ndata: {}\n\n'], {

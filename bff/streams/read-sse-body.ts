@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
-import { DEFAULT_MAX_EVENT_CHARS, type SseMessage } from '#shared/sse.ts';
+import { DEFAULT_MAX_EVENT_CHARS, TRACEPARENT, type SseMessage } from '#shared/sse.ts';
 
 export interface ReadSseBodyOptions {
   signal?: AbortSignal;
@@ -58,14 +58,26 @@ export function readSseBody(
     const aborted = () => finish(signal?.reason);
     const ended = () => finish();
     const closed = () => finish(new SseBodyClosedError('The stream closed before its end'));
+    // The event's trace context (a `traceparent:` field, see encodeSseEvent): kept for the event it is in.
+    let traceparent: string | undefined;
     const parser = createParser({
       maxBufferSize: DEFAULT_MAX_EVENT_CHARS,
       onRetry,
-      onError: (error) => finish(error),
+      onError: (error) => {
+        if (
+          error.type === 'unknown-field' &&
+          error.field === 'traceparent' &&
+          TRACEPARENT.test(error.value ?? '')
+        )
+          traceparent = error.value;
+        else finish(error);
+      },
       onEvent: ({ event, data, id }) => {
         if (over) return;
         const message: SseMessage =
           id === undefined ? { event: event ?? 'message', data } : { event: event ?? 'message', data, id };
+        if (traceparent !== undefined) message.traceparent = traceparent;
+        traceparent = undefined;
         if (onEvent(message) === false) finish();
       },
     });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { request as undiciRequest } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -80,11 +81,16 @@ export async function startUpstreamTap(target: string): Promise<UpstreamTap> {
       const headers = { ...request.headers };
       delete headers.host;
       delete headers.connection;
-      undiciRequest(new URL(url, target), {
-        method: request.method as 'GET',
-        headers,
-        body: body.length > 0 ? body : undefined,
-      })
+      // Passes the BFF's trace on as a traced proxy would: its own call (a span) in the BFF call's trace.
+      delete headers.traceparent;
+      context
+        .with(propagation.extract(ROOT_CONTEXT, request.headers), () =>
+          undiciRequest(new URL(url, target), {
+            method: request.method as 'GET',
+            headers,
+            body: body.length > 0 ? body : undefined,
+          }),
+        )
         .then(async (upstream) => {
           if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
           const forwarded: http.OutgoingHttpHeaders = { ...upstream.headers, ...UPSTREAM_ONLY_HEADERS };

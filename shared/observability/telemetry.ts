@@ -44,8 +44,10 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched route'}`);
       span.setAttribute('url.path', withoutQuery(request.url));
     },
-    // One span per request and one for its handler; a span per hook would triple the cost and say little.
+    // One span per request: a span per hook, or for the handler inside it, would multiply the cost and
+    // say little (the calls the handler makes are spans of their own).
     instrumentHooks: false,
+    instrumentHandler: false,
   });
   const undici = new UndiciInstrumentation({
     requestHook: (span, request) => {

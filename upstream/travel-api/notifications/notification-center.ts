@@ -2,6 +2,7 @@ import type { Notification } from '#shared/upstream/notifications.ts';
 import type { NotificationHub, PublishResult } from './notification-hub.ts';
 import type { NewNotification, NotificationStore } from './notification-store.ts';
 import type { PushWebhookSender } from './push-webhook-sender.ts';
+import { inSpan } from '#shared/observability/trace-context.ts';
 
 export type NotificationDraft = Omit<NewNotification, 'push'>;
 
@@ -34,7 +35,19 @@ export class NotificationCenter {
     this.#push = push;
   }
 
+  /**
+   * In a span of its own (a child of the simulator's request, or a trace of its own for a timed demo
+   * event): the stream event and the push webhook carry its context, so one trace shows every way the
+   * notification went.
+   */
   dispatch(draft: NotificationDraft, now = new Date()): Dispatched {
+    const attributes = { 'wayfare.notification.event_type': draft.eventType };
+    return inSpan('wayfare-travel-api', 'notification dispatch', { attributes }, () =>
+      this.#dispatch(draft, now),
+    );
+  }
+
+  #dispatch(draft: NotificationDraft, now: Date): Dispatched {
     const notification = this.store.create({ ...draft, push: this.#push !== undefined }, now);
     const live = this.hub.publish(draft.travelerId, notification);
     const pushed = this.#push !== undefined && notification.deliveryStatus === 'pending';

@@ -17,6 +17,7 @@ import { NotificationHub } from './notification-hub.ts';
 import { NotificationStore } from './notification-store.ts';
 import { NotificationStreams } from './notification-streams.ts';
 import { PushWebhookSender } from './push-webhook-sender.ts';
+import { activeTraceparent } from '#shared/observability/trace-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,7 +109,14 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
     if (!stream.open) return;
     streams.add(traveler, stream);
     const unsubscribe = hub.subscribe(traveler, (notification) => {
-      void stream.send({ event: 'notification', id: notification.id, data: notification });
+      // Called while the notification is dispatched: the event carries the dispatch's trace context.
+      const traceparent = activeTraceparent();
+      void stream.send({
+        event: 'notification',
+        id: notification.id,
+        data: notification,
+        ...(traceparent === undefined ? {} : { traceparent }),
+      });
     });
     stream.signal.addEventListener('abort', unsubscribe, { once: true });
   });

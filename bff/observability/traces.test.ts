@@ -1,0 +1,260 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayStack } from '../test-support/gateway-stack.ts';
+
+/**
+ * One trace per traveler action, exported over OTLP/HTTP to a receiver this test runs. The exporter is
+ * chosen when the process's telemetry starts, so this file runs in a process of its own (vitest.config.ts,
+ * ISOLATED) with OTEL_EXPORTER_OTLP_ENDPOINT set before the app is loaded.
+ */
+interface ExportedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+
+const received: ExportedSpan[] = [];
+const receivedBodies: string[] = [];
+const receiver: Server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    receivedBodies.push(text);
+    const body = JSON.parse(text) as {
+      resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[];
+    };
+    for (const resource of body.resourceSpans)
+      for (const scope of resource.scopeSpans) received.push(...scope.spans);
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+
+const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
+
+/**
+ * A request as a browser sends it, with the traceparent it chose: through node:http, which this process
+ * does not trace (its fetch is traced, and would start a trace of its own).
+ */
+function browserRequest(
+  url: string,
+  { method, headers, body }: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+const hex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
+let stack: GatewayStack;
+let headers: Record<string, string>;
+let pushForwarder: Server;
+let bffUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
+  const { context, propagation, ROOT_CONTEXT } = await import('@opentelemetry/api');
+  const { startGatewayStack } = await import('../test-support/gateway-stack.ts');
+  const { APP_ORIGIN } = await import('../test-support/sign-in-stack.ts');
+  // The travel API's push channel reaches the BFF through this hop once the BFF exists; the hop passes
+  // the call's trace on as a proxy would.
+  pushForwarder = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const forwarded = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          ([name]) => !['host', 'connection', 'content-length', 'traceparent'].includes(name),
+        ),
+      ) as Record<string, string>;
+      const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+      void context
+        .with(parent, () =>
+          fetch(`${bffUrl}${request.url ?? '/'}`, {
+            method: 'POST',
+            headers: forwarded,
+            body: Buffer.concat(chunks),
+          }),
+        )
+        .then(async (answer) =>
+          response.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer())),
+        )
+        .catch(() => response.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => pushForwarder.listen(0, '127.0.0.1', resolve));
+  const forwarderUrl = `http://127.0.0.1:${(pushForwarder.address() as AddressInfo).port}`;
+  stack = await startGatewayStack({
+    travelApiEnv: { TRAVEL_API_PUSH_WEBHOOK_URL: `${forwarderUrl}/webhooks/travel-api/push` },
+  });
+  bffUrl = stack.bffUrl;
+  const browser = await stack.signIn();
+  const name = stack.app.sessions.cookie.name;
+  headers = { cookie: `${name}=${browser.cookie(APP_ORIGIN, name)}`, 'x-requested-with': 'wayfare' };
+});
+
+afterAll(async () => {
+  await stack.close();
+  pushForwarder.closeAllConnections();
+  await new Promise((resolve) => pushForwarder.close(resolve));
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+/** The spans of one trace exported so far, once `names` are all among them. */
+async function spansOf(traceId: string, names: string[]): Promise<ExportedSpan[]> {
+  let spans: ExportedSpan[] = [];
+  await expect
+    .poll(async () => {
+      await stack.app.telemetry.flush();
+      spans = received.filter((span) => span.traceId === traceId);
+      return names.filter((name) => !spans.some((span) => span.name === name));
+    })
+    .toEqual([]);
+  return spans;
+}
+
+const attribute = (span: ExportedSpan, key: string) =>
+  Object.values(span.attributes.find((one) => one.key === key)?.value ?? {})[0];
+
+describe('one trace per traveler action', () => {
+  it('continues the browser’s trace through the BFF to the travel API, and logs it', async () => {
+    const traceId = hex(16);
+    const browserSpanId = hex(8);
+    const answer = await browserRequest(`${stack.bffUrl}/api/flights/search`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-${browserSpanId}-01`,
+      },
+      body: JSON.stringify({
+        itinerary: [
+          {
+            origin: 'ZRH',
+            destination: 'JFK',
+            date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          },
+        ],
+        passengers: { adults: 1 },
+        cabinClass: 'economy',
+      }),
+    });
+    expect(answer.status).toBe(200);
+
+    const spans = await spansOf(traceId, ['POST /api/flights/search', 'POST', 'POST /v1/flights/search']);
+    const bff = spans.find((span) => span.name === 'POST /api/flights/search') as ExportedSpan;
+    const call = spans.find(
+      (span) => span.name === 'POST' && span.parentSpanId === bff.spanId,
+    ) as ExportedSpan;
+    const travelApi = spans.find((span) => span.name === 'POST /v1/flights/search') as ExportedSpan;
+    // The browser's span, the BFF's request, its signed call, the travel API's request: parent to child
+    // (through the test's recording hop between the BFF and the travel API, a call of its own).
+    expect(bff.parentSpanId).toBe(browserSpanId);
+    expect(call.parentSpanId).toBe(bff.spanId);
+    const hop = spans.find((span) => span.spanId === travelApi.parentSpanId);
+    expect(hop?.parentSpanId).toBe(call.spanId);
+    expect(attribute(call, 'url.full')).toMatch(/\/v1\/flights\/search$/);
+    expect(attribute(bff, 'http.route')).toBe('/api/flights/search');
+
+    const logged = stack.bffLogs
+      .map((line) => JSON.parse(line) as { trace_id?: string; span_id?: string })
+      .filter((line) => line.trace_id === traceId);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((line) => /^[0-9a-f]{16}$/.test(line.span_id ?? ''))).toBe(true);
+  });
+
+  it('follows a notification from the simulator through the stream, the hub, the webhook and the push decision', async () => {
+    const { BrowserStream } = await import('../test-support/browser-stream.ts');
+    const tab = await BrowserStream.open(
+      `${stack.bffUrl}/api/notifications/stream?tab=trace-tab-1&visible=1`,
+      {
+        headers,
+      },
+    );
+    await tab.next((event) => event.event === 'status' && event.data.includes('"live"'));
+
+    const traceId = hex(16);
+    const operatorSpanId = hex(8);
+    const response = await browserRequest(`${stack.travelApiUrl}/admin/notifications`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer test-admin-token-0000000000000001',
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-${operatorSpanId}-01`,
+      },
+      body: JSON.stringify({
+        traveler: ALEX,
+        eventType: 'SEGMENT_DELAYED',
+        severity: 'warning',
+        title: 'Delayed: traced',
+        body: 'Your flight leaves later.',
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { notification } = JSON.parse(response.body) as { notification: { id: string } };
+    await tab.next((event) => event.id === notification.id);
+    tab.abort();
+
+    const spans = await spansOf(traceId, [
+      'notification dispatch',
+      'notification received',
+      'notification live delivery',
+      'POST /webhooks/travel-api/push',
+      'push decision',
+    ]);
+    const dispatch = spans.find((span) => span.name === 'notification dispatch') as ExportedSpan;
+    const receivedSpan = spans.find((span) => span.name === 'notification received') as ExportedSpan;
+    expect(receivedSpan.parentSpanId).toBe(dispatch.spanId);
+    const decision = spans.find((span) => span.name === 'push decision') as ExportedSpan;
+    // Shown live first, so the push is suppressed; the same trace says both.
+    expect(attribute(decision, 'wayfare.push.outcome')).toBe('suppressed-live');
+    const deliveries = spans.filter((span) => span.name === 'notification live delivery');
+    expect(deliveries.some((span) => attribute(span, 'wayfare.notification.written') === true)).toBe(true);
+  });
+
+  it('exports no token, cookie, secret, email or card number in any span', async () => {
+    await stack.app.telemetry.flush();
+    const exported = receivedBodies.join('\n');
+    expect(exported.length).toBeGreaterThan(0);
+    const { config } = stack.app;
+    const secrets = [
+      headers.cookie?.split('=')[1] as string,
+      config.CONSUMER_SECRET,
+      config.OIDC_CLIENT_SECRET,
+      config.PUSH_WEBHOOK_SECRET,
+      config.TRAVEL_API_ADMIN_TOKEN as string,
+      'alex-demo',
+    ];
+    for (const secret of secrets) expect(exported).not.toContain(secret);
+    // No header is recorded, and no attribute value is a bearer or signed token, an email or a card number.
+    expect(exported).not.toMatch(/"http\.(request|response)\.header\./);
+    const values = received.flatMap((span) => [
+      span.name,
+      ...span.attributes.map((one) => String(Object.values(one.value)[0])),
+    ]);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) {
+      expect(value).not.toMatch(/Bearer |eyJ[\w-]{10,}\./);
+      expect(value).not.toMatch(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i);
+      expect(value).not.toMatch(/(?<!\d)(?:\d[ -]?){13,19}(?!\d)/);
+    }
+  });
+});
