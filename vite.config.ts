@@ -25,6 +25,9 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: each chunk's static imports, from which scripts/check-bundle-size.ts counts
+    // what a page loads before it draws. A dot folder: neither served nor precached.
+    manifest: true,
     rollupOptions: {
       output: {
         // zod, with the module that turns its eval probe off, in one chunk that runs before any schema

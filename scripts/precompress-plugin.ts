@@ -16,6 +16,8 @@ export async function textAssets(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && TEXT_ASSET.test(entry.name))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    // The build's own records (.vite/manifest.json) are never sent to a browser.
+    .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
     .sort();
 }
 

@@ -16,10 +16,13 @@ export interface PrecacheEntry {
 const revisionOf = (content: string | Uint8Array) =>
   createHash('sha256').update(content).digest('hex').slice(0, 16);
 
-/** The app shell to precache: every file of the build and of the public folder, the worker itself aside. */
+/**
+ * The app shell to precache: every file of the build and of the public folder, the worker itself and the
+ * build's own records (source maps, .vite/) aside.
+ */
 export function precacheEntries(files: ReadonlyMap<string, string | Uint8Array>): PrecacheEntry[] {
   return [...files]
-    .filter(([fileName]) => fileName !== 'sw.js' && !fileName.endsWith('.map'))
+    .filter(([fileName]) => fileName !== 'sw.js' && !fileName.endsWith('.map') && !fileName.startsWith('.'))
     .map(([fileName, content]) => ({
       url: `/${fileName}`,
       revision: HASHED.test(fileName) ? null : revisionOf(content),
