@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeSseComment, encodeSseEvent, readSseStream } from '#shared/sse.ts';
 import type { SseCloseReason, SseConnection } from './sse-connection.ts';
 import { SseRegistry } from './sse-registry.ts';
@@ -40,24 +40,38 @@ async function serve(
 
 describe('SseRegistry and SseConnection', () => {
   it('sends heartbeat comments to every open stream from one timer, each stream once per interval', async () => {
-    const url = await serve({ heartbeatMs: 200 }, () => undefined);
-    // From before the streams open: a stream slow to open may already have had its first heartbeat.
-    const started = performance.now();
-    const streams = await Promise.all(Array.from({ length: 12 }, () => fetch(url)));
-    const comments = streams.map(() => [] as string[]);
-    const readings = streams.map(async (response, index) => {
-      for await (const _ of readSseStream(response.body as ReadableStream<Uint8Array>, {
-        onComment: (comment) => comments[index]?.push(comment),
-      }));
-    });
-    await expect.poll(() => comments.every((received) => received.length >= 3)).toBe(true);
-    const elapsed = performance.now() - started;
-    // Three heartbeats each need at least two intervals after the first; a stream beaten once per
-    // slice tick (20 ms) instead of once per interval would have had them within 60 ms.
-    expect(elapsed).toBeGreaterThanOrEqual(2 * 200 - 20);
-    expect(comments.flat().every((comment) => comment.trim() === 'heartbeat')).toBe(true);
-    registry?.closeAll();
-    await Promise.all(readings);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const url = await serve({ heartbeatMs: 200 }, () => undefined);
+      const streams = await Promise.all(Array.from({ length: 12 }, () => fetch(url)));
+      expect(registry?.size).toBe(12);
+      // One timer for every stream, none per stream.
+      expect(vi.getTimerCount()).toBe(1);
+      const comments = streams.map(() => [] as string[]);
+      let heard = Promise.withResolvers<void>();
+      const readings = streams.map(async (response, index) => {
+        for await (const _ of readSseStream(response.body as ReadableStream<Uint8Array>, {
+          onComment: (comment) => {
+            comments[index]?.push(comment);
+            heard.resolve();
+          },
+        }));
+      });
+      for (const intervals of [1, 2, 3]) {
+        await vi.advanceTimersByTimeAsync(200);
+        while (!comments.every((received) => received.length >= intervals)) {
+          await heard.promise;
+          heard = Promise.withResolvers<void>();
+        }
+        // Each stream had one heartbeat per interval, not one per tick of the timer (a tenth of it).
+        expect(comments.map((received) => received.length)).toEqual(streams.map(() => intervals));
+      }
+      expect(comments.flat().every((comment) => comment.trim() === 'heartbeat')).toBe(true);
+      registry?.closeAll();
+      await Promise.all(readings);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cuts off a reader that stops reading once its unsent bytes pass the bound', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { watchLatencyWait } from '../test-support/latency-wait.ts';
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { startTravelApi, TEST_ADMIN_TOKEN, type RunningTravelApi } from '../test-support/start-travel-api.ts';
 
@@ -50,12 +51,30 @@ describe('admin API', () => {
     });
   });
 
-  it('injects latency into /v1 answers', async () => {
+  it('injects latency into /v1 answers: each answer waits for a timer of that length', async () => {
     await admin('PUT', { latencyMs: 300 });
-    const started = performance.now();
-    expect((await signedFetch(api.baseUrl, { path: '/v1/app/update-check' })).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
-    await admin('DELETE');
+    const latency = watchLatencyWait(api.app.faults);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], fakeNodeBuiltins: true });
+    try {
+      let answered = false;
+      const answer = signedFetch(api.baseUrl, { path: '/v1/app/update-check' }).then((response) => {
+        answered = true;
+        return response;
+      });
+      await latency.reached;
+      await vi.advanceTimersByTimeAsync(299);
+      // A later call that the latency does not hold is answered meanwhile; the first one still waits.
+      expect((await admin('GET')).status).toBe(200);
+      expect(latency.over()).toBe(false);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(latency.over()).toBe(true);
+      expect((await answer).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+      latency.restore();
+      await admin('DELETE');
+    }
   });
 
   it('overrides the rate limit quota while the fault is set', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readSseStream } from '#shared/sse.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import {
@@ -6,6 +6,7 @@ import {
   NotificationsPageSchema,
   type Notification,
 } from '#shared/upstream/notifications.ts';
+import { watchLatencyWait } from '../test-support/latency-wait.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
 import type { RunningTravelApi } from '../test-support/start-travel-api.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
@@ -276,16 +277,31 @@ describe('GET /v1/me/notifications/stream', () => {
     }
   });
 
-  it('delays each live event by the injected latency', async () => {
+  it('delays each live event by the injected latency: the event waits for a timer of that length', async () => {
     const { sub, token } = await newTraveler();
     const stream = await openStream(token);
     try {
       await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
       await admin(stack.api, 'PUT', '/admin/faults', { latencyMs: 250 });
-      const sentAt = performance.now();
-      await notify(sub, 'slow one');
+      const latency = watchLatencyWait(stack.api.app.faults);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], fakeNodeBuiltins: true });
+      let sent: Notification;
+      try {
+        const notified = notify(sub, 'slow one');
+        await latency.reached;
+        await vi.advanceTimersByTimeAsync(249);
+        // Stored and answered; its live event still waits.
+        sent = await notified;
+        expect(latency.over()).toBe(false);
+        expect(stream.messages).toEqual([]);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(latency.over()).toBe(true);
+      } finally {
+        vi.useRealTimers();
+        latency.restore();
+      }
       await eventually(() => stream.messages.length === 1);
-      expect(performance.now() - sentAt).toBeGreaterThanOrEqual(200);
+      expect(stream.messages[0]?.id).toBe(sent.id);
     } finally {
       await stream.close();
     }

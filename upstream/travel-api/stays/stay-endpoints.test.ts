@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSseStream, type SseMessage } from '#shared/sse.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { StayPropertyDestinationSchema, parseStayDestinations } from '#shared/upstream/destinations.ts';
@@ -529,8 +529,9 @@ describe('POST /v1/stays/fares', () => {
     await expectEnvelope(response, 404, 'RESOURCE_NOT_FOUND');
   });
 
-  it('streams fares progressively, paced apart, when a pace is configured', async () => {
+  it('streams fares progressively, each after the first a pace apart, when a pace is configured', async () => {
     const paced = await stack.startAnotherApi({ TRAVEL_API_STREAM_PACE_MS: '40' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], fakeNodeBuiltins: true });
     try {
       const place = paced.app.hotels.destinations('lisbon', 20).find((item) => {
         const hotel = item.type === 'property' ? paced.app.hotels.byRawId(item.propertyId) : undefined;
@@ -541,15 +542,31 @@ describe('POST /v1/stays/fares', () => {
         path: '/v1/stays/fares',
         json: { property: place, checkIn: inDays(50), checkOut: inDays(52), rooms: [{ adults: 2 }] },
       });
-      const arrivals: number[] = [];
-      for await (const message of readSseStream(response.body as ReadableStream<Uint8Array>)) {
-        if (message.event === 'fare') arrivals.push(performance.now());
+      const messages = readSseStream(response.body as ReadableStream<Uint8Array>)[Symbol.asyncIterator]();
+      const nextFare = async (): Promise<SseMessage | undefined> => {
+        for (let next = await messages.next(); !next.done; next = await messages.next()) {
+          if (next.value.event === 'fare') return next.value;
+        }
+        return undefined;
+      };
+      // The first fare goes out at once; each next one waits for a timer of the pace.
+      expect(await nextFare()).toBeDefined();
+      for (const ordinal of ['second', 'third']) {
+        let arrived = false;
+        const fare = nextFare().then((message) => {
+          arrived = true;
+          return message;
+        });
+        await vi.advanceTimersByTimeAsync(39);
+        // A later call is answered meanwhile; the fare still waits.
+        expect((await adminFetch(paced.baseUrl, 'GET', '/admin/faults')).status).toBe(200);
+        expect(arrived, ordinal).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(await fare, ordinal).toBeDefined();
       }
-      expect(arrivals.length).toBeGreaterThan(2);
-      expect((arrivals.at(-1) as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(
-        30 * (arrivals.length - 1),
-      );
+      await messages.return?.(undefined);
     } finally {
+      vi.useRealTimers();
       await paced.close();
     }
   });
