@@ -19,21 +19,15 @@ import { generateRequestId, requestId } from './plugins/request-id.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { travelApiPlugin } from './travel-api/travel-api-plugin.ts';
 import { webApp } from './plugins/web-app.ts';
-import gatewayRoutes from './routes/api/gateway-routes.ts';
+import apiRoutes from './routes/api/index.ts';
 import healthRoutes from './routes/health-routes.ts';
 import authPlugin from './sessions/auth-plugin.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import sessionPlugin from './sessions/session-plugin.ts';
 import authRoutes from './routes/auth/auth-routes.ts';
-import sessionRoute from './routes/auth/session-routes.ts';
 import ssePlugin from './streams/sse-plugin.ts';
 import notificationsPlugin from './notifications/notifications-plugin.ts';
 import pushPlugin from './push/push-plugin.ts';
-import staysStreamRoutes from './routes/api/stays-stream-routes.ts';
-import pricedStaySearchRoute from './routes/api/priced-stay-search-routes.ts';
-import notificationsStreamRoutes from './routes/api/notifications-stream-routes.ts';
-import pushRoutes, { pushPublicKeyRoutes } from './routes/api/push-routes.ts';
-import { sessionGated } from './routes/session-gate.ts';
 import travelApiPushWebhook from './routes/webhooks/travel-api-push-routes.ts';
 
 export interface BuildAppOptions {
@@ -89,19 +83,13 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(sessionPlugin);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
-  await app.register(authRoutes);
-  await app.register(sessionRoute);
   await app.register(ssePlugin);
   await app.register(notificationsPlugin);
   await app.register(pushPlugin);
-  // The browser streams and the push opt-in: one subtree, every route of it behind the session gate.
-  await app.register(
-    sessionGated(staysStreamRoutes, pricedStaySearchRoute, notificationsStreamRoutes, pushRoutes),
-  );
-  await app.register(pushPublicKeyRoutes);
+  await app.register(authRoutes);
+  await app.register(apiRoutes); // every /api route, open or behind its gate (bff/routes/api/index.ts)
   await app.register(travelApiPushWebhook);
   await app.register(healthRoutes);
-  await app.register(gatewayRoutes);
   await app.register(webApp); // last: the SPA fallback answers the GETs no route above claims
 
   await app.ready();

@@ -6,6 +6,7 @@ import {
   guardAnswer,
   type GuardAnswer,
 } from '../upstream/travel-api/test-support/guard-answers.ts';
+import { PASS_THROUGH_ROUTES } from './routes/api/pass-through-routes.ts';
 import { startGatewayStack, type GatewayStack } from './test-support/gateway-stack.ts';
 import type { TestBrowser } from './test-support/sign-in-stack.ts';
 
@@ -84,6 +85,45 @@ describe('BFF guards by route', () => {
       expect(plain, `${route.method} ${route.url}`).toEqual({ status: 401, code: 'UNAUTHORIZED' });
     }
   }, 60_000);
+
+  it('the traveler gate refuses a guest session on every route that carries it, before anything goes upstream', async () => {
+    const guest = stack.browser();
+    expect((await answer(guest, 'POST', '/api/guest-session', FROM_THE_APP)).status).toBe(201);
+    const gated = routes.filter((route) => hasGuard(route.onRequest, stack.app.requireTravelerSession));
+    expect(gated.length).toBeGreaterThan(25);
+    const upstreamCalls = stack.tap.seen.length;
+    for (const route of gated) {
+      const key = `${route.method} ${route.url}`;
+      expect(hasGuard(route.onRequest, stack.app.requireSession), key).toBe(true);
+      const refused = await answer(guest, route.method, concretePath(route.url), FROM_THE_APP);
+      expect(refused, key).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    }
+    expect(stack.tap.seen).toHaveLength(upstreamCalls);
+    // The guest session itself lives on: it still prices a shared stay's fares.
+    const session = await guest.fetch('/api/session');
+    expect(await session.json()).toMatchObject({ authenticated: true, kind: 'guest' });
+  }, 60_000);
+
+  it('every pass-through route is behind both gates, and the guest-only exception is the stay fares', () => {
+    const gates = (method: string, url: string) => {
+      const route = routes.find((entry) => entry.method === method && entry.url === url);
+      expect(route, `${method} ${url}`).toBeDefined();
+      return {
+        session: hasGuard(route?.onRequest, stack.app.requireSession),
+        traveler: hasGuard(route?.onRequest, stack.app.requireTravelerSession),
+      };
+    };
+    for (const { method, url } of PASS_THROUGH_ROUTES)
+      expect(gates(method, url), `${method} ${url}`).toEqual({ session: true, traveler: true });
+    expect(gates('POST', '/api/stays/fares')).toEqual({ session: true, traveler: false });
+    const travelerRoutes = routes.filter((route) =>
+      hasGuard(route.onRequest, stack.app.requireTravelerSession),
+    );
+    const sessionRoutes = routes.filter((route) => hasGuard(route.onRequest, stack.app.requireSession));
+    expect(
+      sessionRoutes.filter((route) => !travelerRoutes.includes(route)).map((route) => route.url),
+    ).toEqual(['/api/stays/fares']);
+  });
 
   it('every percent-encoded spelling of every route gets the plain path’s guarded answer or a 404 envelope', async () => {
     const stranger = stack.browser();

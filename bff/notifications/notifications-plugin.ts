@@ -19,7 +19,7 @@ const CATCH_UP_PAGE_SIZE = 100;
  * `app.deliveryLedger` (what was shown live, for the push decision). Session ends close the
  * session's browser streams with `session-ended`.
  */
-function notificationsPlugin(app: FastifyInstance): Promise<void> {
+async function notificationsPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const bearer = async (sessionId: string) => ({
     kind: 'bearer' as const,
@@ -94,13 +94,13 @@ function notificationsPlugin(app: FastifyInstance): Promise<void> {
     hub.close();
     done();
   });
-  return Promise.resolve();
 }
 
 export default fp(notificationsPlugin, {
   name: 'notifications',
   fastify: '5.x',
   dependencies: ['session', 'auth', 'travel-api', 'sse'],
+  decorators: { fastify: ['config', 'redis', 'sessions', 'auth', 'travelApi', 'sse'] },
 });
 
 declare module 'fastify' {

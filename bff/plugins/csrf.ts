@@ -45,7 +45,7 @@ export function csrfRejectedError(): AppError {
  * any cross-origin attempt, and Origin / Sec-Fetch-Site, when the browser sends them, must be ours. It
  * decides on the route the router matched, never on the raw URL, so `/%61pi/...` is judged as `/api/...`.
  */
-function csrfPlugin(app: FastifyInstance, _options: unknown, done: (error?: Error) => void): void {
+async function csrfPlugin(app: FastifyInstance): Promise<void> {
   const publicOrigin = new URL(app.config.PUBLIC_ORIGIN).origin;
 
   const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
@@ -65,10 +65,9 @@ function csrfPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
     if (guarded) return guard(request, reply);
     return undefined;
   });
-  done();
 }
 
-export default fp(csrfPlugin, { name: 'csrf', fastify: '5.x' });
+export default fp(csrfPlugin, { name: 'csrf', fastify: '5.x', decorators: { fastify: ['config'] } });
 
 declare module 'fastify' {
   interface FastifyInstance {

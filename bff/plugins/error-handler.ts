@@ -18,7 +18,7 @@ import { isRedisUnavailableError, redisUnavailableError } from '../redis/redis-c
  * as 422 VALIDATION_ERROR with one detail per field, Fastify's own request errors with a code of ours,
  * and anything unexpected as a 500 that says nothing about its cause (the log has it).
  */
-function errorHandlerPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
@@ -30,7 +30,6 @@ function errorHandlerPlugin(app: FastifyInstance, _options: unknown, done: () =>
   });
 
   app.setNotFoundHandler((_request, reply) => sendAppError(reply, routeNotFound()));
-  done();
 }
 
 export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler', fastify: '5.x' });

@@ -4,7 +4,7 @@ import { MISSING_HOST_MESSAGE, refuseWithoutHost } from '#shared/host-header.ts'
 import { AppError } from '../errors.ts';
 
 /** An HTTP/1.1 request without a Host header: 400 BAD_REQUEST in the envelope, the connection closed. */
-function hostHeaderPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
+async function hostHeaderPlugin(app: FastifyInstance): Promise<void> {
   app.addHook(
     'onRequest',
     refuseWithoutHost(
@@ -16,7 +16,6 @@ function hostHeaderPlugin(app: FastifyInstance, _options: unknown, done: () => v
         }),
     ),
   );
-  done();
 }
 
 export const hostHeader = fp(hostHeaderPlugin, { name: 'host-header', fastify: '5.x' });

@@ -39,5 +39,9 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
 }
 
-export const openApi = fp(openApiPlugin, { name: 'openapi', fastify: '5.x' });
+export const openApi = fp(openApiPlugin, {
+  name: 'openapi',
+  fastify: '5.x',
+  decorators: { fastify: ['config'] },
+});
 export default openApi;

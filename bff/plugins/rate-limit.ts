@@ -79,5 +79,9 @@ async function rateLimitingPlugin(app: FastifyInstance): Promise<void> {
 }
 
 /** Per-session quotas for the expensive routes, in memory or in Redis when REDIS_URL is set. */
-export const rateLimiting = fp(rateLimitingPlugin, { name: 'rate-limit', fastify: '5.x' });
+export const rateLimiting = fp(rateLimitingPlugin, {
+  name: 'rate-limit',
+  fastify: '5.x',
+  decorators: { fastify: ['config', 'redis'] },
+});
 export default rateLimiting;

@@ -12,12 +12,11 @@ export function generateRequestId(): string {
   return randomUUID();
 }
 
-function requestIdPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
+async function requestIdPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, next) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     next();
   });
-  done();
 }
 
 /** Echoes the request id in every response, so a traveler's report can be matched with the logs. */

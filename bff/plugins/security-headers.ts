@@ -48,5 +48,9 @@ async function securityHeadersPlugin(app: FastifyInstance): Promise<void> {
 }
 
 /** Security headers on every response, errors and 404s included. */
-export const securityHeaders = fp(securityHeadersPlugin, { name: 'security-headers', fastify: '5.x' });
+export const securityHeaders = fp(securityHeadersPlugin, {
+  name: 'security-headers',
+  fastify: '5.x',
+  decorators: { fastify: ['config'] },
+});
 export default securityHeaders;

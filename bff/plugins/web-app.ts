@@ -62,5 +62,9 @@ async function webAppPlugin(app: FastifyInstance): Promise<void> {
   app.get('/*', { schema: { hide: true } }, serveIndex);
 }
 
-export const webApp = fp(webAppPlugin, { name: 'web-app', fastify: '5.x' });
+export const webApp = fp(webAppPlugin, {
+  name: 'web-app',
+  fastify: '5.x',
+  decorators: { fastify: ['config'] },
+});
 export default webApp;

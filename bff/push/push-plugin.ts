@@ -22,7 +22,7 @@ export interface Push {
  * logout, idle or absolute expiry, a failed refresh) removes its subscriptions, and a message is only ever
  * sent to subscriptions of a session that is still live.
  */
-function pushPlugin(app: FastifyInstance): Promise<void> {
+async function pushPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const vapid: VapidKeys = loadVapidKeys({
     publicKey: config.VAPID_PUBLIC_KEY,
@@ -74,10 +74,14 @@ function pushPlugin(app: FastifyInstance): Promise<void> {
     subscriptions.close();
     await send.close();
   });
-  return Promise.resolve();
 }
 
-export default fp(pushPlugin, { name: 'push', fastify: '5.x', dependencies: ['session', 'notifications'] });
+export default fp(pushPlugin, {
+  name: 'push',
+  fastify: '5.x',
+  dependencies: ['session', 'notifications'],
+  decorators: { fastify: ['config', 'redis', 'sessions', 'notificationHub', 'deliveryLedger'] },
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -69,7 +69,11 @@ async function sharedRedisPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export const redisPlugin = fp(sharedRedisPlugin, { name: 'redis', fastify: '5.x' });
+export const redisPlugin = fp(sharedRedisPlugin, {
+  name: 'redis',
+  fastify: '5.x',
+  decorators: { fastify: ['config'] },
+});
 export default redisPlugin;
 
 declare module 'fastify' {

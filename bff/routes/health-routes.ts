@@ -19,7 +19,7 @@ type CheckResult = { ok: true } | { ok: false; reason: string };
  * reachable, and the travel API is reachable and accepts our signature (a signed GET /v1/app/update-check,
  * the one operation that needs no traveler). Not ready answers 503 with one detail per failing check.
  */
-export default function healthRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -68,7 +68,6 @@ export default function healthRoutes(app: FastifyInstance, _options: unknown, do
         .send({ status: 'ready' as const, checks: { identity: 'ok' as const, travelApi: 'ok' as const } });
     },
   );
-  done();
 }
 
 async function check(probe: () => Promise<unknown>): Promise<CheckResult> {

@@ -38,12 +38,11 @@ function notSignedInError(): AppError {
   return new AppError('UNAUTHORIZED', { message: 'Sign in to continue.', recoveryAction: 'BLOCKED' });
 }
 
-function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Error) => void): void {
+async function authPlugin(app: FastifyInstance): Promise<void> {
   const { config, sessions } = app;
   const issuer = new URL(config.OIDC_ISSUER);
   if (issuer.protocol !== 'https:' && !isLoopbackHttp(config.OIDC_ISSUER)) {
-    done(new ConfigError('OIDC_ISSUER must be https (plain http is allowed on loopback only)'));
-    return;
+    throw new ConfigError('OIDC_ISSUER must be https (plain http is allowed on loopback only)');
   }
   const oidc = new OidcClient({
     issuer: config.OIDC_ISSUER,
@@ -163,10 +162,14 @@ function authPlugin(app: FastifyInstance, _options: unknown, done: (error?: Erro
     },
   };
   app.decorate('auth', auth);
-  done();
 }
 
-export default fp(authPlugin, { name: 'auth', fastify: '5.x', dependencies: ['session'] });
+export default fp(authPlugin, {
+  name: 'auth',
+  fastify: '5.x',
+  dependencies: ['session'],
+  decorators: { fastify: ['config', 'redis', 'sessions'] },
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

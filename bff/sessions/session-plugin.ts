@@ -226,14 +226,11 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
 
   app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session) return undefined;
-    const error = request.hadSessionCookie
-      ? new AppError('SESSION_EXPIRED', {
-          status: 401,
-          message: 'Your session has ended. Sign in again.',
-          recoveryAction: 'BLOCKED',
-        })
-      : new AppError('UNAUTHORIZED', { message: 'Sign in to continue.', recoveryAction: 'BLOCKED' });
-    return reply.code(error.status).send(error.envelope);
+    return refuse(reply, notSignedIn(request));
+  });
+  app.decorate('requireTravelerSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (travelerOf(request)) return undefined;
+    return refuse(reply, notSignedIn(request));
   });
 
   const sweep = async (): Promise<void> => {
@@ -252,13 +249,59 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(sessionPlugin, { name: 'session', fastify: '5.x' });
+/**
+ * The signed-in traveler of a request (the session's id and the traveler's), or undefined for a guest
+ * session or none. Behind `app.requireTravelerSession` it is always there.
+ */
+function travelerOf(request: FastifyRequest): SignedInTraveler | undefined {
+  const session = request.session;
+  if (session?.kind !== 'traveler' || session.travelerId === undefined) return undefined;
+  return { sessionId: session.id, travelerId: session.travelerId };
+}
+
+/** The signed-in traveler of a route behind `app.requireTravelerSession`; anyone else is refused as that gate refuses. */
+export function signedInTraveler(request: FastifyRequest): SignedInTraveler {
+  const traveler = travelerOf(request);
+  if (!traveler) throw notSignedIn(request);
+  return traveler;
+}
+
+/** 401 for a request without a traveler: SESSION_EXPIRED after a cookie that no longer works, else UNAUTHORIZED. */
+function notSignedIn(request: FastifyRequest): AppError {
+  return request.hadSessionCookie && !request.session
+    ? new AppError('SESSION_EXPIRED', {
+        status: 401,
+        message: 'Your session has ended. Sign in again.',
+        recoveryAction: 'BLOCKED',
+      })
+    : new AppError('UNAUTHORIZED', { message: 'Sign in to continue.', recoveryAction: 'BLOCKED' });
+}
+
+function refuse(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).send(error.envelope);
+}
+
+export interface SignedInTraveler {
+  sessionId: string;
+  travelerId: string;
+}
+
+export default fp(sessionPlugin, {
+  name: 'session',
+  fastify: '5.x',
+  decorators: { fastify: ['config', 'redis'] },
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
     /** onRequest hook of a route: 401 envelope (UNAUTHORIZED, or SESSION_EXPIRED after a cookie that no longer works). */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /** onRequest hook of a route for signed-in travelers only: a guest session is refused too (401 UNAUTHORIZED). */
+    requireTravelerSession: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<FastifyReply | undefined>;
   }
   interface FastifyRequest {
     /** Resolved for /api/* and /auth/* routes; null when the browser has no live session. */

@@ -8,7 +8,7 @@ import { SseRegistry } from './sse-registry.ts';
  * the server stops accepting) each stream gets its farewell and ends, so `app.close()` never waits on
  * an open stream.
  */
-function ssePlugin(app: FastifyInstance): Promise<void> {
+async function ssePlugin(app: FastifyInstance): Promise<void> {
   const registry = new SseRegistry({
     heartbeatMs: app.config.SSE_HEARTBEAT_MS,
     heartbeat: encodeSseComment('heartbeat'),
@@ -22,10 +22,9 @@ function ssePlugin(app: FastifyInstance): Promise<void> {
     if (open > 0) app.log.info({ streams: open }, 'SSE streams told to reconnect before shutdown');
     done();
   });
-  return Promise.resolve();
 }
 
-export default fp(ssePlugin, { name: 'sse', fastify: '5.x' });
+export default fp(ssePlugin, { name: 'sse', fastify: '5.x', decorators: { fastify: ['config'] } });
 
 declare module 'fastify' {
   interface FastifyInstance {

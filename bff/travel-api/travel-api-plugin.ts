@@ -5,7 +5,7 @@ import type { TravelApi } from './travel-api.ts';
 
 /** Decorates `app.travelApi`, the signed client of the travel API, and closes it with the app. */
 export const travelApiPlugin = fp(
-  (app, _options, done) => {
+  async (app) => {
     const client = createTravelApiClient({
       baseUrl: app.config.TRAVEL_API_URL,
       consumerSlug: app.config.CONSUMER_SLUG,
@@ -23,9 +23,8 @@ export const travelApiPlugin = fp(
     app.addHook('onClose', async () => {
       await client.close();
     });
-    done();
   },
-  { name: 'travel-api', fastify: '5.x' },
+  { name: 'travel-api', fastify: '5.x', decorators: { fastify: ['config'] } },
 );
 
 export default travelApiPlugin;

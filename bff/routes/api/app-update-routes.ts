@@ -5,7 +5,7 @@ import { anonymousRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { SharedAnswers } from '../../travel-api/shared-answers.ts';
 import { travelerAuth } from '../../travel-api/traveler-auth.ts';
 import { upstreamContext } from '../../travel-api/upstream-context.ts';
-import { withErrorResponses } from './error-responses.ts';
+import { routeSchema } from './error-responses.ts';
 
 /** Versions asked about whose answers are kept at once (the SPA asks about its own version only). */
 const KEPT_VERSIONS = 32;
@@ -17,7 +17,7 @@ const KEPT_VERSIONS = 32;
  * Everyone else's is the same answer for all: it is asked once at a time and kept UPDATE_CHECK_CACHE_SECONDS,
  * so a crowd (or one client's burst) of signed-out checks costs the travel API's quota one call.
  */
-export default function appUpdateRoute(app: FastifyInstance, _options: unknown, done: () => void): void {
+export default async function appUpdateRoute(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const everyones = new SharedAnswers<UpdateCheck>({
     ttlMs: app.config.UPDATE_CHECK_CACHE_SECONDS * 1000,
@@ -28,12 +28,12 @@ export default function appUpdateRoute(app: FastifyInstance, _options: unknown, 
     '/api/app/update-check',
     {
       config: { rateLimit: anonymousRouteRateLimit(app.config) },
-      schema: {
-        tags: ['app'],
-        summary: 'Whether a newer version of the app is available or required',
-        querystring: UpdateCheckQuerySchema,
-        response: withErrorResponses({ 200: UpdateCheckSchema }),
-      },
+      schema: routeSchema(
+        'app',
+        'Whether a newer version of the app is available or required',
+        { querystring: UpdateCheckQuerySchema },
+        { 200: UpdateCheckSchema },
+      ),
     },
     async (request, reply) => {
       const query = request.query;
@@ -62,5 +62,4 @@ export default function appUpdateRoute(app: FastifyInstance, _options: unknown, 
       return reply.header('cache-control', 'no-store').send(check);
     },
   );
-  done();
 }

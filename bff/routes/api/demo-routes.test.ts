@@ -114,7 +114,7 @@ describe('demo levers act on the signed-in traveler’s own requests only', () =
       expect(errorOf(answer), path).toMatchObject({
         code: 'UNAUTHORIZED',
         recoveryAction: 'BLOCKED',
-        message: 'The demo controls need a signed-in traveler.',
+        message: 'Sign in to continue.',
       });
     }
     expect(stack.tap.seen.filter((request) => request.url.startsWith('/admin/'))).toHaveLength(

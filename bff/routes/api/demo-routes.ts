@@ -11,10 +11,10 @@ import {
   type DemoReleaseNotes,
 } from '#shared/api/demo.ts';
 import { UpdateCheckSchema } from '#shared/upstream/app-update.ts';
-import { AppError } from '../../errors.ts';
+import { signedInTraveler } from '../../sessions/session-plugin.ts';
 import { createTravelApiAdmin } from '../../travel-api/travel-api-admin.ts';
 import { upstreamContext } from '../../travel-api/upstream-context.ts';
-import { withErrorResponses } from './error-responses.ts';
+import { routeSchema } from './error-responses.ts';
 
 /** What the stand-in's PUT /admin/faults answers; only its acceptance matters here. */
 const FaultsAnswerSchema = z.looseObject({});
@@ -32,32 +32,13 @@ const RELEASE_NOTES: Record<DemoReleaseNotes, string> = {
   'clearer-alerts': 'Delay alerts say which connection is at risk.',
 };
 
-function travelerOnly(): AppError {
-  return new AppError('UNAUTHORIZED', {
-    message: 'The demo controls need a signed-in traveler.',
-    recoveryAction: 'BLOCKED',
-  });
-}
-
-/**
- * onRequest guard of every demo action, after the session gate: a guest session is refused, since every
- * lever acts on one traveler's own requests and a guest has none.
- */
-function signedInTraveler(request: FastifyRequest): Promise<void> {
-  const session = request.session;
-  if (session?.kind !== 'traveler' || session.travelerId === undefined) return Promise.reject(travelerOnly());
-  return Promise.resolve();
-}
-
 /** The signed-in traveler whose own requests a demo action concerns. */
 function travelerId(request: FastifyRequest): string {
-  const id = request.session?.travelerId;
-  if (request.session?.kind !== 'traveler' || id === undefined) throw travelerOnly();
-  return id;
+  return signedInTraveler(request).travelerId;
 }
 
 /** GET /api/demo/status: whether the demo panel is available (open to every browser of the app). */
-export function demoStatusRoutes(app: FastifyInstance): Promise<void> {
+export async function demoStatusRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const enabled = demoEnabled(app);
   routes.get(
@@ -69,9 +50,8 @@ export function demoStatusRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: DemoStatusSchema },
       },
     },
-    () => Promise.resolve({ enabled }),
+    async () => ({ enabled }),
   );
-  return Promise.resolve();
 }
 
 function demoEnabled(app: FastifyInstance): boolean {
@@ -79,19 +59,16 @@ function demoEnabled(app: FastifyInstance): boolean {
 }
 
 /**
- * The demo actions under /api/demo/* (behind the session gate, for signed-in travelers only), only when
+ * The demo actions under /api/demo/* (behind the traveler gate: a guest has no requests of its own), only when
  * DEMO_MODE is on and the travel API stand-in's admin token is configured: a delay on one of the
  * traveler's segments, expired offers, a provider failure and a rate limit for a while, an app update
  * announcement, and the booking levers. Each acts on the signed-in traveler's own requests and on no one
  * else's.
  */
-export default function demoRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+export default async function demoRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const token = app.config.TRAVEL_API_ADMIN_TOKEN;
-  if (!demoEnabled(app) || token === undefined) {
-    done();
-    return;
-  }
+  if (!demoEnabled(app) || token === undefined) return;
 
   const admin = createTravelApiAdmin({
     baseUrl: app.config.TRAVEL_API_URL,
@@ -103,13 +80,12 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     routes.post(
       `/api/demo/${action}`,
       {
-        onRequest: signedInTraveler,
-        schema: {
-          tags: ['demo'],
+        schema: routeSchema(
+          'demo',
           summary,
-          body: DemoFaultRequestSchema,
-          response: withErrorResponses({ 200: DemoActionResultSchema }),
-        },
+          { body: DemoFaultRequestSchema },
+          { 200: DemoActionResultSchema },
+        ),
       },
       async (request, reply): Promise<DemoActionResult> => {
         const { seconds } = request.body;
@@ -147,8 +123,7 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
     routes.post(
       `/api/demo/${action}`,
       {
-        onRequest: signedInTraveler,
-        schema: { tags: ['demo'], summary, response: withErrorResponses({ 200: DemoActionResultSchema }) },
+        schema: routeSchema('demo', summary, {}, { 200: DemoActionResultSchema }),
       },
       async (request, reply): Promise<DemoActionResult> => {
         await admin.call({
@@ -174,13 +149,12 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/segment-delay',
     {
-      onRequest: signedInTraveler,
-      schema: {
-        tags: ['demo'],
-        summary: 'Delay one of the signed-in traveler’s segments (a notification follows)',
-        body: DemoSegmentDelayRequestSchema,
-        response: withErrorResponses({ 200: DemoActionResultSchema }),
-      },
+      schema: routeSchema(
+        'demo',
+        'Delay one of the signed-in traveler’s segments (a notification follows)',
+        { body: DemoSegmentDelayRequestSchema },
+        { 200: DemoActionResultSchema },
+      ),
     },
     async (request, reply): Promise<DemoActionResult> => {
       const result = await admin.call({
@@ -204,13 +178,12 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
   routes.post(
     '/api/demo/app-update',
     {
-      onRequest: signedInTraveler,
-      schema: {
-        tags: ['demo'],
-        summary: 'Announce a new version of the app to the signed-in traveler',
-        body: DemoAppUpdateRequestSchema,
-        response: withErrorResponses({ 200: DemoActionResultSchema }),
-      },
+      schema: routeSchema(
+        'demo',
+        'Announce a new version of the app to the signed-in traveler',
+        { body: DemoAppUpdateRequestSchema },
+        { 200: DemoActionResultSchema },
+      ),
     },
     async (request, reply): Promise<DemoActionResult> => {
       const { latestVersion, releaseNotes } = request.body;
@@ -227,5 +200,4 @@ export default function demoRoutes(app: FastifyInstance, _options: unknown, done
       return { action: 'app-update', activeUntil: null };
     },
   );
-  done();
 }

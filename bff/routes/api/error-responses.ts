@@ -23,3 +23,23 @@ export function eventStreamResponses(events: z.ZodType) {
     },
   });
 }
+
+/** What a route validates of a request, by part. */
+interface RequestSchemas {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/**
+ * A route's schema: its OpenAPI tag and summary, the request parts it validates, and its success
+ * responses, with the error envelope documented for every 4xx and 5xx.
+ */
+export function routeSchema<Request extends RequestSchemas, Success extends Record<number, unknown>>(
+  tag: string,
+  summary: string,
+  request: Request,
+  success: Success,
+) {
+  return { tags: [tag], summary, ...request, response: withErrorResponses(success) };
+}

@@ -5,7 +5,7 @@ import { GuestSessionSchema } from '#shared/upstream/guest-session.ts';
 import { AppError } from '../../errors.ts';
 import { anonymousRouteRateLimit } from '../../plugins/rate-limit.ts';
 import { upstreamContext } from '../../travel-api/upstream-context.ts';
-import { withErrorResponses } from './error-responses.ts';
+import { routeSchema } from './error-responses.ts';
 
 /** Guest sessions a client address may start per minute (whatever session cookie it sends). */
 export const GUEST_SESSIONS_PER_MINUTE = 10;
@@ -14,18 +14,19 @@ export const GUEST_SESSIONS_PER_MINUTE = 10;
  * POST /api/guest-session: a signed-out visitor of a shared stay link gets a guest session, backed by a
  * travel API guest token (POST /v1/guest-sessions) that only stay fares accept. The token stays here.
  */
-export default function guestSessionRoute(app: FastifyInstance, _options: unknown, done: () => void): void {
+export default async function guestSessionRoute(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/api/guest-session',
     {
       config: { rateLimit: anonymousRouteRateLimit(app.config, GUEST_SESSIONS_PER_MINUTE) },
-      schema: {
-        tags: ['session'],
-        summary: 'Start a guest session for viewing a shared stay',
-        response: withErrorResponses({ 201: GuestSessionStatusSchema }),
-      },
+      schema: routeSchema(
+        'session',
+        'Start a guest session for viewing a shared stay',
+        {},
+        { 201: GuestSessionStatusSchema },
+      ),
     },
     async (request, reply) => {
       if (request.session?.kind === 'traveler') {
@@ -48,5 +49,4 @@ export default function guestSessionRoute(app: FastifyInstance, _options: unknow
         .send({ authenticated: true as const, kind: 'guest' as const, expiresAt: session.expiresAt });
     },
   );
-  done();
 }

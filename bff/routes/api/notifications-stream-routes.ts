@@ -8,11 +8,12 @@ import {
   NotificationStreamVisibilitySchema,
 } from '#shared/api/notification-stream-events.ts';
 import { AppError } from '../../errors.ts';
+import { signedInTraveler } from '../../sessions/session-plugin.ts';
 import type { HubEvent, HubSubscriber } from '../../notifications/notification-hub.ts';
 import { encodeReconnect, encodeSessionEnded, hubEventFrame } from '../../notifications/encode-hub-event.ts';
 import { hijackForStream, type SseConnection } from '../../streams/sse-connection.ts';
 import { SseFrame } from '../../streams/sse-frame.ts';
-import { eventStreamResponses, NoContentSchema, withErrorResponses } from './error-responses.ts';
+import { eventStreamResponses, NoContentSchema, routeSchema } from './error-responses.ts';
 
 /** The reconnection delay a browser is given on every notification stream. */
 const CLIENT_RETRY_MS = 3000;
@@ -42,19 +43,12 @@ class StreamSubscriber implements HubSubscriber {
   }
 }
 
-function travelerOnly(): AppError {
-  return new AppError('UNAUTHORIZED', {
-    message: 'Notifications need a signed-in traveler.',
-    recoveryAction: 'BLOCKED',
-  });
-}
-
 /**
  * GET /api/notifications/stream: the traveler's notifications as SSE (`id:` = notification id), fed by
  * the hub; Last-Event-ID (header, or `lastEventId` for fetch readers) resumes. `?tab=` and `?visible=1`
  * tie the stream to a tab whose visibility POST /api/notifications/stream/visibility keeps current.
  */
-export default function notificationsStreamRoutes(app: FastifyInstance): Promise<void> {
+export default async function notificationsStreamRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const openPerSession = new Map<string, number>();
 
@@ -69,15 +63,14 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       },
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
+      const { sessionId, travelerId } = signedInTraveler(request);
       if (app.sse.closing) {
         throw new AppError('SERVICE_UNAVAILABLE', {
           message: 'The server is restarting. Reconnect in a moment.',
           retryAfterSeconds: Math.ceil(app.config.SSE_SHUTDOWN_RETRY_MS / 1000),
         });
       }
-      const open = openPerSession.get(session.id) ?? 0;
+      const open = openPerSession.get(sessionId) ?? 0;
       if (open >= app.config.SSE_MAX_STREAMS_PER_SESSION) {
         throw new AppError('RATE_LIMIT_EXCEEDED', {
           message: 'Too many notification streams are open in this browser. Close a tab and retry.',
@@ -88,7 +81,6 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
 
-      const sessionId = session.id;
       const requestId = request.id;
       openPerSession.set(sessionId, open + 1);
       // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
@@ -101,7 +93,7 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       connection.open();
       connection.write(CLIENT_RETRY);
       const unsubscribe = app.notificationHub.subscribe({
-        travelerId: session.travelerId,
+        travelerId,
         subscriber: new StreamSubscriber(sessionId, request.query.tab, connection),
         visible: request.query.visible === '1',
         lastEventId,
@@ -121,17 +113,19 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
   routes.post(
     '/api/notifications/stream/visibility',
     {
-      schema: {
-        tags: ['notifications'],
-        summary: "A tab's visibility, for which tab shows the toast",
-        body: NotificationStreamVisibilitySchema,
-        response: withErrorResponses({ 204: NoContentSchema }),
-      },
+      schema: routeSchema(
+        'notifications',
+        "A tab's visibility, for which tab shows the toast",
+        { body: NotificationStreamVisibilitySchema },
+        { 204: NoContentSchema },
+      ),
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session?.kind !== 'traveler') throw travelerOnly();
-      app.notificationHub.setVisibility(session.id, request.body.tab, request.body.visible);
+      app.notificationHub.setVisibility(
+        signedInTraveler(request).sessionId,
+        request.body.tab,
+        request.body.visible,
+      );
       return reply.code(204).send(null);
     },
   );
@@ -159,7 +153,6 @@ export default function notificationsStreamRoutes(app: FastifyInstance): Promise
       },
     );
   }
-  return Promise.resolve();
 }
 
 const StreamStatsSchema = z.object({

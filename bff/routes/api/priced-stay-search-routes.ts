@@ -16,7 +16,7 @@ import { eventStreamResponses } from './error-responses.ts';
  * sends both on this stream (shared/api/priced-stay-search.ts). Every upstream call of the search is
  * aborted when the browser goes away, which is also how a search the traveler replaces ends.
  */
-export default function pricedStaySearchRoute(app: FastifyInstance): Promise<void> {
+export default async function pricedStaySearchRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/stays/priced-search',
     {
@@ -75,5 +75,4 @@ export default function pricedStaySearchRoute(app: FastifyInstance): Promise<voi
       connection.end(ending);
     },
   );
-  return Promise.resolve();
 }

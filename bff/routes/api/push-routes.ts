@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { signedInTraveler } from '../../sessions/session-plugin.ts';
 import { pushSessionRef, PushSubscriptionSchema } from '../../push/push-subscription-store.ts';
-import { NoContentSchema, withErrorResponses } from './error-responses.ts';
+import { NoContentSchema, routeSchema } from './error-responses.ts';
 
 const UnsubscribeSchema = z.object({ endpoint: z.url().max(2048) });
 const PublicKeySchema = z.object({ publicKey: z.string() });
@@ -29,52 +30,49 @@ function notAPushService(): AppError {
   });
 }
 
-function travelerOnly(): AppError {
-  return new AppError('UNAUTHORIZED', {
-    message: 'Push alerts need a signed-in traveler.',
-    recoveryAction: 'BLOCKED',
-  });
-}
-
 /** GET /api/push/public-key: the VAPID application server key (open to every browser of the app). */
-export function pushPublicKeyRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/push/public-key',
-      { schema: { tags: ['push'], response: withErrorResponses({ 200: PublicKeySchema }) } },
-      (_request, reply) => {
-        reply.header('cache-control', 'no-cache');
-        return Promise.resolve({ publicKey: app.push.vapidPublicKey });
-      },
-    );
-  return Promise.resolve();
+export async function pushPublicKeyRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/push/public-key',
+    {
+      schema: routeSchema(
+        'push',
+        'The VAPID key push subscriptions are made with',
+        {},
+        { 200: PublicKeySchema },
+      ),
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { publicKey: app.push.vapidPublicKey };
+    },
+  );
 }
 
 /**
- * Web Push opt-in, behind the session gate: POST and DELETE /api/push/subscriptions (the browser's
+ * Web Push opt-in, for the signed-in traveler: POST and DELETE /api/push/subscriptions (the browser's
  * PushSubscription, kept per traveler and tied to the session that made it, which removes it when it
  * ends), and GET, the endpoints this session subscribed (what the settings panel shows). A subscription is stored only on a push service the endpoint
  * policy allows, and the answer is the same whether the endpoint was stored before or not, so that
  * subscribing again tells nothing about what happened to it meanwhile. Outside production,
  * GET /api/push/stats shows the push decisions and the hub's counters.
  */
-export default function pushRoutes(app: FastifyInstance): Promise<void> {
+export default async function pushRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const production = app.config.NODE_ENV === 'production';
 
   routes.post(
     '/api/push/subscriptions',
     {
-      schema: {
-        tags: ['push'],
-        body: PushSubscriptionSchema,
-        response: withErrorResponses({ 200: SubscribedSchema }),
-      },
+      schema: routeSchema(
+        'push',
+        'Subscribe this browser to push alerts',
+        { body: PushSubscriptionSchema },
+        { 200: SubscribedSchema },
+      ),
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
+      const { sessionId, travelerId } = signedInTraveler(request);
       const { endpoint, keys } = request.body;
       const verdict = await app.push.endpointPolicy.check(endpoint);
       if (verdict.kind === 'refused') throw notAPushService();
@@ -85,12 +83,12 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const store = app.push.subscriptions;
-      const existing = await store.list(session.travelerId);
+      const existing = await store.list(travelerId);
       const isNew = !existing.some((subscription) => subscription.endpoint === endpoint);
       const surplus = existing.length + (isNew ? 1 : 0) - app.config.PUSH_MAX_SUBSCRIPTIONS_PER_TRAVELER;
       for (const oldest of existing.slice(0, Math.max(0, surplus)))
         await store.removeEndpoint(oldest.endpoint);
-      await store.save(session.travelerId, { endpoint, keys, sessionRef: pushSessionRef(session.id) });
+      await store.save(travelerId, { endpoint, keys, sessionRef: pushSessionRef(sessionId) });
       return reply.code(200).send({ subscribed: true });
     },
   );
@@ -98,17 +96,17 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/push/subscriptions',
     {
-      schema: {
-        tags: ['push'],
-        summary: 'The push endpoints this session subscribed (another session sees none of them)',
-        response: withErrorResponses({ 200: SessionSubscriptionsSchema }),
-      },
+      schema: routeSchema(
+        'push',
+        'The push endpoints this session subscribed (another session sees none of them)',
+        {},
+        { 200: SessionSubscriptionsSchema },
+      ),
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
-      const ref = pushSessionRef(session.id);
-      const stored = await app.push.subscriptions.list(session.travelerId);
+      const { sessionId, travelerId } = signedInTraveler(request);
+      const ref = pushSessionRef(sessionId);
+      const stored = await app.push.subscriptions.list(travelerId);
       reply.header('cache-control', 'no-store');
       return {
         endpoints: stored
@@ -121,16 +119,15 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/api/push/subscriptions',
     {
-      schema: {
-        tags: ['push'],
-        body: UnsubscribeSchema,
-        response: withErrorResponses({ 204: NoContentSchema }),
-      },
+      schema: routeSchema(
+        'push',
+        'Unsubscribe a browser from push alerts',
+        { body: UnsubscribeSchema },
+        { 204: NoContentSchema },
+      ),
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session?.kind !== 'traveler' || session.travelerId === undefined) throw travelerOnly();
-      await app.push.subscriptions.remove(session.travelerId, request.body.endpoint);
+      await app.push.subscriptions.remove(signedInTraveler(request).travelerId, request.body.endpoint);
       return reply.code(204).send(null);
     },
   );
@@ -138,14 +135,19 @@ export default function pushRoutes(app: FastifyInstance): Promise<void> {
   if (!production) {
     routes.get(
       '/api/push/stats',
-      { schema: { tags: ['push'], response: withErrorResponses({ 200: PushStatsSchema }) } },
-      () =>
-        Promise.resolve({
-          push: app.push.dispatcher.stats(),
-          hub: { ...app.notificationHub.stats() },
-          sse: { open: app.sse.size, slowConsumerCutOffs: app.sse.slowConsumerCutOffs },
-        }),
+      {
+        schema: routeSchema(
+          'push',
+          'Push decisions and the hub’s counters (outside production)',
+          {},
+          { 200: PushStatsSchema },
+        ),
+      },
+      async () => ({
+        push: app.push.dispatcher.stats(),
+        hub: { ...app.notificationHub.stats() },
+        sse: { open: app.sse.size, slowConsumerCutOffs: app.sse.slowConsumerCutOffs },
+      }),
     );
   }
-  return Promise.resolve();
 }

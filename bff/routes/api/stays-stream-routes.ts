@@ -9,39 +9,37 @@ import { travelerAuth } from '../../travel-api/traveler-auth.ts';
 import { upstreamContext } from '../../travel-api/upstream-context.ts';
 import { eventStreamResponses } from './error-responses.ts';
 
+/** Relays the one signed upstream POST of a stay stream to the browser, as its events arrive. */
+function relayStayStream(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upstream: { path: string; body: unknown; auth: UpstreamAuth },
+) {
+  return relaySseStream({
+    request,
+    reply,
+    registry: app.sse,
+    idleTimeoutMs: app.config.SSE_RELAY_IDLE_TIMEOUT_MS,
+    open: (signal) =>
+      app.travelApi.request({
+        method: 'POST',
+        ...upstream,
+        ...upstreamContext(request, signal),
+        stream: true,
+        retry: 'none',
+      }),
+  });
+}
+
 /**
  * POST /api/stays/search and POST /api/stays/fares: the SPA reads them with fetch (EventSource cannot
  * POST), the BFF signs the one upstream POST and relays its events as they arrive. A finished or failed
- * search is never re-sent by the BFF: only the traveler starts another.
+ * search is never re-sent by the BFF: only the traveler starts another. The search is the signed-in
+ * traveler's; the fares are also a guest session's (a shared stay link).
  */
-export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  const relay = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-    body: unknown,
-    auth: UpstreamAuth,
-  ) =>
-    relaySseStream({
-      request,
-      reply,
-      registry: app.sse,
-      idleTimeoutMs: app.config.SSE_RELAY_IDLE_TIMEOUT_MS,
-      open: (signal) =>
-        app.travelApi.request({
-          method: 'POST',
-          path,
-          body,
-          auth,
-          ...upstreamContext(request, signal),
-          stream: true,
-          retry: 'none',
-        }),
-    });
-
-  routes.post(
+export async function staySearchStreamRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/stays/search',
     {
       schema: {
@@ -53,10 +51,17 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: expensiveRouteRateLimit(app.config, 'search') },
     },
     async (request, reply) =>
-      relay(request, reply, '/v1/stays/search', request.body, await travelerAuth(app, request)),
+      relayStayStream(app, request, reply, {
+        path: '/v1/stays/search',
+        body: request.body,
+        auth: await travelerAuth(app, request),
+      }),
   );
+}
 
-  routes.post(
+/** POST /api/stays/fares, for the signed-in traveler or a guest session. */
+export async function stayFaresStreamRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/stays/fares',
     {
       schema: {
@@ -72,8 +77,7 @@ export default function staysStreamRoutes(app: FastifyInstance): Promise<void> {
         request.session?.kind === 'guest'
           ? { kind: 'guest', token: await app.auth.guestTokenFor(request) }
           : await travelerAuth(app, request);
-      return relay(request, reply, '/v1/stays/fares', request.body, auth);
+      return relayStayStream(app, request, reply, { path: '/v1/stays/fares', body: request.body, auth });
     },
   );
-  return Promise.resolve();
 }

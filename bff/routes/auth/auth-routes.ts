@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidcClient from 'openid-client';
+import { z } from 'zod';
 import { LogoutResponseSchema } from '#shared/api/logout-response.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { AppError } from '../../errors.ts';
@@ -12,6 +14,29 @@ const LOGIN_TRANSACTION_SECONDS = 10 * 60;
 /** Sign-ins a browser (an address: it has no session yet) may start per minute; each stores a transaction. */
 export const SIGN_INS_PER_MINUTE = 120;
 const LOGOUT_TOKEN_MAX_BYTES = 16 * 1024;
+
+/** `returnTo`, where to land after sign-in: a path on this site, judged as the browser will follow it. */
+const SignInQuerySchema = z.object({
+  returnTo: z
+    .string()
+    .transform((requested, context) => {
+      const path = safeReturnPath(requested);
+      if (path) return path;
+      context.addIssue({
+        code: 'custom',
+        message: 'Use a path that starts with a single /.',
+        params: { rule: 'NOT_A_LOCAL_PATH' },
+      });
+      return z.NEVER;
+    })
+    .default('/'),
+});
+
+/** The back-channel logout request (a form): its logout token, checked by the handler (400 when absent). */
+const BackchannelLogoutSchema = z.looseObject({ logout_token: z.string().optional() });
+
+/** The errors the sign-in routes answer themselves. */
+const ErrorResponses = { '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema };
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).header('cache-control', 'no-store').send(error.envelope);
@@ -33,12 +58,9 @@ function signInFailed(message: string, cause?: unknown): AppError {
  * Sign-in, sign-out and back-channel logout. `/auth/login` -> identity platform -> `/auth/callback`
  * (the login cookie binds the transaction to this browser) -> the remembered local path.
  */
-export default function authRoutes(
-  app: FastifyInstance,
-  _options: unknown,
-  done: (error?: Error) => void,
-): void {
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { sessions, auth, config } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const loginCookieOptions = { ...sessions.cookie.options, maxAge: LOGIN_TRANSACTION_SECONDS };
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -49,32 +71,21 @@ export default function authRoutes(
     );
   }
 
-  app.get(
+  routes.get(
     '/auth/login',
     {
       config: {
         rateLimit: { max: SIGN_INS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `ip:${r.ip}` },
       },
+      schema: {
+        tags: ['session'],
+        summary: 'Start a sign-in: a redirect (303) to the identity platform',
+        querystring: SignInQuerySchema,
+        response: ErrorResponses,
+      },
     },
     async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const requested = query.returnTo;
-      const returnTo = requested === undefined ? '/' : safeReturnPath(requested);
-      if (!returnTo) {
-        return sendError(
-          reply,
-          new AppError('VALIDATION_ERROR', {
-            message: 'returnTo must be a path on this site.',
-            details: [
-              {
-                field: 'returnTo',
-                code: 'NOT_A_LOCAL_PATH',
-                message: 'Use a path that starts with a single /.',
-              },
-            ],
-          }),
-        );
-      }
+      const { returnTo } = request.query;
       const transaction = {
         id: randomBytes(32).toString('base64url'),
         state: oidcClient.randomState(),
@@ -97,7 +108,7 @@ export default function authRoutes(
   );
 
   // The callback URL carries the authorization code: the request log line (info) is left out for it.
-  app.get('/auth/callback', { logLevel: 'warn' }, async (request, reply) => {
+  routes.get('/auth/callback', { logLevel: 'warn' }, async (request, reply) => {
     const transactionId = request.cookies[sessions.cookie.loginName];
     reply.clearCookie(sessions.cookie.loginName, sessions.cookie.options);
     const transaction = transactionId ? await sessions.store.takeLoginTransaction(transactionId) : undefined;
@@ -142,13 +153,13 @@ export default function authRoutes(
 
   // Anti-forgery applies (csrf plugin). The SPA navigates to redirectTo: the identity platform's
   // end-session page for travelers (which then returns to the app), the home page otherwise.
-  app.post(
+  routes.post(
     '/auth/logout',
     {
       schema: {
         tags: ['session'],
         summary: 'End the session; the SPA then navigates to redirectTo (the identity end-session page)',
-        response: { 200: LogoutResponseSchema, '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+        response: { 200: LogoutResponseSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -178,47 +189,58 @@ export default function authRoutes(
     },
   );
 
-  app.post('/auth/backchannel-logout', async (request, reply) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    const logoutToken = body?.logout_token;
-    if (typeof logoutToken !== 'string' || logoutToken.length === 0) {
-      return sendError(
-        reply,
-        new AppError('VALIDATION_ERROR', {
-          status: 400,
-          message: 'A logout_token is required.',
-          details: [
-            { field: 'logout_token', code: 'REQUIRED', message: 'Send logout_token as a form field.' },
-          ],
-        }),
-      );
-    }
-    let claims;
-    try {
-      claims = await auth.oidc.verifyLogoutToken(logoutToken);
-    } catch (error) {
-      if (!(error instanceof LogoutTokenError)) {
-        request.log.error({ err: (error as Error).message }, 'back-channel logout could not be verified');
-        return sendError(reply, identityUnavailable(error));
+  routes.post(
+    '/auth/backchannel-logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'OpenID Connect back-channel logout: ends the sessions the logout token names',
+        body: BackchannelLogoutSchema,
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      // The identity platform is told 400 for any request it must not retry as it is (OpenID Connect
+      // Back-Channel Logout 1.0, 2.8), a form without a logout token or with a malformed one alike.
+      const logoutToken = request.validationError ? undefined : request.body?.logout_token;
+      if (logoutToken === undefined || logoutToken.length === 0) {
+        return sendError(
+          reply,
+          new AppError('VALIDATION_ERROR', {
+            status: 400,
+            message: 'A logout_token is required.',
+            details: [
+              { field: 'logout_token', code: 'REQUIRED', message: 'Send logout_token as a form field.' },
+            ],
+          }),
+        );
       }
-      request.log.warn({ reason: error.message }, 'back-channel logout token rejected');
-      return sendError(reply, invalidLogoutToken());
-    }
-    if (!(await sessions.store.rememberLogoutTokenId(claims.jti, claims.expiresAt))) {
-      request.log.warn('back-channel logout token replayed');
-      return sendError(reply, invalidLogoutToken());
-    }
-    const candidates = claims.identitySessionId
-      ? await sessions.store.findBySid(claims.identitySessionId)
-      : await sessions.store.findBySubject(claims.subject as string);
-    const matching = candidates.filter(
-      (session) => claims.subject === undefined || session.travelerId === claims.subject,
-    );
-    for (const session of matching) await sessions.end(session.id, 'backchannel');
-    request.log.info({ ended: matching.length }, 'back-channel logout processed');
-    return reply.header('cache-control', 'no-store').send();
-  });
-  done();
+      let claims;
+      try {
+        claims = await auth.oidc.verifyLogoutToken(logoutToken);
+      } catch (error) {
+        if (!(error instanceof LogoutTokenError)) {
+          request.log.error({ err: (error as Error).message }, 'back-channel logout could not be verified');
+          return sendError(reply, identityUnavailable(error));
+        }
+        request.log.warn({ reason: error.message }, 'back-channel logout token rejected');
+        return sendError(reply, invalidLogoutToken());
+      }
+      if (!(await sessions.store.rememberLogoutTokenId(claims.jti, claims.expiresAt))) {
+        request.log.warn('back-channel logout token replayed');
+        return sendError(reply, invalidLogoutToken());
+      }
+      const candidates = claims.identitySessionId
+        ? await sessions.store.findBySid(claims.identitySessionId)
+        : await sessions.store.findBySubject(claims.subject as string);
+      const matching = candidates.filter(
+        (session) => claims.subject === undefined || session.travelerId === claims.subject,
+      );
+      for (const session of matching) await sessions.end(session.id, 'backchannel');
+      request.log.info({ ended: matching.length }, 'back-channel logout processed');
+      return reply.header('cache-control', 'no-store').send();
+    },
+  );
 }
 
 function invalidLogoutToken(): AppError {

@@ -15,11 +15,7 @@ export function sessionStatus(session: SessionView | null): SessionStatus {
 }
 
 /** GET /api/session: who is signed in, for the SPA. Never a token. */
-export default function sessionRoute(
-  app: FastifyInstance,
-  _options: unknown,
-  done: (error?: Error) => void,
-): void {
+export default async function sessionRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/session',
     {
@@ -29,9 +25,6 @@ export default function sessionRoute(
         response: { 200: SessionStatusSchema },
       },
     },
-    (request, reply) => {
-      void reply.header('cache-control', 'no-store').send(sessionStatus(request.session));
-    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(sessionStatus(request.session)),
   );
-  done();
 }

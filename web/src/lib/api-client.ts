@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { QueryKey } from '@tanstack/react-query';
 import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { ApiError, networkError, unreadableResponse } from './api-error.ts';
-import { startTrace } from './trace-context.ts';
 import { recordUpdatedAt } from './updated-at.ts';
 
 export interface ApiRequestOptions {
@@ -21,14 +20,7 @@ export const ANTI_FORGERY_HEADERS = { 'X-Requested-With': 'wayfare' } as const;
 /** Sends one request to the BFF (same origin, session cookie) and returns the raw Response when ok. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, signal, accept = 'application/json' } = options;
-  // Each call starts a trace of its own, which the BFF and the travel API continue.
-  const trace = startTrace();
-  const headers: Record<string, string> = {
-    ...options.headers,
-    ...ANTI_FORGERY_HEADERS,
-    Accept: accept,
-    traceparent: trace.traceparent,
-  };
+  const headers: Record<string, string> = { ...options.headers, ...ANTI_FORGERY_HEADERS, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -41,9 +33,9 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw networkError(cause, trace.traceId);
+    throw networkError(cause);
   }
-  if (!response.ok) throw await errorFromResponse(response, trace.traceId);
+  if (!response.ok) throw await errorFromResponse(response);
   return response;
 }
 
@@ -73,14 +65,13 @@ export async function apiSend(path: string, options: ApiRequestOptions = {}): Pr
   await response.body?.cancel();
 }
 
-export async function errorFromResponse(response: Response, traceId?: string): Promise<ApiError> {
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
   try {
     const parsed = ErrorEnvelopeSchema.safeParse(await response.json());
-    if (parsed.success)
-      return new ApiError({ status: response.status, body: parsed.data.error, requestId, traceId });
+    if (parsed.success) return new ApiError({ status: response.status, body: parsed.data.error, requestId });
   } catch {
     // Not JSON: a proxy page or an empty body; reported as an unexpected response below.
   }
-  return unreadableResponse(response.status, requestId, traceId);
+  return unreadableResponse(response.status, requestId);
 }

@@ -4,8 +4,6 @@ export interface ApiErrorInit {
   status: number;
   body: ErrorBody;
   requestId?: string | undefined;
-  /** The trace the app started for the call (trace-context.ts). */
-  traceId?: string | undefined;
 }
 
 /**
@@ -17,14 +15,12 @@ export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
   readonly requestId: string | undefined;
-  readonly traceId: string | undefined;
 
-  constructor({ status, body, requestId, traceId }: ApiErrorInit) {
+  constructor({ status, body, requestId }: ApiErrorInit) {
     super(body.message);
     this.status = status;
     this.body = body;
     this.requestId = requestId;
-    this.traceId = traceId;
   }
 
   get code(): string {
@@ -44,9 +40,8 @@ export function isSessionExpired(error: unknown): boolean {
 }
 
 /** A failure that never reached the BFF or came back unreadable, in the same envelope shape. */
-export function networkError(cause: unknown, traceId?: string): ApiError {
+export function networkError(cause: unknown): ApiError {
   const error = new ApiError({
-    traceId,
     status: 0,
     body: {
       code: 'NETWORK_ERROR',
@@ -60,15 +55,10 @@ export function networkError(cause: unknown, traceId?: string): ApiError {
   return error;
 }
 
-export function unreadableResponse(
-  status: number,
-  requestId: string | undefined,
-  traceId?: string,
-): ApiError {
+export function unreadableResponse(status: number, requestId: string | undefined): ApiError {
   return new ApiError({
     status,
     requestId,
-    traceId,
     body: {
       code: 'UNEXPECTED_RESPONSE',
       message: `The server answered with an unexpected response (HTTP ${status})`,

@@ -4,92 +4,42 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BookingDetailsSchema,
-  BookingParamsSchema,
   CreateBookingRequestSchema,
   IdempotencyKeySchema,
-  OfferParamsSchema,
-  PaymentMethodListSchema,
-  PaymentMethodsQuerySchema,
-  PriceCheckSchema,
   type BookingDetails,
   type CreateBookingRequest,
 } from '#shared/upstream/booking-operations.ts';
 import { AppError } from '../../errors.ts';
+import { signedInTraveler } from '../../sessions/session-plugin.ts';
 import { travelerAuth } from '../../travel-api/traveler-auth.ts';
-import { upstreamContext } from '../../travel-api/upstream-context.ts';
-import { withErrorResponses } from './error-responses.ts';
+import { routeSchema } from './error-responses.ts';
 
 /** Waits between lookups of a booking whose create timed out; their sum stays inside the retry budget. */
 const LOOKUP_DELAYS_MS = [0, 250, 500, 1000, 2000];
 
 /**
- * The booking journey: price check, payment methods on file, create (exactly once per Idempotency-Key),
- * read and cancel. A create that times out is answered by looking the booking up by its key, never by
- * booking again; concurrent creates with one key and body share one upstream call.
+ * POST /api/bookings: a booking, made exactly once per Idempotency-Key. A create that times out is answered
+ * by looking the booking up by its key, never by booking again; concurrent creates with one key and body
+ * share one upstream call. (The price check, payment methods, reading and cancelling pass through:
+ * pass-through-routes.ts.)
  */
-export default function bookingOperationsRoutes(
-  app: FastifyInstance,
-  _options: unknown,
-  done: () => void,
-): void {
+export default async function createBookingRoute(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const inFlight = new Map<string, Promise<BookingDetails>>();
 
   routes.post(
-    '/api/offers/:offerId/price-check',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: 'The price of a flight offer or a stay rate now: unchanged, changed or OFFER_EXPIRED',
-        params: OfferParamsSchema,
-        response: withErrorResponses({ 200: PriceCheckSchema }),
-      },
-    },
-    async (request, reply) =>
-      app.travelApi.request({
-        method: 'POST',
-        path: `/v1/offers/${request.params.offerId}/price-check`,
-        auth: await travelerAuth(app, request),
-        retry: 'idempotent',
-        ...upstreamContext(request, reply),
-        schema: PriceCheckSchema,
-      }),
-  );
-
-  routes.get(
-    '/api/payment-methods',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: 'The traveler’s payment methods on file (by reference), of one travel kind or all',
-        querystring: PaymentMethodsQuerySchema,
-        response: withErrorResponses({ 200: PaymentMethodListSchema }),
-      },
-    },
-    async (request, reply) =>
-      app.travelApi.request({
-        method: 'GET',
-        path: '/v1/me/payment-methods',
-        query: { bookingProfile: request.query.bookingProfile },
-        auth: await travelerAuth(app, request),
-        ...upstreamContext(request, reply),
-        schema: PaymentMethodListSchema,
-      }),
-  );
-
-  routes.post(
     '/api/bookings',
     {
-      schema: {
-        tags: ['bookings'],
-        summary: 'Book a checked offer or rate; the Idempotency-Key header makes a repeated submit book once',
-        body: CreateBookingRequestSchema,
-        response: withErrorResponses({ 201: BookingDetailsSchema }),
-      },
+      schema: routeSchema(
+        'bookings',
+        'Book a checked offer or rate; the Idempotency-Key header makes a repeated submit book once',
+        { body: CreateBookingRequestSchema },
+        { 201: BookingDetailsSchema },
+      ),
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const flight = `${request.session?.travelerId ?? ''}\n${key}\n${hashOf(request.body)}`;
+      const flight = `${signedInTraveler(request).travelerId}\n${key}\n${hashOf(request.body)}`;
       let pending = inFlight.get(flight);
       if (!pending) {
         pending = createOnce(request, key, request.body).finally(() => inFlight.delete(flight));
@@ -97,48 +47,6 @@ export default function bookingOperationsRoutes(
       }
       return reply.code(201).send(await pending);
     },
-  );
-
-  routes.get(
-    '/api/bookings/:bookingId',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: 'A booking with what was booked and what cancelling it now would give',
-        params: BookingParamsSchema,
-        response: withErrorResponses({ 200: BookingDetailsSchema }),
-      },
-    },
-    async (request, reply) =>
-      app.travelApi.request({
-        method: 'GET',
-        path: `/v1/bookings/${request.params.bookingId}`,
-        auth: await travelerAuth(app, request),
-        ...upstreamContext(request, reply),
-        schema: BookingDetailsSchema,
-      }),
-  );
-
-  routes.post(
-    '/api/bookings/:bookingId/cancel',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: 'Cancel a booking by its rate’s rules (refund or fee)',
-        params: BookingParamsSchema,
-        response: withErrorResponses({ 200: BookingDetailsSchema }),
-      },
-    },
-    async (request, reply) =>
-      app.travelApi.request({
-        method: 'POST',
-        path: `/v1/bookings/${request.params.bookingId}/cancel`,
-        auth: await travelerAuth(app, request),
-        // Cancelling a cancelled booking answers it unchanged, so a retry is safe.
-        retry: 'idempotent',
-        ...upstreamContext(request, reply),
-        schema: BookingDetailsSchema,
-      }),
   );
 
   /**
@@ -192,7 +100,6 @@ export default function bookingOperationsRoutes(
       });
     }
   }
-  done();
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string {
