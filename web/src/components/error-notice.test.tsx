@@ -15,11 +15,13 @@ function apiError(
     retryAfterSeconds?: number | null;
     details?: unknown[];
     requestId?: string;
+    traceId?: string;
   } = {},
 ) {
   return new ApiError({
     status: init.status ?? 400,
     requestId: init.requestId,
+    traceId: init.traceId,
     body: {
       code: init.code ?? 'SOMETHING',
       message: 'Server words that are not a contract',
@@ -115,6 +117,13 @@ describe('ErrorNotice: the error grammar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy reference' }));
     expect(writeText).toHaveBeenCalledWith('req-42');
     expect(await screen.findByText('Reference copied')).toBeInTheDocument();
+  });
+
+  it('CONTACT_SUPPORT shows a short reference of the call’s trace when the app started one', () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    render(<ErrorNotice error={apiError('CONTACT_SUPPORT', { requestId: 'req-42', traceId })} />);
+    expect(screen.getByText('4bf92f3577b3')).toBeInTheDocument();
+    expect(screen.queryByText('req-42')).not.toBeInTheDocument();
   });
 
   it('BLOCKED explains that nothing can be done here and offers no retry', () => {

@@ -89,7 +89,7 @@ export function ErrorNotice({
               </button>
             </div>
           )}
-          {action === 'CONTACT_SUPPORT' && <SupportReference requestId={presentation.requestId} />}
+          {action === 'CONTACT_SUPPORT' && <SupportReference reference={presentation.reference} />}
           {action === 'CHANGE_PAYMENT' && <p>{t('notices.error.paymentOnly')}</p>}
         </>
       )}
@@ -131,17 +131,17 @@ function RetryCountdown({ seconds, onRetry }: { seconds: number; onRetry?: (() =
   );
 }
 
-function SupportReference({ requestId }: { requestId: string | undefined }) {
+function SupportReference({ reference }: { reference: string | undefined }) {
   const t = useT();
   const [copied, setCopied] = useState(false);
-  if (!requestId) return <p>{t('notices.error.supportCanHelp', { email: SUPPORT_EMAIL })}</p>;
+  if (!reference) return <p>{t('notices.error.supportCanHelp', { email: SUPPORT_EMAIL })}</p>;
   const copy = () => {
-    void navigator.clipboard?.writeText(requestId).then(() => setCopied(true));
+    void navigator.clipboard?.writeText(reference).then(() => setCopied(true));
   };
   return (
     <div className="stack-sm">
       <p>
-        {t('notices.error.reference')} <code>{requestId}</code>
+        {t('notices.error.reference')} <code>{reference}</code>
       </p>
       <div className="row">
         <button type="button" className="button button-secondary button-small" onClick={copy}>
@@ -151,7 +151,7 @@ function SupportReference({ requestId }: { requestId: string | undefined }) {
           {copied ? t('notices.error.referenceCopied') : ''}
         </span>
         <a
-          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(t('notices.error.emailSubject', { reference: requestId }))}`}
+          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(t('notices.error.emailSubject', { reference: reference }))}`}
         >
           {t('notices.error.emailSupport')}
         </a>

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { QueryKey } from '@tanstack/react-query';
 import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { ApiError, networkError, unreadableResponse } from './api-error.ts';
+import { startTrace } from './trace-context.ts';
 import { recordUpdatedAt } from './updated-at.ts';
 
 export interface ApiRequestOptions {
@@ -20,7 +21,14 @@ export const ANTI_FORGERY_HEADERS = { 'X-Requested-With': 'wayfare' } as const;
 /** Sends one request to the BFF (same origin, session cookie) and returns the raw Response when ok. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, signal, accept = 'application/json' } = options;
-  const headers: Record<string, string> = { ...options.headers, ...ANTI_FORGERY_HEADERS, Accept: accept };
+  // Each call starts a trace of its own, which the BFF and the travel API continue.
+  const trace = startTrace();
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...ANTI_FORGERY_HEADERS,
+    Accept: accept,
+    traceparent: trace.traceparent,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -33,9 +41,9 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw networkError(cause);
+    throw networkError(cause, trace.traceId);
   }
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await errorFromResponse(response, trace.traceId);
   return response;
 }
 
@@ -65,13 +73,14 @@ export async function apiSend(path: string, options: ApiRequestOptions = {}): Pr
   await response.body?.cancel();
 }
 
-export async function errorFromResponse(response: Response): Promise<ApiError> {
+export async function errorFromResponse(response: Response, traceId?: string): Promise<ApiError> {
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
   try {
     const parsed = ErrorEnvelopeSchema.safeParse(await response.json());
-    if (parsed.success) return new ApiError({ status: response.status, body: parsed.data.error, requestId });
+    if (parsed.success)
+      return new ApiError({ status: response.status, body: parsed.data.error, requestId, traceId });
   } catch {
     // Not JSON: a proxy page or an empty body; reported as an unexpected response below.
   }
-  return unreadableResponse(response.status, requestId);
+  return unreadableResponse(response.status, requestId, traceId);
 }

@@ -4,6 +4,8 @@ export interface ApiErrorInit {
   status: number;
   body: ErrorBody;
   requestId?: string | undefined;
+  /** The trace the app started for the call (trace-context.ts). */
+  traceId?: string | undefined;
 }
 
 /**
@@ -15,12 +17,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
   readonly requestId: string | undefined;
+  readonly traceId: string | undefined;
 
-  constructor({ status, body, requestId }: ApiErrorInit) {
+  constructor({ status, body, requestId, traceId }: ApiErrorInit) {
     super(body.message);
     this.status = status;
     this.body = body;
     this.requestId = requestId;
+    this.traceId = traceId;
   }
 
   get code(): string {
@@ -40,8 +44,9 @@ export function isSessionExpired(error: unknown): boolean {
 }
 
 /** A failure that never reached the BFF or came back unreadable, in the same envelope shape. */
-export function networkError(cause: unknown): ApiError {
+export function networkError(cause: unknown, traceId?: string): ApiError {
   const error = new ApiError({
+    traceId,
     status: 0,
     body: {
       code: 'NETWORK_ERROR',
@@ -55,10 +60,15 @@ export function networkError(cause: unknown): ApiError {
   return error;
 }
 
-export function unreadableResponse(status: number, requestId: string | undefined): ApiError {
+export function unreadableResponse(
+  status: number,
+  requestId: string | undefined,
+  traceId?: string,
+): ApiError {
   return new ApiError({
     status,
     requestId,
+    traceId,
     body: {
       code: 'UNEXPECTED_RESPONSE',
       message: `The server answered with an unexpected response (HTTP ${status})`,

@@ -2,6 +2,7 @@ import type { ErrorDetail, RecoveryAction } from '#shared/api/error-envelope.ts'
 import { ApiError, isSessionExpired } from './api-error.ts';
 import { i18n, type MessageId } from '../i18n/i18n.ts';
 import type { Translate } from '../i18n/use-t.ts';
+import { traceReference } from './trace-context.ts';
 
 export interface FieldProblem {
   /** Dotted path of the field as the server names it, e.g. `passengers.adults`. */
@@ -19,7 +20,11 @@ export interface ErrorPresentation {
   serverMessage: string;
   retryAfterSeconds: number | null;
   fieldProblems: FieldProblem[];
-  requestId: string | undefined;
+  /**
+   * What support asks for: a short reference derived from the call's trace id (it finds the call's log
+   * lines and its trace), or the BFF's request id for a call made without one.
+   */
+  reference: string | undefined;
   sessionExpired: boolean;
 }
 
@@ -105,7 +110,7 @@ export function presentError(error: unknown, t: Translate = activeLanguage): Err
     retryAfterSeconds: action === 'RETRY_LATER' ? Math.max(1, Math.ceil(body.retryAfterSeconds ?? 5)) : null,
     fieldProblems:
       action === 'FIX_INPUT' ? body.details.map((detail) => toFieldProblem(detail, t, serverWords)) : [],
-    requestId: apiError?.requestId,
+    reference: apiError?.traceId === undefined ? apiError?.requestId : traceReference(apiError.traceId),
     sessionExpired,
   };
 }

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiJson } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { z } from 'zod';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('starts a trace for each call, and a failed call’s error carries its trace id', async () => {
+    const sent: Headers[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_path: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers));
+        return Promise.resolve(
+          Response.json(
+            {
+              error: {
+                code: 'INTERNAL_ERROR',
+                message: 'Something went wrong',
+                details: [],
+                recoveryAction: 'CONTACT_SUPPORT',
+                retryAfterSeconds: null,
+              },
+            },
+            { status: 500, headers: { 'X-Request-Id': 'req-1' } },
+          ),
+        );
+      }),
+    );
+    const first = await apiJson('/api/profile', z.unknown()).catch((error: unknown) => error);
+    const second = await apiJson('/api/profile', z.unknown()).catch((error: unknown) => error);
+
+    const [one = '', two = ''] = sent.map((headers) => headers.get('traceparent') ?? '');
+    expect(one).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(two).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(one.slice(3, 35)).not.toBe(two.slice(3, 35));
+    expect(first).toBeInstanceOf(ApiError);
+    expect((first as ApiError).traceId).toBe(one.slice(3, 35));
+    expect((second as ApiError).traceId).toBe(two.slice(3, 35));
+  });
+});
