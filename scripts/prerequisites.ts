@@ -1,5 +1,5 @@
-// The programs the test suite starts besides Node: Redis and nginx for the fleet and the Redis-backed
-// tests, a Chromium for the journeys. Each is named with the Debian package that installs it.
+// The programs the test suite starts besides Node: Redis, nginx and Prometheus for the fleet and the
+// Redis-backed tests, promtool for the alert rules, a Chromium for the journeys. Each is named with the Debian package that installs it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,6 +29,8 @@ interface FindBrowserModule {
 export const PREREQUISITES = {
   'redis-server': { name: 'redis-server', debianPackage: 'redis-server' },
   nginx: { name: 'nginx', debianPackage: 'nginx' },
+  promtool: { name: 'promtool', debianPackage: 'prometheus' },
+  prometheus: { name: 'prometheus', debianPackage: 'prometheus' },
   chromium: { name: 'chromium', debianPackage: 'chromium' },
 } satisfies Record<string, Prerequisite>;
 

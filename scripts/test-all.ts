@@ -38,6 +38,18 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     command: [...IN_THE_BACKGROUND, 'npx', 'prettier', '--check', '.'],
     summary: /Code style issues|All matched files use Prettier/,
   },
+  alerts: {
+    name: 'alerts',
+    // The alert rules parse, and each alert fires (or not) on the series of its unit tests.
+    command: [
+      ...IN_THE_BACKGROUND,
+      'sh',
+      '-c',
+      'promtool check rules ops/prometheus/alerts.yml && promtool test rules ops/prometheus/alerts.test.yml',
+    ],
+    summary: /SUCCESS|FAILED/,
+    programs: ['promtool'],
+  },
   unit: {
     name: 'unit',
     command: ['npx', 'vitest', 'run'],
@@ -67,7 +79,8 @@ if (process.argv.includes('--help')) {
   console.log(`usage: npm test
        node scripts/launch.mjs run scripts/test-all.ts [${Object.keys(RUNNERS).join('|')}...]
 
-  Runs the SPA build, typecheck, lint (ESLint), format (Prettier), the unit tests (Vitest), the journeys
+  Runs the SPA build, typecheck, lint (ESLint), format (Prettier), the alert rules' unit tests
+  (promtool, ops/prometheus/alerts.test.yml), the unit tests (Vitest), the journeys
   (Playwright) and the fleet journeys (Playwright, playwright.fleet.config.ts), each whatever the others'
   results (the journeys need the build), then prints each runner's summary and the total time. Exits 1
   when any runner failed. Naming runners runs only those.`);
