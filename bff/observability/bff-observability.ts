@@ -21,14 +21,13 @@ function answeredCode(status: number, payload: unknown): string {
  * What the BFF counts of its requests beyond their duration: booking attempts by outcome (BOOKED, or the
  * envelope's error code), read from the answer so that every way a booking ends is counted alike.
  */
-function bffObservability(app: FastifyInstance, _options: unknown, done: () => void): void {
+async function bffObservability(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'POST' || request.routeOptions.url !== BOOKING_ROUTE) return payload;
     const code = reply.statusCode < 300 ? 'BOOKED' : answeredCode(reply.statusCode, payload);
     bffMetrics().bookingOutcomes.add(1, { code });
     return payload;
   });
-  done();
 }
 
 export const bffObservabilityPlugin = fp(bffObservability, {

@@ -7,7 +7,7 @@ import { serveMetrics, serverPort } from '#shared/observability/fastify-observab
  * The BFF's metrics on a port of their own (METRICS_HOST:METRICS_PORT), opened when the app listens: the
  * front (nginx) proxies only the app's port, so no browser reaches them.
  */
-function metricsListener(app: FastifyInstance, _options: unknown, done: () => void): void {
+async function metricsListener(app: FastifyInstance): Promise<void> {
   const { METRICS_HOST, METRICS_PORT } = app.config;
   let server: Server | undefined;
   app.decorate('metricsPort', () => (server === undefined ? undefined : serverPort(server)));
@@ -23,13 +23,13 @@ function metricsListener(app: FastifyInstance, _options: unknown, done: () => vo
       open.closeAllConnections();
     });
   }
-  done();
 }
 
 export const metricsListenerPlugin = fp(metricsListener, {
   name: 'metrics-listener',
   fastify: '5.x',
   dependencies: ['observability'],
+  decorators: { fastify: ['config', 'telemetry'] },
 });
 
 declare module 'fastify' {
