@@ -1,5 +1,7 @@
 /**
- * The one-way flow of the architecture: shared <- bff, web, upstream; nothing crosses sideways.
+ * The one-way flow of the architecture: shared <- bff, web, upstream; nothing crosses sideways; scripts/ and
+ * bench/ do not import the end-to-end tests; inside the SPA, features meet only at their
+ * public faces (featuresRule).
  * One config block per top-level folder, kept apart from eslint.config.js so that a test
  * (scripts/lint-boundaries.test.ts) can prove each boundary fails the lint.
  *
@@ -75,19 +77,77 @@ const importsRule = {
       const rule = forbid.find((candidate) => isInside(location, candidate.folder));
       if (rule) context.report({ node: literal, message: rule.message });
     };
-    const checkSource = (node) => check(node.source);
-    return {
-      ImportDeclaration: checkSource,
-      ExportAllDeclaration: checkSource,
-      ExportNamedDeclaration: checkSource,
-      ImportExpression: checkSource,
-      TSImportType: (node) => check(node.source ?? node.argument?.literal),
-      TSExternalModuleReference: (node) => check(node.expression),
-    };
+    return visitImports(check);
   },
 };
 
-const boundariesPlugin = { meta: { name: 'wayfare-boundaries' }, rules: { imports: importsRule } };
+/** Calls `check` with the specifier literal of every static import, re-export, `import()` and import type. */
+function visitImports(check) {
+  const checkSource = (node) => check(node.source);
+  return {
+    ImportDeclaration: checkSource,
+    ExportAllDeclaration: checkSource,
+    ExportNamedDeclaration: checkSource,
+    ImportExpression: checkSource,
+    TSImportType: (node) => check(node.source ?? node.argument?.literal),
+    TSExternalModuleReference: (node) => check(node.expression),
+  };
+}
+
+/**
+ * The SPA's feature zones. Each folder of web/src/features/ is a zone; another feature reaches it only
+ * through its public face: its index.ts, or a query factory (`*-queries.ts`) at its root. What two
+ * features share lives in web/src/lib/ or web/src/components/, which sit below every feature and import
+ * none (as web/src/i18n/ does). Only the app shell (web/src/app/, main.tsx) composes the features freely.
+ */
+const FEATURES = 'web/src/features';
+const BELOW_FEATURES = ['web/src/lib', 'web/src/components', 'web/src/i18n'];
+const featureOf = (location) =>
+  location.startsWith(`${FEATURES}/`) ? location.slice(FEATURES.length + 1).split('/')[0] : undefined;
+const isPublicFace = (location, feature) => {
+  const rest = location.slice(`${FEATURES}/${feature}/`.length);
+  return rest === 'index.ts' || (!rest.includes('/') && rest.endsWith('-queries.ts'));
+};
+
+const featuresRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Reach another feature of the SPA only through its index.ts or its *-queries.ts.' },
+    schema: [],
+  },
+  create(context) {
+    const importer = path.relative(root, context.filename).split(path.sep).join('/');
+    const own = featureOf(importer);
+    const below = BELOW_FEATURES.some((zone) => isInside(importer, zone));
+    if (!own && !below) return {};
+    const check = (literal) => {
+      if (literal?.type !== 'Literal' || typeof literal.value !== 'string' || !isRelative(literal.value))
+        return;
+      const location = landsAt(context.filename, literal.value);
+      const feature = featureOf(location);
+      if (!feature || feature === own) return;
+      if (below) {
+        context.report({
+          node: literal,
+          message: `${importer.split('/').slice(0, 3).join('/')}/ sits below the features and imports none of them.`,
+        });
+      } else if (!isPublicFace(location, feature)) {
+        context.report({
+          node: literal,
+          message:
+            `Import features/${feature}/ through its index.ts (or its *-queries.ts), not ${location.slice(FEATURES.length + 1)}; ` +
+            'what two features share belongs in web/src/lib/ or web/src/components/.',
+        });
+      }
+    };
+    return visitImports(check);
+  },
+};
+
+const boundariesPlugin = {
+  meta: { name: 'wayfare-boundaries' },
+  rules: { imports: importsRule, features: featuresRule },
+};
 
 const into = (folder, message) => ({ folder, message });
 
@@ -127,6 +187,10 @@ const observabilityPackages = {
   message: 'shared/observability/ imports only OpenTelemetry, Fastify and node: modules.',
 };
 
+const fromTools = [
+  into('e2e', 'Nothing imports the end-to-end tests; scripts/ and bench/ keep their own browser helpers.'),
+];
+
 const restrict = (options) => ({
   plugins: { boundaries: boundariesPlugin },
   rules: { 'boundaries/imports': ['error', options] },
@@ -135,6 +199,11 @@ const restrict = (options) => ({
 /** Config blocks for eslint.config.js, in order: later blocks override earlier ones for their files. */
 export const boundaryConfigs = [
   { files: ['web/**/*.{ts,tsx}'], ...restrict({ forbid: fromWeb }) },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries: boundariesPlugin },
+    rules: { 'boundaries/features': 'error' },
+  },
   { files: ['bff/**/*.ts'], ...restrict({ forbid: fromBffProduction }) },
   { files: ['bff/**/*.test.ts', 'bff/**/test-support/**/*.ts'], ...restrict({ forbid: fromBff }) },
   { files: ['upstream/**/*.ts'], ...restrict({ forbid: fromUpstream }) },
@@ -145,4 +214,5 @@ export const boundaryConfigs = [
     files: ['shared/observability/**/*.ts'],
     ...restrict({ forbid: fromShared, packages: observabilityPackages }),
   },
+  { files: ['scripts/**/*.{ts,mjs,js}', 'bench/**/*.ts'], ...restrict({ forbid: fromTools }) },
 ];

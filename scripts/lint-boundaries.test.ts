@@ -51,11 +51,15 @@ async function lintProbe(filePath: string, specifier: string, form: ImportForm):
 }
 
 const BOUNDARY_RULE = 'boundaries/imports';
+const FEATURES_RULE = 'boundaries/features';
 
 /** The boundary errors a developer sees for the probe: what makes `npm run lint` exit non-zero. */
 function boundaryErrors(result: ESLint.LintResult): string[] {
   return result.messages
-    .filter((message) => message.ruleId === BOUNDARY_RULE && message.severity === 2)
+    .filter(
+      (message) =>
+        (message.ruleId === BOUNDARY_RULE || message.ruleId === FEATURES_RULE) && message.severity === 2,
+    )
     .map((message) => message.message);
 }
 
@@ -89,6 +93,22 @@ const forbidden: readonly [string, string, string][] = [
   ],
   ['shared/api/probe.ts', 'react', 'shared/ imports nothing but zod, eventsource-parser and node:crypto'],
   ['shared/probe.ts', 'jose', 'shared/ imports nothing but zod, eventsource-parser and node:crypto'],
+  ['web/src/features/stays/probe.tsx', '../checkout/rate-details.tsx', 'through its index.ts'],
+  ['web/src/features/flights/probe.ts', '../profile/profile-page.tsx', 'through its index.ts'],
+  [
+    'web/src/features/stays/results/probe.tsx',
+    '../../checkout/checkout-selection.ts',
+    'through its index.ts',
+  ],
+  ['web/src/features/trips/probe.ts', '../stays/results/stay-queries.ts', 'through its index.ts'],
+  ['web/src/features/trips/probe.test.tsx', '../notifications/live-indicator.tsx', 'through its index.ts'],
+  ['web/src/lib/probe.ts', '../features/profile/profile-queries.ts', 'sits below the features'],
+  ['web/src/components/probe.tsx', '../features/trips/index.ts', 'sits below the features'],
+  ['web/src/i18n/probe.ts', '../features/auth/index.ts', 'sits below the features'],
+  ['scripts/probe.ts', '../e2e/support/dates.ts', 'Nothing imports the end-to-end tests'],
+  ['scripts/probe.mjs', '../e2e/support/browser.ts', 'Nothing imports the end-to-end tests'],
+  ['bench/probe.ts', '../e2e/support/browser.ts', 'Nothing imports the end-to-end tests'],
+  ['bench/support/probe.ts', '../../e2e/fixtures.ts', 'Nothing imports the end-to-end tests'],
 ];
 
 /** Allowed: [importing file, import specifier]. */
@@ -119,6 +139,19 @@ const allowed: readonly [string, string][] = [
   ['shared/probe.ts', 'node:crypto'],
   ['shared/probe.test.ts', 'vitest'],
   ['shared/upstream/probe.test.ts', 'fast-check'],
+  ['web/src/features/stays/probe.tsx', '../checkout/index.ts'],
+  ['web/src/features/checkout/probe.ts', '../trips/trip-queries.ts'],
+  ['web/src/features/stays/results/probe.tsx', '../../checkout/index.ts'],
+  ['web/src/features/stays/results/probe.tsx', '../search/stay-search-form.tsx'],
+  ['web/src/features/stays/probe.tsx', '../../lib/use-traveler-formatters.ts'],
+  ['web/src/features/trips/probe.tsx', '../../components/booking-status-chip.tsx'],
+  ['web/src/app/probe.tsx', '../features/stays/stays-page.tsx'],
+  ['web/src/lib/probe.ts', '../components/toast-region.tsx'],
+  ['scripts/probe.ts', '../bff/redis/redis-client.ts'],
+  ['scripts/probe.ts', './chromium-launch-options.ts'],
+  ['bench/probe.ts', '../bff/test-support/start-test-bff.ts'],
+  ['bench/probe.ts', '../upstream/travel-api/local-certificates.ts'],
+  ['bench/probe.ts', '../web/src/features/stays/search/stay-search-params.ts'],
 ];
 
 describe('npm run lint rejects an import that crosses a boundary', () => {
@@ -168,6 +201,7 @@ describe('the probes are linted, not ignored', () => {
         rules: Record<string, unknown>;
       };
       expect(config.rules[BOUNDARY_RULE], filePath).toBeDefined();
+      if (filePath.startsWith('web/src/')) expect(config.rules[FEATURES_RULE], filePath).toBeDefined();
     }
   });
 });

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
-import { fillDate } from '../e2e/support/dates.ts';
+import { chromiumLaunchOptions } from './chromium-launch-options.ts';
+import { fillDate } from './fill-date.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'screenshots');

@@ -1,22 +1,4 @@
-/**
- * The Chromium the suite drives, found by scripts/find-browser.mjs (shared with ensure-browser.mjs).
- * That module is plain JavaScript without declarations, so its shape is stated here once.
- */
-interface FindBrowserModule {
-  CHROMIUM_ARGS: string[];
-  findBrowser: () => Promise<{ kind: 'configured' | 'system' | 'managed'; executablePath?: string } | null>;
-}
-
-const findBrowserModule = '../../scripts/find-browser.mjs';
-const { CHROMIUM_ARGS, findBrowser } = (await import(findBrowserModule)) as FindBrowserModule;
-
-/** Launch options: the found executable when there is one, else Playwright's managed browser. */
-export async function chromiumLaunchOptions(): Promise<{ args: string[]; executablePath?: string }> {
-  const browser = await findBrowser();
-  return browser?.executablePath
-    ? { args: CHROMIUM_ARGS, executablePath: browser.executablePath }
-    : { args: CHROMIUM_ARGS };
-}
+import { chromiumLaunchOptions } from '../../scripts/chromium-launch-options.ts';
 
 /** What every page of the suites runs with (each config adds its baseURL and its own exceptions). */
 export async function suiteUse() {

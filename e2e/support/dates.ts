@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+/** Typing a date as a traveler does: shared with the screenshots (scripts/). */
+export { fillDate } from '../../scripts/fill-date.ts';
 
 /** `YYYY-MM-DD` of today plus `days`, in the browser's (and the machine's) time zone. */
 export function isoDateFromToday(days: number): string {
@@ -7,20 +8,4 @@ export function isoDateFromToday(days: number): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/**
- * Types `isoDate` (YYYY-MM-DD) into a date field (its group: `getByRole('group', { name: 'Date', exact: true })`)
- * as a traveler does, segment by segment whatever the locale's order; year and month go first so the day is
- * never cut to a shorter month.
- */
-export async function fillDate(field: Locator, isoDate: string): Promise<void> {
-  const [year = '', month = '', day = ''] = isoDate.split('-');
-  for (const [type, digits] of [
-    ['year', year],
-    ['month', month],
-    ['day', day],
-  ] as const) {
-    await field.locator(`[data-type="${type}"]`).pressSequentially(digits);
-  }
 }

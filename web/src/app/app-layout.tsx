@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '#shared/api/notifications.ts';
 import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
 import { SignInButton } from '../features/auth/sign-in-button.tsx';
 import { ProfileMenu } from '../features/auth/profile-menu.tsx';
 import { InboxBell } from '../features/notifications/inbox-bell.tsx';
 import { UpdateBanner } from '../features/update-check/update-banner.tsx';
 import { demoQueries } from '../features/demo/demo-queries.ts';
+import { tripKeys } from '../features/trips/trip-keys.ts';
 import { useRouteAnnouncer } from './use-route-announcer.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useProfileLanguage } from '../features/profile/use-profile-language.ts';
@@ -30,6 +32,13 @@ export function AppLayout() {
   const announcement = useRouteAnnouncer();
   const t = useT();
   useProfileLanguage({ enabled: Boolean(traveler) });
+  const queryClient = useQueryClient();
+  // A notification about a trip refreshes the trip's timeline and segment pages where they are open.
+  const refreshTrip = useCallback(
+    (notification: Notification) =>
+      void queryClient.invalidateQueries({ queryKey: tripKeys.about(notification.tripId) }),
+    [queryClient],
+  );
 
   return (
     <>
@@ -96,7 +105,7 @@ export function AppLayout() {
       </p>
       {traveler && (
         <Suspense fallback={null}>
-          <LiveNotifications travelerId={traveler.id} />
+          <LiveNotifications travelerId={traveler.id} onArrival={refreshTrip} />
         </Suspense>
       )}
     </>

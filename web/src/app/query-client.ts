@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isSessionExpired } from '../lib/api-error.ts';
+import { isSessionExpired } from '../lib/bff-error.ts';
 import { shouldRetryRead } from '../lib/error-grammar.ts';
 import { leaveEndedSession } from '../lib/leave-ended-session.ts';
 import { loginUrl } from '../lib/login-url.ts';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
 import { loginUrl } from '../lib/login-url.ts';
-import { profileQueries } from '../features/profile/profile-queries.ts';
+import { profileQueries } from '../lib/profile-query.ts';
 
 /** Loader of the signed-in part of the app: no traveler session, off to sign in and back here. */
 export function requireSession(queryClient: QueryClient) {

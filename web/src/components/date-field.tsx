@@ -16,7 +16,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
-import { useTravelerFormatters } from '../features/profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../lib/use-traveler-formatters.ts';
 import { FieldTexts } from './field-texts.tsx';
 import './date-field.css';
 

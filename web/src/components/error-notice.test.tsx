@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateEnglishForTests, activateSpanishForTests } from '../test-support/languages-for-tests.ts';
 import { ErrorNotice } from './error-notice.tsx';
-import { ApiError } from '../lib/api-error.ts';
+import { BffError } from '../lib/bff-error.ts';
 import type { RecoveryAction } from '#shared/api/error-envelope.ts';
 
 function apiError(
@@ -18,7 +18,7 @@ function apiError(
     traceId?: string;
   } = {},
 ) {
-  return new ApiError({
+  return new BffError({
     status: init.status ?? 400,
     requestId: init.requestId,
     traceId: init.traceId,

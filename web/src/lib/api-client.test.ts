@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { BffError } from './bff-error.ts';
 import { z } from 'zod';
 
 afterEach(() => {
@@ -37,8 +37,8 @@ describe('apiRequest', () => {
     expect(one).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect(two).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect(one.slice(3, 35)).not.toBe(two.slice(3, 35));
-    expect(first).toBeInstanceOf(ApiError);
-    expect((first as ApiError).traceId).toBe(one.slice(3, 35));
-    expect((second as ApiError).traceId).toBe(two.slice(3, 35));
+    expect(first).toBeInstanceOf(BffError);
+    expect((first as BffError).traceId).toBe(one.slice(3, 35));
+    expect((second as BffError).traceId).toBe(two.slice(3, 35));
   });
 });

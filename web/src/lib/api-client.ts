@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { QueryKey } from '@tanstack/react-query';
 import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
-import { ApiError, networkError, unreadableResponse } from './api-error.ts';
+import { BffError, networkError, unreadableResponse } from './bff-error.ts';
 import { startTrace } from './trace-context.ts';
 import { recordUpdatedAt } from './updated-at.ts';
 
@@ -73,12 +73,12 @@ export async function apiSend(path: string, options: ApiRequestOptions = {}): Pr
   await response.body?.cancel();
 }
 
-export async function errorFromResponse(response: Response, traceId?: string): Promise<ApiError> {
+export async function errorFromResponse(response: Response, traceId?: string): Promise<BffError> {
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
   try {
     const parsed = ErrorEnvelopeSchema.safeParse(await response.json());
     if (parsed.success)
-      return new ApiError({ status: response.status, body: parsed.data.error, requestId, traceId });
+      return new BffError({ status: response.status, body: parsed.data.error, requestId, traceId });
   } catch {
     // Not JSON: a proxy page or an empty body; reported as an unexpected response below.
   }

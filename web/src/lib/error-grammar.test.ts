@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateEnglishForTests, activateSpanishForTests } from '../test-support/languages-for-tests.ts';
 import { fieldProblemsByPath, presentError, shouldRetryRead } from './error-grammar.ts';
-import { ApiError, networkError } from './api-error.ts';
+import { BffError, networkError } from './bff-error.ts';
 
-type Envelope = ApiError['body'];
+type Envelope = BffError['body'];
 
 const envelope = (status: number, body: Pick<Envelope, 'code' | 'recoveryAction'> & Partial<Envelope>) =>
-  new ApiError({ status, body: { message: 'm', details: [], retryAfterSeconds: null, ...body } });
+  new BffError({ status, body: { message: 'm', details: [], retryAfterSeconds: null, ...body } });
 
 const validation = (...details: Envelope['details']) =>
   envelope(422, { code: 'VALIDATION_ERROR', details, recoveryAction: 'FIX_INPUT' });

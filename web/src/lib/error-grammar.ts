@@ -1,5 +1,5 @@
 import type { ErrorDetail, RecoveryAction } from '#shared/api/error-envelope.ts';
-import { ApiError, isSessionExpired } from './api-error.ts';
+import { BffError, isSessionExpired } from './bff-error.ts';
 import { i18n, type MessageId } from '../i18n/i18n.ts';
 import type { Translate } from '../i18n/use-t.ts';
 import { traceReference } from './trace-context.ts';
@@ -88,7 +88,7 @@ const speaksServerLanguage = () => i18n.locale === SERVER_LANGUAGE;
  * got from useT, which re-renders it when the language changes).
  */
 export function presentError(error: unknown, t: Translate = activeLanguage): ErrorPresentation {
-  const apiError = error instanceof ApiError ? error : undefined;
+  const apiError = error instanceof BffError ? error : undefined;
   const body = apiError?.body ?? {
     code: 'UNEXPECTED_ERROR',
     message: error instanceof Error ? error.message : 'Unexpected error',
@@ -132,7 +132,7 @@ export function fieldProblemsByPath(error: unknown, t: Translate = activeLanguag
 /** Reads retry once on their own when the envelope says RETRY_NOW; nothing else retries silently. */
 export function shouldRetryRead(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
-  return error instanceof ApiError && error.recoveryAction === 'RETRY_NOW' && !isSessionExpired(error);
+  return error instanceof BffError && error.recoveryAction === 'RETRY_NOW' && !isSessionExpired(error);
 }
 
 /** The DOM id of a form control for a server field path, shared by forms and error summaries. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readEventStream } from './event-stream.ts';
-import { ApiError } from './api-error.ts';
+import { BffError } from './bff-error.ts';
 import { envelope, stubFetch } from '../test-support/stub-fetch.ts';
 
 afterEach(() => {
@@ -58,7 +58,7 @@ describe('readEventStream', () => {
     expect(events).toHaveLength(1);
     expect(result.kind).toBe('error');
     if (result.kind !== 'error') return;
-    expect(result.error).toBeInstanceOf(ApiError);
+    expect(result.error).toBeInstanceOf(BffError);
     expect(result.error.code).toBe('MAX_NIGHTS_EXCEEDED');
     expect(result.error.recoveryAction).toBe('FIX_INPUT');
   });

@@ -1,12 +1,12 @@
 import { readSseStream, type SseMessage } from '#shared/sse.ts';
 import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { apiRequest, type ApiRequestOptions } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { BffError } from './bff-error.ts';
 import { safeJson } from './safe-json.ts';
 
 /** How a finite stream ended: explicitly, with an error, cut short, or stopped by the app. */
 export type StreamEnd =
-  { kind: 'done' } | { kind: 'error'; error: ApiError } | { kind: 'truncated' } | { kind: 'aborted' };
+  { kind: 'done' } | { kind: 'error'; error: BffError } | { kind: 'truncated' } | { kind: 'aborted' };
 
 export interface EventStreamOptions extends Omit<ApiRequestOptions, 'accept'> {
   /** Called for every event that is not `done`, `error` or `truncated`, as it arrives. */
@@ -30,7 +30,7 @@ export async function readEventStream(path: string, options: EventStreamOptions)
     response = await apiRequest(path, { ...request, accept: 'text/event-stream' });
   } catch (error) {
     if (signal?.aborted) return { kind: 'aborted' };
-    if (error instanceof ApiError) return { kind: 'error', error };
+    if (error instanceof BffError) return { kind: 'error', error };
     throw error;
   }
   if (!response.body) return { kind: 'truncated' };
@@ -52,13 +52,13 @@ export async function readEventStream(path: string, options: EventStreamOptions)
 }
 
 /** The data of an `event: error` is the error envelope (or its inner object) of the spec. */
-export function streamError(data: string, requestId?: string): ApiError {
+export function streamError(data: string, requestId?: string): BffError {
   const json = safeJson(data);
   const envelope = ErrorEnvelopeSchema.safeParse(json);
-  if (envelope.success) return new ApiError({ status: 200, body: envelope.data.error, requestId });
+  if (envelope.success) return new BffError({ status: 200, body: envelope.data.error, requestId });
   const inner = ErrorEnvelopeSchema.shape.error.safeParse(json);
-  if (inner.success) return new ApiError({ status: 200, body: inner.data, requestId });
-  return new ApiError({
+  if (inner.success) return new BffError({ status: 200, body: inner.data, requestId });
+  return new BffError({
     status: 200,
     requestId,
     body: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
 import { beginSignOut, cancelSignOut } from '../../lib/leave-ended-session.ts';
 import { forgetTraveler } from '../../lib/forget-traveler.ts';
-import { postToOtherTabs } from '../notifications/notification-channel.ts';
+import { postToOtherTabs } from '../notifications/index.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useT } from '../../i18n/use-t.ts';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries, travelerOf } from './session-queries.ts';
@@ -6,12 +6,8 @@ import { SignInButton } from './sign-in-button.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { NextTripPanel } from '../trips/index.ts';
 import './start-page.css';
-
-/** The traveler's next trip: its code (the trips' queries and timeline) is fetched for travelers only. */
-const NextTripPanel = lazy(async () => ({
-  default: (await import('../trips/next-trip-panel.tsx')).NextTripPanel,
-}));
 
 const JOURNEYS: readonly { to: string; title: MessageId; text: MessageId }[] = [
   { to: '/trips', title: 'nav.trips', text: 'start.journey.trips' },

@@ -8,7 +8,7 @@ import type { Formatters } from '../../lib/intl-format.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useLanguage, useT, type Translate } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import {
   BOOKINGS_PAGE_SIZE,
   bookingFiltersFromParams,
@@ -19,7 +19,7 @@ import {
   type TravelKind,
 } from './booking-filters.ts';
 import { bookingQueries } from './booking-queries.ts';
-import { BookingStatusChip, statusLabel } from './booking-status-chip.tsx';
+import { BookingStatusChip, statusLabel } from '../../components/booking-status-chip.tsx';
 import './bookings.css';
 
 const WHEN_CHOICES: BookingWhen[] = ['upcoming', 'past', 'all'];

@@ -7,12 +7,12 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { BffError } from '../../lib/bff-error.ts';
 import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { profileQueries } from '../profile/profile-queries.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { profileQueries } from '../../lib/profile-query.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { CheckoutProblem, conflictReason, declinedCard } from './checkout-problem.tsx';
 import { checkoutQueries, useCreateBooking } from './checkout-queries.ts';
 import { attemptKey, forgetSelection, loadSelection, type CheckoutSelection } from './checkout-selection.ts';
@@ -83,7 +83,7 @@ function Checkout({ offerId, selection }: { offerId: string; selection: Checkout
           {t('checkout.checkingPrice')}
         </p>
       ) : price.isError ? (
-        price.error instanceof ApiError && price.error.code === 'OFFER_EXPIRED' ? (
+        price.error instanceof BffError && price.error.code === 'OFFER_EXPIRED' ? (
           <ExpiredNotice onChooseAgain={chooseAgain} t={t} />
         ) : (
           <ErrorNotice error={price.error} onRetry={() => setRun((value) => value + 1)} />
@@ -202,7 +202,7 @@ function CheckoutForm({
   );
   const chosen = usable.find((method) => method.paymentMethodId === paymentMethodId) ?? usable[0];
 
-  const error = create.error instanceof ApiError ? create.error : null;
+  const error = create.error instanceof BffError ? create.error : null;
   // A field the server refused (a control character pasted into a name...), at the field and in the summary.
   const fieldErrors = create.isError ? fieldProblemsByPath(create.error, t) : {};
   const labels = {
@@ -230,7 +230,7 @@ function CheckoutForm({
           void navigate(`/bookings/${booking.bookingId}?confirmed=1`);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.code === 'PAYMENT_DECLINED') {
+          if (failure instanceof BffError && failure.code === 'PAYMENT_DECLINED') {
             const card = declinedCard(failure, methods.data?.items ?? [], chosen);
             setDeclined((list) => [...list, card]);
             setPaymentMethodId('');

@@ -4,7 +4,7 @@ import {
   type PaymentMethod,
 } from '#shared/api/booking-operations.ts';
 import type { Translate } from '../../i18n/use-t.ts';
-import type { ApiError } from '../../lib/api-error.ts';
+import type { BffError } from '../../lib/bff-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 
 export interface CheckoutProblemProps {
@@ -35,7 +35,7 @@ export function CheckoutProblem({ title, reason, action }: CheckoutProblemProps)
 }
 
 /** Why a booking conflicts, from the fields of the error's `reason` (never its English message). */
-export function conflictReason(error: ApiError, format: Formatters, t: Translate): string {
+export function conflictReason(error: BffError, format: Formatters, t: Translate): string {
   const parsed = BookingConflictReasonSchema.safeParse(error.body.reason);
   if (!parsed.success) return t('checkout.conflict.other');
   const { code, reference, flightNumber, date, hotel, checkIn, checkOut } = parsed.data;
@@ -60,7 +60,7 @@ export function conflictReason(error: ApiError, format: Formatters, t: Translate
 
 /** The card a PAYMENT_DECLINED names in its `reason`, among those on file; else the one the traveler paid with. */
 export function declinedCard(
-  error: ApiError,
+  error: BffError,
   methods: readonly PaymentMethod[],
   paidWith: PaymentMethod,
 ): PaymentMethod {

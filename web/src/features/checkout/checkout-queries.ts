@@ -7,7 +7,7 @@ import {
   type CreateBookingRequest,
 } from '#shared/api/booking-operations.ts';
 import { apiJson } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { BffError } from '../../lib/bff-error.ts';
 import { bookingQueries } from '../bookings/booking-queries.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
 
@@ -63,7 +63,7 @@ export function useCreateBooking() {
             headers: { 'Idempotency-Key': key },
           });
         } catch (error) {
-          const dropped = error instanceof ApiError && error.code === 'NETWORK_ERROR';
+          const dropped = error instanceof BffError && error.code === 'NETWORK_ERROR';
           if (!dropped || attempt >= SUBMIT_ATTEMPTS) throw error;
           await new Promise((resolve) => setTimeout(resolve, RESUBMIT_DELAY_MS * attempt));
         }

@@ -2,8 +2,8 @@ import type { StayFare } from '#shared/api/stays.ts';
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import { zoneCity, type Formatters } from '../../lib/intl-format.ts';
-import { bedTypeLabel } from '../stays/bed-type-label.ts';
-import { boardLabel } from '../stays/board-label.ts';
+import { bedTypeLabel } from '../../lib/bed-type-label.ts';
+import { boardLabel } from '../../lib/board-label.ts';
 
 /**
  * The hotel's own description of what is paid on site (a city tax), written by the travel API in English

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { DemoActionResultSchema } from '#shared/api/demo.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { apiJson } from '../../lib/api-client.ts';
-import { APP_VERSION, nextMinorVersion } from '../update-check/app-version.ts';
+import { APP_VERSION, nextMinorVersion } from '../update-check/index.ts';
 import { updateCheckQueries } from '../update-check/update-check-queries.ts';
 import './demo-panel.css';
 

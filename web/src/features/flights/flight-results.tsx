@@ -4,7 +4,7 @@ import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { arrangeOffers, carriersOf } from './arrange-offers.ts';
 import type { FlightResultView } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';

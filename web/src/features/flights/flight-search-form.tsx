@@ -7,7 +7,7 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import { fieldId } from '../../lib/error-grammar.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { AirportField } from './airport-field.tsx';
 import {
   legsForTripType,

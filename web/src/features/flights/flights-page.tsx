@@ -6,8 +6,8 @@ import { focusField } from '../../lib/focus-field.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { profileQueries } from '../profile/profile-queries.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { profileQueries } from '../../lib/profile-query.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { FlightResults } from './flight-results.tsx';
 import { FlightSearchForm } from './flight-search-form.tsx';
 import {

@@ -2,9 +2,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
-import { saveSelection } from '../checkout/checkout-selection.ts';
-import { DetailsDisclosure } from '../checkout/details-disclosure.tsx';
-import { OfferDetails } from '../checkout/offer-details.tsx';
+import { OfferDetails, saveSelection } from '../checkout/index.ts';
+import { DetailsDisclosure } from '../../components/details-disclosure.tsx';
 import { cabinName } from './flight-search-form.tsx';
 
 function stopsText(leg: FlightOfferLeg, t: Translate): string {

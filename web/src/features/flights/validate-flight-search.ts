@@ -4,8 +4,8 @@ import {
   MAX_PASSENGERS,
   type FlightSearchRequest,
 } from '#shared/api/flights.ts';
-import type { Translate } from '../../i18n/use-t.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { dateInWords, type ProblemWords } from './problem-words.ts';
 
 /** The last date airlines sell, as YYYY-MM-DD: the date field's max, and what the form checks. */
 export const lastBookableDate = (today: string = todayIsoDate()): string =>
@@ -14,21 +14,6 @@ import type { FlightSearchForm } from './flight-search-params.ts';
 
 /** Problems by the server's field path (itinerary.0.origin, passengers.adults, ...). */
 export type FieldErrors = Record<string, string>;
-
-/** 3 March 2027, 3 de marzo de 2027: a date as the form's messages write it, in `locale`. */
-export const dateInWords = (isoDate: string, locale: string): string =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-
-/** The words the problems are written in: the active language's messages and the traveler's locale. */
-export interface ProblemWords {
-  t: Translate;
-  locale: string;
-}
 
 export function validateFlightSearch(
   form: FlightSearchForm,

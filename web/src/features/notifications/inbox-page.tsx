@@ -9,7 +9,7 @@ import { OfflineNote } from '../../components/offline-note.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { eventLabel, NOTIFICATION_TEXT_LANGUAGE } from './event-label.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { inAppPath, notificationQueries } from './notification-queries.ts';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   NOTIFICATION_STREAM_EVENT_NAMES as EVENTS,
@@ -12,7 +12,7 @@ import type { Notification } from '#shared/api/notifications.ts';
 import { ToastRegion, type Toast } from '../../components/toast-region.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { apiSend } from '../../lib/api-client.ts';
-import { isSessionExpired } from '../../lib/api-error.ts';
+import { isSessionExpired } from '../../lib/bff-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
 import { leaveEndedSession } from '../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../lib/login-url.ts';
@@ -30,7 +30,6 @@ import {
 import { createToastClaims } from './toast-once.ts';
 import { nextReconnectDelay } from './reconnect-delay.ts';
 import { waitToReconnect } from './wait-to-reconnect.ts';
-import { tripQueries } from '../trips/trip-queries.ts';
 
 const MAX_TOASTS = 3;
 /** Ids of notifications that arrived live, remembered so the service worker's push check can ask. */
@@ -58,8 +57,19 @@ function canShareOneStream(): boolean {
  * browser with six HTTP/1.1 connections per host is never frozen by its own tabs. Without Web Locks or
  * BroadcastChannel each tab reads its own stream.
  */
-export function LiveNotifications({ travelerId }: { travelerId: string }) {
+export function LiveNotifications({
+  travelerId,
+  onArrival,
+}: {
+  travelerId: string;
+  /** Each notification that arrives live, once put in the inbox (the app refreshes the trip it is about). */
+  onArrival?: (notification: Notification) => void;
+}) {
   const queryClient = useQueryClient();
+  const arrivalListener = useRef(onArrival);
+  useEffect(() => {
+    arrivalListener.current = onArrival;
+  }, [onArrival]);
   const t = useT();
   // The notifications shown as toasts, newest first, and the last one announced: put in words at each
   // render, so they read in the language of the moment.
@@ -164,7 +174,7 @@ export function LiveNotifications({ travelerId }: { travelerId: string }) {
               withArrivedNotification(data, notification),
             );
             for (const arrivals of catchUpArrivals) arrivals.push(notification);
-            void queryClient.invalidateQueries({ queryKey: [...tripQueries.all(), notification.tripId] });
+            arrivalListener.current?.(notification);
             // Shared stream: every tab hears the alert, and one that is on screen shows it.
             if (alert && !replay && (!shared || onScreen())) {
               void claims.claim(notification.id).then((claimed) => {

@@ -10,10 +10,10 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { AirportField } from '../flights/airport-field.tsx';
-import type { AirportChoice } from '../flights/flight-search-params.ts';
-import { profileQueries, useUpdateProfile } from './profile-queries.ts';
-import { useTravelerFormatters } from './use-traveler-formatters.ts';
+import { AirportField, type AirportChoice } from '../flights/index.ts';
+import { profileQueries } from '../../lib/profile-query.ts';
+import { useUpdateProfile } from './profile-queries.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import './profile.css';
 
 const LOCALES = [

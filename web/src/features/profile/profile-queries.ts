@@ -1,19 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileSchema, type Profile, type ProfilePatch } from '#shared/api/profile.ts';
 import { apiJson } from '../../lib/api-client.ts';
-
-export const profileQueries = {
-  all: () => ['profile'] as const,
-  current: () =>
-    queryOptions({
-      queryKey: [...profileQueries.all(), 'current'],
-      queryFn: ({ signal, queryKey }) =>
-        apiJson('/api/profile', ProfileSchema, { signal, updatedAtOf: queryKey }),
-      staleTime: 5 * 60_000,
-      // Many screens read the profile; a failed read is retried by the traveler, not by every mount.
-      retryOnMount: false,
-    }),
-};
+import { profileQueries } from '../../lib/profile-query.ts';
 
 /**
  * Saves profile changes and puts the saved profile in the cache. `onSaved` is a hook-level callback: it is

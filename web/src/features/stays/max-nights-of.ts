@@ -1,10 +1,10 @@
-import type { ApiError } from '../../lib/api-error.ts';
+import type { BffError } from '../../lib/bff-error.ts';
 
 /**
  * The longest stay the provider prices, from a MAX_NIGHTS_EXCEEDED error: a numeric field when the
  * envelope carries one, else the number the spec says the message states. Only read for display.
  */
-export function maxNightsOf(error: ApiError | null): number | undefined {
+export function maxNightsOf(error: BffError | null): number | undefined {
   if (!error) return undefined;
   const body = error.body as Record<string, unknown>;
   for (const key of ['maxNights', 'maximumNights']) {

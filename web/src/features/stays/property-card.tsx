@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { ApiError } from '../../lib/api-error.ts';
+import type { BffError } from '../../lib/bff-error.ts';
 import { presentError } from '../../lib/error-grammar.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
@@ -126,7 +126,7 @@ function PriceRetry({
   hotel,
   onRetry,
 }: {
-  error: ApiError | null;
+  error: BffError | null;
   hotel: string;
   onRetry: () => void;
 }) {

@@ -5,13 +5,13 @@ import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { apiJson } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { BffError } from '../../lib/bff-error.ts';
 import { addDays, nightsBetween } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { sessionQueries } from '../auth/session-queries.ts';
-import { SignInButton } from '../auth/sign-in-button.tsx';
-import { saveSelection } from '../checkout/checkout-selection.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { SignInButton } from '../auth/index.ts';
+import { saveSelection } from '../checkout/index.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { PropertyFares } from './property-fares.tsx';
 import { sharedStayPath } from './share-stay-button.tsx';
 import { StayHeader } from './stay-header.tsx';
@@ -67,7 +67,7 @@ export function SharedStayPage() {
         return undefined;
       } catch (error) {
         if (signal.aborted) return { kind: 'aborted' };
-        if (error instanceof ApiError) return { kind: 'error', error };
+        if (error instanceof BffError) return { kind: 'error', error };
         throw error;
       }
     },

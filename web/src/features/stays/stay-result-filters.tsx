@@ -3,7 +3,7 @@ import { SortControl } from '../../components/sort-control.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { toggleValue } from '../../lib/toggle-value.ts';
-import { boardLabel } from './board-label.ts';
+import { boardLabel } from '../../lib/board-label.ts';
 import {
   DEFAULT_STAY_VIEW,
   filtersActive,

@@ -13,7 +13,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import { nightsBetween } from '../../lib/intl-format.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { maxNightsOf } from './max-nights-of.ts';
 import { MaxNightsNotice } from './max-nights-notice.tsx';
 import { PropertyCard } from './property-card.tsx';

@@ -7,7 +7,7 @@ import {
   PricedStaySearchSearchEndSchema,
 } from '#shared/api/priced-stay-search.ts';
 import type { StayFare, StaySearchProperty } from '#shared/api/stays.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { BffError } from '../../lib/bff-error.ts';
 import { readEventStream } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import type { StaySearch } from './stay-search-params.ts';
@@ -19,7 +19,7 @@ export type PropertyPrice =
   | { state: 'pricing'; cheapest: StayFare | null; fares: readonly StayFare[] }
   | { state: 'priced'; cheapest: StayFare; fareCount: number; fares: readonly StayFare[] }
   | { state: 'no-rooms' }
-  | { state: 'failed'; error: ApiError | null }
+  | { state: 'failed'; error: BffError | null }
   /** The search stopped (prices changed, the stay is too long) before this property was priced. */
   | { state: 'stopped' };
 
@@ -33,7 +33,7 @@ export interface StaySearchSnapshot {
   pricedCount: number;
   /** The search stream ended without `done`: the list may be incomplete. */
   truncated: boolean;
-  error: ApiError | null;
+  error: BffError | null;
 }
 
 const STOPPING_PHASES: Readonly<Record<string, StaySearchSnapshot['phase']>> = {
@@ -97,7 +97,7 @@ export function startStaySearchRun(
     const fares = [...faresSoFar(searchSolutionId), fare];
     setPrice(searchSolutionId, { state: 'pricing', cheapest: cheapestOf(fares), fares });
   };
-  const endPricing = (searchSolutionId: string, ending: 'done' | ApiError | null) => {
+  const endPricing = (searchSolutionId: string, ending: 'done' | BffError | null) => {
     const fares = faresSoFar(searchSolutionId);
     const cheapest = cheapestOf(fares);
     if (ending === 'done' && cheapest)
@@ -106,7 +106,7 @@ export function startStaySearchRun(
     else setPrice(searchSolutionId, { state: 'failed', error: ending }, true);
   };
   /** The search is void: whatever was not priced yet never will be. */
-  const stopWith = (error: ApiError) => {
+  const stopWith = (error: BffError) => {
     const prices = { ...snapshot.prices };
     for (const [id, price] of Object.entries(prices))
       if (price.state === 'pricing' || price.state === 'waiting') prices[id] = { state: 'stopped' };
@@ -137,7 +137,7 @@ export function startStaySearchRun(
     if (!parsed.success) return;
     const ending = parsed.data;
     if (ending.outcome === 'failed')
-      endPricing(ending.searchSolutionId, new ApiError({ status: 200, body: ending.error.error, requestId }));
+      endPricing(ending.searchSolutionId, new BffError({ status: 200, body: ending.error.error, requestId }));
     // Rates that arrived but could not be read are not "no rooms": say the answer was unexpected.
     else if (ending.outcome === 'priced' && faresSoFar(ending.searchSolutionId).length === 0)
       endPricing(ending.searchSolutionId, null);

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/use-t.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { roomsSummary } from './stay-header.tsx';
 import type { StaySearch } from './stay-search-params.ts';
 

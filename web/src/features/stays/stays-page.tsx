@@ -5,7 +5,7 @@ import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { profileQueries } from '../profile/profile-queries.ts';
+import { profileQueries } from '../../lib/profile-query.ts';
 import { stayViewFromParams, withoutStayView, writeStayView } from './arrange-stays.ts';
 import { StayResults } from './stay-results.tsx';
 import { StaySearchSummary } from './stay-search-summary.tsx';

@@ -6,7 +6,7 @@ import {
 } from '#shared/api/stays.ts';
 import { readEventStream, type StreamEnd } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
-import { unreadableResponse } from '../../lib/api-error.ts';
+import { unreadableResponse } from '../../lib/bff-error.ts';
 
 export interface StreamStayFaresOptions {
   signal: AbortSignal;

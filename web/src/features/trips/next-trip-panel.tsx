@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useT } from '../../i18n/use-t.ts';
 import { todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { notificationQueries } from '../notifications/notification-queries.ts';
-import { useTravelerFormatters } from '../profile/use-traveler-formatters.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { connectionRisks } from './connection-risks.ts';
 import { nextSegment, nextTrip } from './next-trip.ts';
 import { segmentKind, statusLabel, STATUS_TONES } from './segment-kinds.ts';

@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/api/trips.ts';
 import { apiJson } from '../../lib/api-client.ts';
+import { tripKeys } from './trip-keys.ts';
 
 const LIVE_STATUS_REFRESH_MS = 60_000;
 /** The Trips screen reads this many trips at once, the most the travel API gives in a page. */
 export const TRIPS_PAGE_LIMIT = 100;
 
-/**
- * Keys start with the trip id, so that a live notification about a trip (which invalidates
- * `['trips', tripId]`) refreshes its timeline and its segment pages where they are open.
- */
+/** Keys from trip-keys.ts: each trip's start with its id. */
 export const tripQueries = {
-  all: () => ['trips'] as const,
+  all: tripKeys.all,
   list: () =>
     queryOptions({
       queryKey: [...tripQueries.all(), 'list'],
@@ -21,7 +19,7 @@ export const tripQueries = {
     }),
   trip: (tripId: string) =>
     queryOptions({
-      queryKey: [...tripQueries.all(), tripId, 'timeline'],
+      queryKey: [...tripKeys.about(tripId), 'timeline'],
       queryFn: ({ signal, queryKey }) =>
         apiJson(`/api/trips/${encodeURIComponent(tripId)}`, TripDetailsSchema, {
           signal,
@@ -31,7 +29,7 @@ export const tripQueries = {
     }),
   segment: (tripId: string, segmentId: string) =>
     queryOptions({
-      queryKey: [...tripQueries.all(), tripId, 'segments', segmentId],
+      queryKey: [...tripKeys.about(tripId), 'segments', segmentId],
       queryFn: ({ signal, queryKey }) =>
         apiJson(
           `/api/trips/${encodeURIComponent(tripId)}/segments/${encodeURIComponent(segmentId)}`,

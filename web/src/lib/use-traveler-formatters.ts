@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { formattingLocale } from '../../i18n/languages.ts';
-import { useLanguage } from '../../i18n/use-t.ts';
-import { formattersFor, type Formatters } from '../../lib/intl-format.ts';
-import { profileQueries } from './profile-queries.ts';
+import { formattingLocale } from '../i18n/languages.ts';
+import { useLanguage } from '../i18n/use-t.ts';
+import { formattersFor, type Formatters } from './intl-format.ts';
+import { profileQueries } from './profile-query.ts';
 
 export interface TravelerFormatters extends Formatters {
   /** The traveler's preferred currency, for searches that take one. */

@@ -1,6 +1,6 @@
 import type { ErrorBody, RecoveryAction } from '#shared/api/error-envelope.ts';
 
-export interface ApiErrorInit {
+export interface BffErrorInit {
   status: number;
   body: ErrorBody;
   requestId?: string | undefined;
@@ -12,14 +12,14 @@ export interface ApiErrorInit {
  * Every failure the app sees from the BFF, as the spec's error envelope plus the HTTP status and the
  * request id the BFF sent (X-Request-Id), so support can find the request.
  */
-export class ApiError extends Error {
-  override name = 'ApiError';
+export class BffError extends Error {
+  override name = 'BffError';
   readonly status: number;
   readonly body: ErrorBody;
   readonly requestId: string | undefined;
   readonly traceId: string | undefined;
 
-  constructor({ status, body, requestId, traceId }: ApiErrorInit) {
+  constructor({ status, body, requestId, traceId }: BffErrorInit) {
     super(body.message);
     this.status = status;
     this.body = body;
@@ -40,12 +40,12 @@ export class ApiError extends Error {
 const SESSION_ENDED_CODES = new Set(['UNAUTHORIZED', 'SESSION_EXPIRED', 'SESSION_REQUIRED']);
 
 export function isSessionExpired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && SESSION_ENDED_CODES.has(error.code);
+  return error instanceof BffError && error.status === 401 && SESSION_ENDED_CODES.has(error.code);
 }
 
 /** A failure that never reached the BFF or came back unreadable, in the same envelope shape. */
-export function networkError(cause: unknown, traceId?: string): ApiError {
-  const error = new ApiError({
+export function networkError(cause: unknown, traceId?: string): BffError {
+  const error = new BffError({
     traceId,
     status: 0,
     body: {
@@ -64,8 +64,8 @@ export function unreadableResponse(
   status: number,
   requestId: string | undefined,
   traceId?: string,
-): ApiError {
-  return new ApiError({
+): BffError {
+  return new BffError({
     status,
     requestId,
     traceId,

@@ -1,5 +1,5 @@
 import { BOOKING_STATUSES } from '#shared/api/bookings.ts';
-import { useT, type Translate } from '../../i18n/use-t.ts';
+import { useT, type Translate } from '../i18n/use-t.ts';
 
 const STATUS_TONES: Record<string, string> = {
   confirmed: 'chip-success',
