@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { staySearchToParams } from '../web/src/features/stays/stay-search-params.ts';
+import { staySearchToParams } from '../web/src/features/stays/search/stay-search-params.ts';
 import type { StayDestination } from '#shared/api/destinations.ts';
 import { freePort } from '../scripts/service-group.ts';
 import { printTable } from './support/print-table.ts';

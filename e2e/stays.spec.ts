@@ -235,7 +235,7 @@ test.describe('stay search', () => {
     { tag: PHONE },
     async ({ signedInPage: page, browser }) => {
       // The link the "Share this stay" button builds: the hotel as an autocomplete destination, with
-      // the dates and rooms (web/src/features/stays/share-stay-button.tsx, sharedStayPath).
+      // the dates and rooms (web/src/features/stays/hotel/share-stay-button.tsx, sharedStayPath).
       const found = await page.request.get('/api/stays/destinations?query=Barcelona', {
         headers: { 'X-Requested-With': 'wayfare' },
       });

@@ -28,7 +28,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'share/stay',
               lazy: async () => ({
-                Component: (await import('../features/stays/shared-stay-page.tsx')).SharedStayPage,
+                Component: (await import('../features/stays/hotel/shared-stay-page.tsx')).SharedStayPage,
               }),
             },
             {
@@ -43,13 +43,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'stays',
                   lazy: async () => ({
-                    Component: (await import('../features/stays/stays-page.tsx')).StaysPage,
+                    Component: (await import('../features/stays/results/stays-page.tsx')).StaysPage,
                   }),
                 },
                 {
                   path: 'stays/properties/:propertyId',
                   lazy: async () => ({
-                    Component: (await import('../features/stays/property-page.tsx')).PropertyPage,
+                    Component: (await import('../features/stays/hotel/property-page.tsx')).PropertyPage,
                   }),
                 },
                 {

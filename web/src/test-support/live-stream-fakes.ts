@@ -29,7 +29,7 @@ export function clientWithInbox(): QueryClient {
   const empty: InboxData = {
     pages: [{ items: [], meta: { totalCount: 0, pageSize: 20, nextCursor: null, unreadCount: 0 } }],
     pageParams: [null],
-  } as unknown as InboxData;
+  };
   queryClient.setQueryData(notificationQueries.inbox().queryKey, empty);
   return queryClient;
 }
@@ -49,7 +49,7 @@ export class FakeLocks implements StreamLocks {
       const grant = () => {
         this.held.add(name);
         Promise.resolve()
-          .then(() => callback({ name, mode: 'exclusive' } as Lock))
+          .then(() => callback({ name, mode: 'exclusive' }))
           .then(resolve, reject)
           .finally(() => {
             this.held.delete(name);

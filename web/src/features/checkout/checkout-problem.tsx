@@ -68,3 +68,14 @@ export function declinedCard(
   if (!parsed.success) return paidWith;
   return methods.find((method) => method.paymentMethodId === parsed.data.paymentMethodId) ?? paidWith;
 }
+
+/** The offer expired: its price can no longer be booked, another choice can. */
+export function ExpiredNotice({ onChooseAgain, t }: { onChooseAgain: () => void; t: Translate }) {
+  return (
+    <CheckoutProblem
+      title={t('checkout.expired.title')}
+      reason={t('checkout.expired.reason')}
+      action={{ label: t('checkout.chooseAgain'), onClick: onChooseAgain }}
+    />
+  );
+}

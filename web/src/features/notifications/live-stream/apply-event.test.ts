@@ -61,7 +61,7 @@ describe('applying an event of the notification stream', () => {
     expect(inboxIds(late.queryClient)).toEqual(['n-2']);
   });
 
-  it('catches the inbox up once each time a connection becomes live, and when the server asks', async () => {
+  it('catches the inbox up once each time a connection becomes live, and when the server asks', () => {
     const { applier, queryClient, options } = applierFor();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     applier.apply(status('live'));

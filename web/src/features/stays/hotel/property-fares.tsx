@@ -1,14 +1,14 @@
 import type { StayFare } from '#shared/api/stays.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import { useT, type Translate } from '../../i18n/use-t.ts';
-import { zoneCity, type Formatters } from '../../lib/intl-format.ts';
-import { useSearchInProgress } from '../../lib/search-activity.ts';
-import { DetailsDisclosure } from '../../components/details-disclosure.tsx';
-import { RateDetails } from '../checkout/index.ts';
-import { bedTypeLabel } from '../../lib/bed-type-label.ts';
-import { boardLabel } from '../../lib/board-label.ts';
-import { maxNightsOf } from './max-nights-of.ts';
-import { MaxNightsNotice } from './max-nights-notice.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { zoneCity, type Formatters } from '../../../lib/intl-format.ts';
+import { useSearchInProgress } from '../../../lib/search-activity.ts';
+import { DetailsDisclosure } from '../../../components/details-disclosure.tsx';
+import { RateDetails } from '../../checkout/index.ts';
+import { bedTypeLabel } from '../../../lib/bed-type-label.ts';
+import { boardLabel } from '../../../lib/board-label.ts';
+import { maxNightsOf } from '../search/max-nights-of.ts';
+import { MaxNightsNotice } from '../search/max-nights-notice.tsx';
 import type { StayFaresState } from './use-stay-fares.ts';
 
 export interface PropertyFaresProps {

@@ -1,6 +1,6 @@
 import { StayPropertyDestinationSchema, type StayPropertyDestination } from '#shared/api/destinations.ts';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
-import { destinationParams, encodeRooms, type StaySearch } from './stay-search-params.ts';
+import { destinationParams, encodeRooms, type StaySearch } from '../search/stay-search-params.ts';
 
 /**
  * The hotel's own destination as URL parameters (its name is `hotel`), apart from the search's

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { addDays, nightsBetween } from '../../lib/intl-format.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { saveSelection } from '../checkout/index.ts';
-import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { addDays, nightsBetween } from '../../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { saveSelection } from '../../checkout/index.ts';
+import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
 import { PropertyFares } from './property-fares.tsx';
 import { hotelDestinationFromParams } from './property-link.ts';
 import { ShareStayButton } from './share-stay-button.tsx';
 import { StayHeader } from './stay-header.tsx';
-import { staySearchFormFromParams, staySearchToParams } from './stay-search-params.ts';
+import { staySearchFormFromParams, staySearchToParams } from '../search/stay-search-params.ts';
 import { useStayFares } from './use-stay-fares.ts';
-import { isCompleteStaySearch } from './validate-stay-search.ts';
-import './stays.css';
+import { isCompleteStaySearch } from '../search/validate-stay-search.ts';
+import '../stays.css';
 
 /** A hotel from a stay search: its fares through the search-stream path (searchSolutionId + propertyId). */
 export function PropertyPage() {

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StayPropertyDestination } from '#shared/api/destinations.ts';
-import { StaysPage } from './stays-page.tsx';
-import { forgetFinishedSearches } from './use-stay-search-run.ts';
+import { StaysPage } from '../results/stays-page.tsx';
+import { forgetFinishedSearches } from '../results/use-stay-search-run.ts';
 import { PropertyPage } from './property-page.tsx';
-import { destinationFromParams } from './stay-search-params.ts';
-import { renderApp, sse } from '../../test-support/render-app.tsx';
-import { envelope, stubFetch } from '../../test-support/stub-fetch.ts';
-import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { destinationFromParams } from '../search/stay-search-params.ts';
+import { renderApp, sse } from '../../../test-support/render-app.tsx';
+import { envelope, stubFetch } from '../../../test-support/stub-fetch.ts';
+import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 
 afterEach(() => {
   cleanup();

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { parseStayDestinations, type StayPropertyDestination } from '#shared/api/destinations.ts';
 import type { StayRoom } from '#shared/api/stays.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import type { MessageId } from '../../i18n/i18n.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { apiJson } from '../../lib/api-client.ts';
-import { destinationParams, encodeRooms } from './stay-search-params.ts';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { apiJson } from '../../../lib/api-client.ts';
+import { destinationParams, encodeRooms } from '../search/stay-search-params.ts';
 
 export interface ShareStayButtonProps {
   hotelName: string;

@@ -3,22 +3,22 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { apiJson } from '../../lib/api-client.ts';
-import { BffError } from '../../lib/bff-error.ts';
-import { addDays, nightsBetween } from '../../lib/intl-format.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { sessionQueries } from '../auth/session-queries.ts';
-import { SignInButton } from '../auth/index.ts';
-import { saveSelection } from '../checkout/index.ts';
-import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { apiJson } from '../../../lib/api-client.ts';
+import { BffError } from '../../../lib/bff-error.ts';
+import { addDays, nightsBetween } from '../../../lib/intl-format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { sessionQueries } from '../../auth/session-queries.ts';
+import { SignInButton } from '../../auth/index.ts';
+import { saveSelection } from '../../checkout/index.ts';
+import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
 import { PropertyFares } from './property-fares.tsx';
 import { sharedStayPath } from './share-stay-button.tsx';
 import { StayHeader } from './stay-header.tsx';
-import { staySearchFormFromParams } from './stay-search-params.ts';
+import { staySearchFormFromParams } from '../search/stay-search-params.ts';
 import { useStayFares } from './use-stay-fares.ts';
-import { isCompleteStaySearch } from './validate-stay-search.ts';
-import './stays.css';
+import { isCompleteStaySearch } from '../search/validate-stay-search.ts';
+import '../stays.css';
 
 /**
  * A shared stay: opens for anyone with the link. A visitor who is not signed in gets a guest session

@@ -1,7 +1,7 @@
 import type { StayRoom } from '#shared/api/stays.ts';
-import { useT, type Translate } from '../../i18n/use-t.ts';
-import type { Formatters } from '../../lib/intl-format.ts';
-import { nightsBetween } from '../../lib/intl-format.ts';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import type { Formatters } from '../../../lib/intl-format.ts';
+import { nightsBetween } from '../../../lib/intl-format.ts';
 import { PropertyThumbnail } from './property-thumbnail.tsx';
 
 export interface StayHeaderProps {

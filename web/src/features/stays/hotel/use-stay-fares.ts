@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StayFare, StayFaresRequestInput } from '#shared/api/stays.ts';
-import type { StreamEnd } from '../../lib/event-stream.ts';
-import { streamStayFares } from './stream-stay-fares.ts';
+import type { StreamEnd } from '../../../lib/event-stream.ts';
+import { streamStayFares } from '../stream-stay-fares.ts';
 
 export interface StayFaresState {
   fares: StayFare[];

@@ -1,5 +1,5 @@
-import type { MessageId } from '../../i18n/i18n.ts';
-import type { Translate } from '../../i18n/use-t.ts';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import type { Translate } from '../../../i18n/use-t.ts';
 
 const AMENITIES: Record<string, MessageId> = {
   wifi: 'stays.amenity.wifi',

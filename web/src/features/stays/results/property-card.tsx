@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
-import { useT } from '../../i18n/use-t.ts';
-import type { BffError } from '../../lib/bff-error.ts';
-import { presentError } from '../../lib/error-grammar.ts';
-import { useCountdown } from '../../lib/use-countdown.ts';
-import type { Formatters } from '../../lib/intl-format.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { BffError } from '../../../lib/bff-error.ts';
+import { presentError } from '../../../lib/error-grammar.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import type { Formatters } from '../../../lib/intl-format.ts';
 import { amenityLabel } from './amenity-label.ts';
-import { PropertyThumbnail } from './property-thumbnail.tsx';
+import { PropertyThumbnail } from '../hotel/property-thumbnail.tsx';
 import { StarsRating } from './stars-rating.tsx';
 import type { PropertyPrice } from './stay-search-run.ts';
 

@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 export function StarsRating({ stars }: { stars: number }) {
   const t = useT();

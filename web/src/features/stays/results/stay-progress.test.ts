@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_SNAPSHOT, type StaySearchSnapshot } from './stay-search-run.ts';
-import { i18n, type MessageId } from '../../i18n/i18n.ts';
+import { i18n, type MessageId } from '../../../i18n/i18n.ts';
 import { progressText } from './stay-progress.ts';
 
 const english = (id: MessageId, values?: Record<string, unknown>) => i18n._(id, values);

@@ -1,4 +1,4 @@
-import type { Translate } from '../../i18n/use-t.ts';
+import type { Translate } from '../../../i18n/use-t.ts';
 import type { StaySearchSnapshot } from './stay-search-run.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SortControl } from '../../components/sort-control.tsx';
-import type { MessageId } from '../../i18n/i18n.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { toggleValue } from '../../lib/toggle-value.ts';
-import { boardLabel } from '../../lib/board-label.ts';
+import { SortControl } from '../../../components/sort-control.tsx';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { toggleValue } from '../../../lib/toggle-value.ts';
+import { boardLabel } from '../../../lib/board-label.ts';
 import {
   DEFAULT_STAY_VIEW,
   filtersActive,

@@ -9,17 +9,17 @@ import {
 } from './arrange-stays.ts';
 import { StayFilters, StaySortControl } from './stay-result-filters.tsx';
 import type { StaySearchSnapshot } from './stay-search-run.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import { useT, type Translate } from '../../i18n/use-t.ts';
-import { nightsBetween } from '../../lib/intl-format.ts';
-import { useSearchInProgress } from '../../lib/search-activity.ts';
-import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
-import { maxNightsOf } from './max-nights-of.ts';
-import { MaxNightsNotice } from './max-nights-notice.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { nightsBetween } from '../../../lib/intl-format.ts';
+import { useSearchInProgress } from '../../../lib/search-activity.ts';
+import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
+import { maxNightsOf } from '../search/max-nights-of.ts';
+import { MaxNightsNotice } from '../search/max-nights-notice.tsx';
 import { PropertyCard } from './property-card.tsx';
-import { propertyPagePath } from './property-link.ts';
+import { propertyPagePath } from '../hotel/property-link.ts';
 import { progressText } from './stay-progress.ts';
-import type { StaySearch } from './stay-search-params.ts';
+import type { StaySearch } from '../search/stay-search-params.ts';
 import { useStaySearchRun } from './use-stay-search-run.ts';
 
 export interface StayResultsProps {

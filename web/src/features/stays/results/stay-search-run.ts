@@ -7,11 +7,11 @@ import {
   PricedStaySearchSearchEndSchema,
 } from '#shared/api/priced-stay-search.ts';
 import type { StayFare, StaySearchProperty } from '#shared/api/stays.ts';
-import { BffError } from '../../lib/bff-error.ts';
-import { readEventStream } from '../../lib/event-stream.ts';
-import { safeJson } from '../../lib/safe-json.ts';
-import type { StaySearch } from './stay-search-params.ts';
-import { streamStayFares } from './stream-stay-fares.ts';
+import { BffError } from '../../../lib/bff-error.ts';
+import { readEventStream } from '../../../lib/event-stream.ts';
+import { safeJson } from '../../../lib/safe-json.ts';
+import type { StaySearch } from '../search/stay-search-params.ts';
+import { streamStayFares } from '../stream-stay-fares.ts';
 
 /** A property's pricing: its rates so far (`fares`) and the cheapest of them. */
 export type PropertyPrice =

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StaysPage } from './stays-page.tsx';
-import { PropertyPage } from './property-page.tsx';
-import { renderApp, sse } from '../../test-support/render-app.tsx';
-import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
-import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { PropertyPage } from '../hotel/property-page.tsx';
+import { renderApp, sse } from '../../../test-support/render-app.tsx';
+import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../../test-support/stub-fetch.ts';
+import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import { forgetFinishedSearches } from './use-stay-search-run.ts';
 
 afterEach(() => {

@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
-import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { profileQueries } from '../../lib/profile-query.ts';
+import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
+import { fieldProblemsByPath } from '../../../lib/error-grammar.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { profileQueries } from '../../../lib/profile-query.ts';
 import { stayViewFromParams, withoutStayView, writeStayView } from './arrange-stays.ts';
 import { StayResults } from './stay-results.tsx';
-import { StaySearchSummary } from './stay-search-summary.tsx';
-import { StaySearchForm } from './stay-search-form.tsx';
-import { staySearchFormFromParams, staySearchToParams, type StaySearch } from './stay-search-params.ts';
-import { isCompleteStaySearch } from './validate-stay-search.ts';
-import './stays.css';
+import { StaySearchSummary } from '../search/stay-search-summary.tsx';
+import { StaySearchForm } from '../search/stay-search-form.tsx';
+import {
+  staySearchFormFromParams,
+  staySearchToParams,
+  type StaySearch,
+} from '../search/stay-search-params.ts';
+import { isCompleteStaySearch } from '../search/validate-stay-search.ts';
+import '../stays.css';
 
 export function StaysPage() {
   const t = useT();

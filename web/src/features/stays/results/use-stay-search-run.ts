@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { StaySearch } from './stay-search-params.ts';
+import type { StaySearch } from '../search/stay-search-params.ts';
 import {
   INITIAL_SNAPSHOT,
   startStaySearchRun,

@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface MaxNightsNoticeProps {
   maxNights: number | undefined;

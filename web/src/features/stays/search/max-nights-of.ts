@@ -1,4 +1,4 @@
-import type { BffError } from '../../lib/bff-error.ts';
+import type { BffError } from '../../../lib/bff-error.ts';
 
 /**
  * The longest stay the provider prices, from a MAX_NIGHTS_EXCEEDED error: a numeric field when the

@@ -5,8 +5,8 @@ import {
   MAX_ROOMS,
   type StayRoom,
 } from '#shared/api/stays.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { fieldId } from '../../lib/error-grammar.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { fieldId } from '../../../lib/error-grammar.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 

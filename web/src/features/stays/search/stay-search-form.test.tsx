@@ -4,10 +4,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StaySearchForm } from './stay-search-form.tsx';
 import type { StaySearch } from './stay-search-params.ts';
-import { renderApp } from '../../test-support/render-app.tsx';
-import { stubFetch } from '../../test-support/stub-fetch.ts';
-import { typeDate } from '../../test-support/type-date.ts';
-import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { renderApp } from '../../../test-support/render-app.tsx';
+import { stubFetch } from '../../../test-support/stub-fetch.ts';
+import { typeDate } from '../../../test-support/type-date.ts';
+import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 
 afterEach(() => {
   cleanup();

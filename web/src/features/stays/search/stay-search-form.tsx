@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StayDestination } from '#shared/api/destinations.ts';
-import { AsyncComboBox } from '../../components/async-combo-box.tsx';
-import { FormErrorSummary } from '../../components/form-error-summary.tsx';
-import { DateField } from '../../components/date-field.tsx';
-import type { MessageId } from '../../i18n/i18n.ts';
-import { useT, type Translate } from '../../i18n/use-t.ts';
-import { fieldId } from '../../lib/error-grammar.ts';
-import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { AsyncComboBox } from '../../../components/async-combo-box.tsx';
+import { FormErrorSummary } from '../../../components/form-error-summary.tsx';
+import { DateField } from '../../../components/date-field.tsx';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { fieldId } from '../../../lib/error-grammar.ts';
+import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { RoomsEditor } from './rooms-editor.tsx';
 import type { StaySearch, StaySearchForm as StaySearchFormValue } from './stay-search-params.ts';
-import { stayQueries } from './stay-queries.ts';
+import { stayQueries } from '../stay-queries.ts';
 import { describeProblems, validateStaySearch } from './validate-stay-search.ts';
-import './stays.css';
-import { OfflineNote } from '../../components/offline-note.tsx';
-import { useOnline } from '../../lib/use-online.ts';
+import '../stays.css';
+import { OfflineNote } from '../../../components/offline-note.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 
 const FIELD_LABELS: Record<string, MessageId> = {
   destination: 'stays.field.destination',

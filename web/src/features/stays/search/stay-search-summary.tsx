@@ -1,6 +1,6 @@
-import { useT } from '../../i18n/use-t.ts';
-import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
-import { roomsSummary } from './stay-header.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
+import { roomsSummary } from '../hotel/stay-header.tsx';
 import type { StaySearch } from './stay-search-params.ts';
 
 /**

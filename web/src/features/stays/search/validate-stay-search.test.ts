@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { describeProblems, validateStaySearch } from './validate-stay-search.ts';
 import {
   decodeRooms,

@@ -1,7 +1,7 @@
 import { MAX_ADULTS_PER_ROOM, MAX_CHILDREN_PER_ROOM, MAX_ROOMS } from '#shared/api/stays.ts';
-import type { MessageId } from '../../i18n/i18n.ts';
-import type { Translate } from '../../i18n/use-t.ts';
-import { todayIsoDate } from '../../lib/intl-format.ts';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import type { Translate } from '../../../i18n/use-t.ts';
+import { todayIsoDate } from '../../../lib/intl-format.ts';
 import type { StaySearch, StaySearchForm } from './stay-search-params.ts';
 
 /** A problem with a field, as a message of the catalogs and its values. */
