@@ -5,7 +5,7 @@ import type { Notification } from '#shared/api/notifications.ts';
 import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
 import { SignInButton } from '../features/auth/sign-in-button.tsx';
 import { ProfileMenu } from '../features/auth/profile-menu.tsx';
-import { InboxBell } from '../features/notifications/inbox-bell.tsx';
+import { InboxBell } from '../features/notifications/inbox/inbox-bell.tsx';
 import { UpdateBanner } from '../features/update-check/update-banner.tsx';
 import { demoQueries } from '../features/demo/demo-queries.ts';
 import { tripKeys } from '../features/trips/trip-keys.ts';

@@ -91,7 +91,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'inbox',
                   lazy: async () => ({
-                    Component: (await import('../features/notifications/inbox-page.tsx')).InboxPage,
+                    Component: (await import('../features/notifications/inbox/inbox-page.tsx')).InboxPage,
                   }),
                 },
                 {

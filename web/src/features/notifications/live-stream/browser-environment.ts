@@ -2,11 +2,11 @@ import { apiSend } from '../../../lib/api-client.ts';
 import { readEventStream } from '../../../lib/event-stream.ts';
 import { leaveEndedSession } from '../../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../../lib/login-url.ts';
-import { answerShownLive } from '../answer-shown-live.ts';
+import { answerShownLive } from './answer-shown-live.ts';
 import { setLiveConnectionState } from '../live-connection-store.ts';
 import { postToOtherTabs, subscribeToOtherTabs } from '../notification-channel.ts';
-import { createToastClaims } from '../toast-once.ts';
-import { waitToReconnect } from '../wait-to-reconnect.ts';
+import { createToastClaims } from './toast-once.ts';
+import { waitToReconnect } from './wait-to-reconnect.ts';
 import type { LiveStreamEnvironment } from './live-stream.ts';
 
 /** Where the browser can elect one tab (Web Locks) and relay to the others (BroadcastChannel). */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Notification } from '#shared/api/notifications.ts';
 import type { SseMessage } from '#shared/sse.ts';
 import type { LiveConnectionState } from '../live-connection-store.ts';
-import type { ToastClaims } from '../toast-once.ts';
+import type { ToastClaims } from './toast-once.ts';
 import { createEventApplier } from './apply-event.ts';
 import { createStreamConnection, type ReadStream } from './stream-connection.ts';
 import { createStreamHolder, type StreamLocks, type TabChannel } from './stream-holder.ts';

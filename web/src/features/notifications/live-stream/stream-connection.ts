@@ -2,7 +2,7 @@ import type { SseMessage } from '#shared/sse.ts';
 import { isSessionExpired } from '../../../lib/bff-error.ts';
 import type { EventStreamOptions, StreamEnd } from '../../../lib/event-stream.ts';
 import type { LiveConnectionState } from '../live-connection-store.ts';
-import { nextReconnectDelay } from '../reconnect-delay.ts';
+import { nextReconnectDelay } from './reconnect-delay.ts';
 
 /** Reads one stream until it ends (lib/event-stream.ts's readEventStream in the browser). */
 export type ReadStream = (

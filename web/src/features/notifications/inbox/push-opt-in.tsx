@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import type { MessageId } from '../../i18n/i18n.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { apiJson, apiSend } from '../../lib/api-client.ts';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { apiJson, apiSend } from '../../../lib/api-client.ts';
 
 const PublicKeySchema = z.looseObject({ publicKey: z.string().min(1) });
 const SessionSubscriptionsSchema = z.looseObject({ endpoints: z.array(z.string()) });

@@ -1,4 +1,4 @@
-import { postToOtherTabs, subscribeToOtherTabs } from './notification-channel.ts';
+import { postToOtherTabs, subscribeToOtherTabs } from '../notification-channel.ts';
 
 /**
  * Decides, across all of a traveler's tabs, which one shows the toast for a notification: the first to

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useT } from '../../i18n/use-t.ts';
-import { notificationQueries } from './notification-queries.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { notificationQueries } from '../notification-queries.ts';
 
 export function InboxBell() {
   const { data } = useInfiniteQuery(notificationQueries.inbox());

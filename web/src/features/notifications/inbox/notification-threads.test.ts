@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/api/notifications.ts';
-import { aNotification } from '../../test-support/a-notification.ts';
+import { aNotification } from '../../../test-support/a-notification.ts';
 import { notificationThreads } from './notification-threads.ts';
 
 function notification(id: string, segmentId: string, minute: number): Notification {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { testQueryClient } from '../../test-support/render-app.tsx';
-import { stubFetch } from '../../test-support/stub-fetch.ts';
+import { testQueryClient } from '../../../test-support/render-app.tsx';
+import { stubFetch } from '../../../test-support/stub-fetch.ts';
 import { PushOptIn } from './push-opt-in.tsx';
 
 afterEach(() => {

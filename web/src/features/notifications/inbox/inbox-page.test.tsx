@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InboxPage } from './inbox-page.tsx';
-import { renderApp } from '../../test-support/render-app.tsx';
-import { aNotification } from '../../test-support/a-notification.ts';
-import { stubFetch } from '../../test-support/stub-fetch.ts';
+import { renderApp } from '../../../test-support/render-app.tsx';
+import { aNotification } from '../../../test-support/a-notification.ts';
+import { stubFetch } from '../../../test-support/stub-fetch.ts';
 
 afterEach(() => {
   cleanup();

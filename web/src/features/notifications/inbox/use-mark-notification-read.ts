@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../lib/api-client.ts';
-import { postToOtherTabs } from './notification-channel.ts';
-import { notificationQueries, withNotificationRead, type InboxData } from './notification-queries.ts';
+import { apiSend } from '../../../lib/api-client.ts';
+import { postToOtherTabs } from '../notification-channel.ts';
+import { notificationQueries, withNotificationRead, type InboxData } from '../notification-queries.ts';
 
 /**
  * Marks a notification read, showing it read at once and reconciling with the server afterwards; the

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NotificationsReadAllSchema } from '#shared/api/notifications.ts';
-import { apiJson } from '../../lib/api-client.ts';
-import { postToOtherTabs } from './notification-channel.ts';
-import { notificationQueries, type InboxData } from './notification-queries.ts';
+import { apiJson } from '../../../lib/api-client.ts';
+import { postToOtherTabs } from '../notification-channel.ts';
+import { notificationQueries, type InboxData } from '../notification-queries.ts';
 
 /** Marks every notification read: shown read at once, reconciled with the server, told to the other tabs. */
 export function useMarkAllRead() {
