@@ -205,3 +205,18 @@ describe('the probes are linted, not ignored', () => {
     }
   });
 });
+
+describe('npm run lint keeps the files of the SPA short', () => {
+  const lines = (count: number) =>
+    Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join('\n') + '\n';
+  const maxLinesErrors = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath: path.join(root, filePath) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'max-lines');
+  };
+
+  it('refuses a production file of web/src over 400 lines, and lets one of 400 or a test pass', async () => {
+    expect(await maxLinesErrors('web/src/features/stays/probe.tsx', lines(401))).toHaveLength(1);
+    expect(await maxLinesErrors('web/src/lib/probe.ts', lines(400))).toEqual([]);
+    expect(await maxLinesErrors('web/src/lib/probe.test.ts', lines(401))).toEqual([]);
+  });
+});
