@@ -40,6 +40,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   const app = createServer(config, {
     logger: withLogRedaction(logger, config.LOG_LEVEL),
     genReqId: generateRequestId,
+    disableRequestLogging: true, // one line per request instead, from the observability plugin
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY ?? false,
     frameworkErrors: frameworkErrorHandler,

@@ -175,10 +175,23 @@ describe('one trace per traveler action', () => {
     expect(attribute(bff, 'http.route')).toBe('/api/flights/search');
 
     const logged = stack.bffLogs
-      .map((line) => JSON.parse(line) as { trace_id?: string; span_id?: string })
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.trace_id === traceId);
     expect(logged.length).toBeGreaterThan(0);
-    expect(logged.every((line) => /^[0-9a-f]{16}$/.test(line.span_id ?? ''))).toBe(true);
+    expect(logged.every((line) => /^[0-9a-f]{16}$/.test(String(line.span_id)))).toBe(true);
+    // One line for the request, when it ends: what an operator reads, with the ids to find the rest.
+    const requestLines = logged.filter((line) => line.msg === 'request');
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({
+      level: 30,
+      method: 'POST',
+      route: '/api/flights/search',
+      status: 200,
+      trace_id: traceId,
+    });
+    expect(typeof requestLines[0]?.durationMs).toBe('number');
+    expect(String(requestLines[0]?.requestId)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stack.bffLogs.some((line) => /incoming request|request completed/.test(line))).toBe(false);
   });
 
   it('follows a notification from the simulator through the stream, the hub, the webhook and the push decision', async () => {
@@ -212,6 +225,18 @@ describe('one trace per traveler action', () => {
     const { notification } = JSON.parse(response.body) as { notification: { id: string } };
     await tab.next((event) => event.id === notification.id);
     tab.abort();
+    // The stream's open and its end, with the reason and how long it lasted.
+    await expect
+      .poll(() =>
+        stack.bffLogs
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.stream === '/api/notifications/stream')
+          .map((line) => [line.msg, line.reason, typeof line.durationMs]),
+      )
+      .toEqual([
+        ['stream open', undefined, 'undefined'],
+        ['stream ended', 'client-gone', 'number'],
+      ]);
 
     const spans = await spansOf(traceId, [
       'notification dispatch',

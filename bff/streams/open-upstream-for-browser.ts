@@ -42,7 +42,7 @@ export async function openUpstreamForBrowser({
     reply.raw.off('close', browserGone);
     throw error;
   }
-  const connection = registry.connect(hijackForStream(reply), farewell, reply.request.routeOptions.url);
+  const connection = registry.connect(hijackForStream(reply), farewell, reply.request);
   connection.onClose(browserGone);
   connection.open();
   return { body, connection, signal: upstream.signal };

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { bffMetrics } from '../observability/bff-metrics.ts';
 import { SseConnection, type SseCloseReason, type SseConnectionOptions } from './sse-connection.ts';
 import { SseFrame } from './sse-frame.ts';
@@ -63,14 +64,23 @@ export class SseRegistry {
   }
 
   /**
-   * Wraps a hijacked response; it leaves the registry by itself when it closes. `kind` (the route
-   * template) labels the count of open streams.
+   * Wraps a hijacked response; it leaves the registry by itself when it closes. The request it answers
+   * names the stream's kind (its route template: the label of the count of open streams) and logs the
+   * stream's open and its end, with the reason and how long it lasted.
    */
-  connect(res: ServerResponse, farewell: string, kind = 'other'): SseConnection {
+  connect(res: ServerResponse, farewell: string, request?: FastifyRequest): SseConnection {
+    // What the stream's end needs, not the request: Fastify's request is not kept for the stream's life.
+    const kind = request?.routeOptions.url ?? 'other';
+    const log = request?.log;
+    const trace = request?.trace === undefined ? {} : { trace_id: request.trace.traceId };
+    const openedAt = performance.now();
     const open = bffMetrics().browserStreamsOpen;
     open.add(1, { kind });
+    log?.info({ stream: kind, ...trace }, 'stream open');
     const connection = new SseConnection(res, this.#options, (closed, reason) => {
       open.add(-1, { kind });
+      const durationMs = Math.round(performance.now() - openedAt);
+      log?.info({ stream: kind, reason, durationMs, ...trace }, 'stream ended');
       this.#closed(closed, reason);
     });
     this.#entries.set(connection, farewell);

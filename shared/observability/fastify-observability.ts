@@ -17,9 +17,10 @@ export interface ObservabilityOptions {
 }
 
 /**
- * Traces and the request metric of one Fastify server: the incoming W3C trace context continued
- * (@fastify/otel), `http.server.request.duration` by route template, and the ids of the request's trace
- * on the request (`request.trace`) for the log line written when it ends. Registered first, so that every
+ * Traces, the request metric and the request log line of one Fastify server: the incoming W3C trace
+ * context continued (@fastify/otel), `http.server.request.duration` by route template, and one line at
+ * info per request when it ends (method, route template, status, duration, request and trace ids), with
+ * the server's `disableRequestLogging` set. Registered first, so that every
  * route and hook registered after it runs inside the request's span.
  */
 async function observabilityPlugin(app: FastifyInstance, options: ObservabilityOptions): Promise<void> {
@@ -40,6 +41,20 @@ async function observabilityPlugin(app: FastifyInstance, options: ObservabilityO
   });
   app.addHook('onResponse', (request, reply, next) => {
     const route = request.routeOptions.url;
+    // The request's one log line (the server's own "incoming request" and "request completed" are off).
+    request.log.info(
+      {
+        method: request.method,
+        route: route ?? 'unmatched',
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+        requestId: request.id,
+        ...(request.trace === undefined
+          ? {}
+          : { trace_id: request.trace.traceId, span_id: request.trace.spanId }),
+      },
+      'request',
+    );
     duration.record(reply.elapsedTime / 1000, {
       'http.request.method': request.method,
       'http.response.status_code': reply.statusCode,

@@ -13,6 +13,9 @@ import { SIGNING_KEYS_FILE, loadSigningKeys } from './signing-keys.ts';
 import { prepareAdapterSchema, purgeExpired } from './sqlite-adapter.ts';
 import { openPrivateDatabase } from '../private-database.ts';
 
+/** A W3C traceparent (version 00): its trace id and the caller's span id. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+
 export interface IdentityServer {
   issuer: string;
   server: Server;
@@ -41,6 +44,13 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
+/** The caller's trace (its traceparent: the BFF's call to this server), for the request's log lines. */
+function callerTrace(request: IncomingMessage): { trace_id?: string; span_id?: string } {
+  const traceparent = request.headers.traceparent;
+  const match = typeof traceparent === 'string' ? TRACEPARENT.exec(traceparent) : null;
+  return match ? { trace_id: match[1], span_id: match[2] } : {};
+}
+
 /** Path only: query strings of authorization and logout requests stay out of the log. */
 function logRequests(logger: Logger, request: IncomingMessage, response: ServerResponse): void {
   const started = process.hrtime.bigint();
@@ -48,7 +58,13 @@ function logRequests(logger: Logger, request: IncomingMessage, response: ServerR
     const pathname = new URL(request.url ?? '/', 'http://identity.invalid').pathname;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     logger.info(
-      { method: request.method, path: pathname, status: response.statusCode, ms: Math.round(ms) },
+      {
+        method: request.method,
+        path: pathname,
+        status: response.statusCode,
+        ms: Math.round(ms),
+        ...callerTrace(request),
+      },
       'request',
     );
   });

@@ -48,6 +48,7 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
       mixin: traceLogFields,
     },
     bodyLimit: MAX_BODY_BYTES,
+    disableRequestLogging: true, // one line per request instead, from the observability plugin
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: false,

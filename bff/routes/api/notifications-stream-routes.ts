@@ -85,11 +85,7 @@ export default async function notificationsStreamRoutes(app: FastifyInstance): P
       openPerSession.set(sessionId, open + 1);
       // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
       const shutdownRetryMs = Math.round(app.config.SSE_SHUTDOWN_RETRY_MS * (1 + Math.random()));
-      const connection = app.sse.connect(
-        hijackForStream(reply),
-        encodeReconnect(shutdownRetryMs),
-        request.routeOptions.url,
-      );
+      const connection = app.sse.connect(hijackForStream(reply), encodeReconnect(shutdownRetryMs), request);
       connection.open();
       connection.write(CLIENT_RETRY);
       const unsubscribe = app.notificationHub.subscribe({
