@@ -123,7 +123,7 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
   try {
     const port = await freePort();
     const standIn = `http://127.0.0.1:${port}`;
-    startProcess([path.join(import.meta.dirname, '../upstream/travel-api/server.ts')], children, {
+    startProcess([path.join(import.meta.dirname, '../upstream/travel-api/run-travel-api.ts')], children, {
       TRAVEL_API_HOST: '127.0.0.1',
       TRAVEL_API_PORT: String(port),
       TRAVEL_API_DATA_DIR: dataDir,

@@ -35,13 +35,13 @@ interface StandIn {
 const STAND_INS: StandIn[] = [
   {
     name: 'travel-api',
-    script: 'upstream/travel-api/server.ts',
+    script: 'upstream/travel-api/run-travel-api.ts',
     env: (port, dataDir) => ({ TRAVEL_API_PORT: String(port), TRAVEL_API_DATA_DIR: dataDir }),
     probePath: '/v1/app/update-check',
   },
   {
     name: 'identity',
-    script: 'upstream/identity/server.ts',
+    script: 'upstream/identity/run-identity.ts',
     env: (port, dataDir) => ({ IDENTITY_PORT: String(port), IDENTITY_DATA_DIR: dataDir }),
     probePath: '/.well-known/openid-configuration',
   },

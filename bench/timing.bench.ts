@@ -114,7 +114,7 @@ async function measureStandIn(): Promise<Row[]> {
     const stream = readTimed(inbox, (message, at) => {
       if (message.event === 'notification' && message.id) arrivals.set(message.id, at);
     });
-    await until(() => api.app.notifications.hub.streamCount(sub) === 1, 'the notification stream');
+    await until(() => api.app.notifications.fanOut.streamCount(sub) === 1, 'the notification stream');
     await adminFetch(api.baseUrl, 'PUT', '/admin/faults', { latencyMs: LATENCY_MS });
     for (let run = 0; run < RUNS; run += 1) {
       const sent = performance.now();

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   });
   await group.start({
     name: 'identity',
-    args: [path.join(root, 'upstream/identity/server.ts')],
+    args: [path.join(root, 'upstream/identity/run-identity.ts')],
     port: ports.identity,
     env: {
       ...trustFront,
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   });
   await group.start({
     name: 'travel-api',
-    args: [path.join(root, 'upstream/travel-api/server.ts')],
+    args: [path.join(root, 'upstream/travel-api/run-travel-api.ts')],
     port: ports.travelApi,
     env: {
       ...trustFront,

@@ -48,7 +48,7 @@ interface StackService {
 const services: StackService[] = [
   {
     name: 'identity',
-    entry: 'upstream/identity/server.ts',
+    entry: 'upstream/identity/run-identity.ts',
     port: ports.identity,
     env: {
       IDENTITY_PORT: String(ports.identity),
@@ -62,7 +62,7 @@ const services: StackService[] = [
   },
   {
     name: 'travel-api',
-    entry: 'upstream/travel-api/server.ts',
+    entry: 'upstream/travel-api/run-travel-api.ts',
     port: ports.travelApi,
     env: {
       TRAVEL_API_PORT: String(ports.travelApi),

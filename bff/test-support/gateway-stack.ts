@@ -8,10 +8,10 @@ import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { request as undiciRequest } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { loadIdentityConfig } from '../../upstream/identity/config.ts';
+import { loadIdentityConfig } from '../../upstream/identity/identity-config.ts';
 import { startIdentityServer, type IdentityServer } from '../../upstream/identity/identity-server.ts';
-import { buildTravelApi } from '../../upstream/travel-api/app.ts';
-import { loadTravelApiConfig, type TravelApiConfig } from '../../upstream/travel-api/config.ts';
+import { buildTravelApi } from '../../upstream/travel-api/build-travel-api.ts';
+import { loadTravelApiConfig, type TravelApiConfig } from '../../upstream/travel-api/travel-api-config.ts';
 import { APP_ORIGIN, formAction, TestBrowser } from './sign-in-stack.ts';
 import { closeWithin, startBff, type StartedBff } from './start-bff.ts';
 

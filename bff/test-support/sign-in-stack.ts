@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { loadIdentityConfig } from '../../upstream/identity/config.ts';
+import { loadIdentityConfig } from '../../upstream/identity/identity-config.ts';
 import { startIdentityServer, type IdentityServer } from '../../upstream/identity/identity-server.ts';
 import { sinkInto, startBff } from './start-bff.ts';
 

@@ -3,7 +3,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { JWK } from 'jose';
 import type { Logger } from 'pino';
 import { findAccountBySub } from './accounts.ts';
-import type { IdentityConfig } from './config.ts';
+import type { IdentityConfig } from './identity-config.ts';
 import {
   renderLogoutPage,
   renderMessagePage,

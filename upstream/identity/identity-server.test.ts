@@ -11,7 +11,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import * as client from 'openid-client';
 import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadIdentityConfig, signedTokenLifetimeSeconds } from './config.ts';
+import { loadIdentityConfig, signedTokenLifetimeSeconds } from './identity-config.ts';
 import { startIdentityServer, type IdentityServer } from './identity-server.ts';
 import { rotateSigningKeys } from './signing-keys.ts';
 import { storedId } from './sqlite-adapter.ts';
@@ -145,7 +145,7 @@ describe('identity platform stand-in', () => {
   it('starts with no configuration but a free port, answers, and closes gracefully on SIGTERM', async () => {
     // Start-up time is measured by `npm run bench -- startup`, not here.
     const dataDir = await dataFolder();
-    const child = spawn(NODE, [path.join(ROOT, 'upstream/identity/server.ts')], {
+    const child = spawn(NODE, [path.join(ROOT, 'upstream/identity/run-identity.ts')], {
       cwd: dataDir,
       env: { PATH: process.env.PATH ?? '', IDENTITY_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import pino, { type Logger } from 'pino';
-import type { IdentityConfig } from './config.ts';
+import type { IdentityConfig } from './identity-config.ts';
 import { loadCookieKeys } from './cookie-keys.ts';
 import { createIdentityProvider } from './create-identity-provider.ts';
 import { createInteractionHandler } from './interaction-handler.ts';
 import { renderMessagePage } from './identity-pages.ts';
 import { SIGNING_KEYS_FILE, loadSigningKeys } from './signing-keys.ts';
 import { prepareAdapterSchema, purgeExpired } from './sqlite-adapter.ts';
-import { openPrivateDatabase } from '../private-database.ts';
+import { openStandInDatabase } from '../stand-in-database.ts';
 
 /** A W3C traceparent (version 00): its trace id and the caller's span id. */
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
@@ -82,7 +82,7 @@ export async function startIdentityServer(
   const issuer = config.IDENTITY_ISSUER ?? `http://localhost:${port}`;
 
   // Refresh tokens, sessions and grants: readable by this server's user only.
-  const db = openPrivateDatabase(config.IDENTITY_DATA_DIR, 'identity.sqlite');
+  const db = openStandInDatabase(config.IDENTITY_DATA_DIR, 'identity.sqlite');
   db.exec('PRAGMA busy_timeout = 5000;');
   prepareAdapterSchema(db);
   purgeExpired(db);

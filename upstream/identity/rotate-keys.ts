@@ -1,4 +1,4 @@
-import { loadIdentityConfig, signedTokenLifetimeSeconds } from './config.ts';
+import { loadIdentityConfig, signedTokenLifetimeSeconds } from './identity-config.ts';
 import { rotateSigningKeys } from './signing-keys.ts';
 
 // `npm run identity:rotate-keys`: a new signing key takes over; retired keys stay published until every

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodedSpellings } from '#shared/path-spellings.ts';
 import { fuzzRequests, readAnswer } from '../travel-api/test-support/request-fuzz.ts';
-import { loadIdentityConfig } from './config.ts';
+import { loadIdentityConfig } from './identity-config.ts';
 import { startIdentityServer, type IdentityServer } from './identity-server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { openPrivateDatabase } from '../private-database.ts';
+import { openStandInDatabase } from '../stand-in-database.ts';
 
 /** One schema change, applied once per database and remembered by its unique name. */
 export interface Migration {
@@ -12,7 +12,7 @@ export interface Migration {
  * the service's own user only (travelers, their bookings and cards on file).
  */
 export function openDatabase(dataDir: string): DatabaseSync {
-  const db = openPrivateDatabase(dataDir, 'travel-api.sqlite');
+  const db = openStandInDatabase(dataDir, 'travel-api.sqlite');
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { ApiError } from './api-error.ts';
+import { ServiceError } from './service-error.ts';
 
 /** Faults that tests and demos inject through the admin API or TRAVEL_API_FAULTS. */
 export const FaultsSchema = z.strictObject({
@@ -220,7 +220,7 @@ export class FaultRegistry {
    * provider, to be retried when the timed faults that keep it down revert (so the first retry can
    * succeed), after at most 30 s.
    */
-  providerDownError(provider: 'flight' | 'hotel', travelerId?: string): ApiError {
+  providerDownError(provider: 'flight' | 'hotel', travelerId?: string): ServiceError {
     const own = travelerId === undefined ? undefined : this.#travelers.get(travelerId);
     const untils = [this.#everyone, own]
       .filter((layer) => layer?.current.providerDown === true)
@@ -231,7 +231,7 @@ export class FaultRegistry {
         : Math.max(...(untils as number[]));
     const retryAfterSeconds =
       until === undefined ? 30 : Math.min(30, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
-    return new ApiError('SERVICE_UNAVAILABLE', {
+    return new ServiceError('SERVICE_UNAVAILABLE', {
       message: `The ${provider} provider is not answering`,
       recoveryAction: 'RETRY_LATER',
       retryAfterSeconds,

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import { ApiError } from './api-error.ts';
+import { ServiceError } from './service-error.ts';
 
 /** Claims the service relies on: `sub` names the traveler; email and name feed the profile when present. */
 export const TravelerClaimsSchema = z.looseObject({
@@ -65,7 +65,7 @@ export class TokenVerifier {
       if (!claims.success) throw unauthorized('The bearer token does not name a traveler');
       return claims.data;
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof ServiceError) throw error;
       if (error instanceof errors.JOSEError && JOSE_REJECTIONS.has(error.code)) {
         throw unauthorized(
           error.code === errors.JWTExpired.code
@@ -102,13 +102,13 @@ export class TokenVerifier {
   }
 }
 
-export function unauthorized(message: string): ApiError {
-  return new ApiError('UNAUTHORIZED', { message });
+export function unauthorized(message: string): ServiceError {
+  return new ServiceError('UNAUTHORIZED', { message });
 }
 
-function identityUnavailable(cause: unknown): ApiError {
-  if (cause instanceof ApiError) return cause;
-  return new ApiError('SERVICE_UNAVAILABLE', {
+function identityUnavailable(cause: unknown): ServiceError {
+  if (cause instanceof ServiceError) return cause;
+  return new ServiceError('SERVICE_UNAVAILABLE', {
     message: 'The identity platform is unavailable; the token cannot be verified now',
     recoveryAction: 'RETRY_LATER',
     retryAfterSeconds: 5,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { routePath } from '#shared/route-path.ts';
 
 /**
@@ -16,13 +16,14 @@ function adminGate(app: FastifyInstance, _options: unknown, done: () => void): v
     next(adminRejection(request));
   });
 
-  const adminRejection = (request: FastifyRequest): ApiError | undefined => {
+  const adminRejection = (request: FastifyRequest): ServiceError | undefined => {
     const path = routePath(request);
     if (!(path === '/admin' || path.startsWith('/admin/'))) return undefined;
-    if (expected === undefined) return new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
+    if (expected === undefined)
+      return new ServiceError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
     const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      return new ApiError('UNAUTHORIZED', { message: 'Admin token required' });
+      return new ServiceError('UNAUTHORIZED', { message: 'Admin token required' });
     }
     return undefined;
   };

@@ -56,5 +56,5 @@ function appUpdateEndpoints(instance: FastifyInstance, _options: unknown, done: 
 
 export default fp(appUpdateEndpoints, {
   name: 'app-update-endpoints',
-  dependencies: ['db', 'admin-gate', 'traveler-auth'],
+  dependencies: ['db', 'admin-gate', 'bearer-auth'],
 });

@@ -1,6 +1,6 @@
 import type { BookingConflictReason } from '#shared/upstream/booking-operations.ts';
 import type { SegmentDetails } from '#shared/upstream/trips.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import type { PlannedSegment } from './booking-plans.ts';
 
 /**
@@ -12,7 +12,7 @@ export function bookingConflict(
   segments: readonly SegmentDetails[],
   planned: readonly PlannedSegment[],
   reference: string,
-): ApiError | undefined {
+): ServiceError | undefined {
   const existing = segments.filter(
     (segment) => segment.status !== 'CANCELLED' && segment.bookingReference !== reference,
   );
@@ -48,7 +48,7 @@ export function bookingConflict(
             checkIn: clash.scheduledDeparture.slice(0, 10),
             checkOut: clash.scheduledArrival.slice(0, 10),
           };
-    return new ApiError('BOOKING_CONFLICT', { message, reason });
+    return new ServiceError('BOOKING_CONFLICT', { message, reason });
   }
   return undefined;
 }

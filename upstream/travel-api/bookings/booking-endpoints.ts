@@ -14,7 +14,7 @@ import {
   PaymentMethodsQuerySchema,
   PriceCheckSchema,
 } from '#shared/upstream/booking-operations.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
 import { BookingService, type BookingOutcome } from './booking-service.ts';
 import { paymentMethodsOf } from './payment-methods.ts';
@@ -89,7 +89,7 @@ function bookingEndpoints(instance: FastifyInstance, _options: unknown, done: ()
     (request, reply) => {
       const key = IdempotencyKeySchema.safeParse(request.headers['idempotency-key'], { reportInput: true });
       if (!key.success) {
-        throw new ApiError('VALIDATION_ERROR', {
+        throw new ServiceError('VALIDATION_ERROR', {
           message: 'The request failed validation',
           details: issuesToDetails(key.error.issues, 'idempotency-key'),
         });
@@ -112,7 +112,7 @@ function bookingEndpoints(instance: FastifyInstance, _options: unknown, done: ()
     (request, reply) => {
       const outcome = service.replay(request.travelerId, request.params.idempotencyKey);
       if (!outcome) {
-        throw new ApiError('RESOURCE_NOT_FOUND', {
+        throw new ServiceError('RESOURCE_NOT_FOUND', {
           message: 'No booking request with this key has completed',
         });
       }
@@ -128,7 +128,7 @@ function bookingEndpoints(instance: FastifyInstance, _options: unknown, done: ()
     },
     (request) => {
       const details = service.details(request.travelerId, request.params.bookingId);
-      if (!details) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Booking not found' });
+      if (!details) throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'Booking not found' });
       return details;
     },
   );
@@ -160,5 +160,5 @@ function bookingEndpoints(instance: FastifyInstance, _options: unknown, done: ()
 
 export default fp(bookingEndpoints, {
   name: 'booking-endpoints',
-  dependencies: ['traveler-auth', 'travelers', 'quotes', 'faults', 'notification-endpoints', 'admin-gate'],
+  dependencies: ['bearer-auth', 'travelers', 'quotes', 'faults', 'notification-endpoints', 'admin-gate'],
 });

@@ -41,5 +41,5 @@ function bookingListEndpoints(instance: FastifyInstance, _options: unknown, done
 
 export default fp(bookingListEndpoints, {
   name: 'booking-list-endpoints',
-  dependencies: ['traveler-auth', 'travelers'],
+  dependencies: ['bearer-auth', 'travelers'],
 });

@@ -11,7 +11,7 @@ import type {
 import type { Booking } from '#shared/upstream/bookings.ts';
 import type { ErrorEnvelope } from '#shared/upstream/error-envelope.ts';
 import type { Money } from '#shared/upstream/flights.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import type { FaultRegistry } from '../faults.ts';
 import { roundToMinorUnit } from '../money.ts';
@@ -123,7 +123,7 @@ export class BookingService {
       { request_hash: string; status: number; response: string } | undefined;
     if (!row) return undefined;
     if (requestHash !== undefined && row.request_hash !== requestHash) {
-      throw new ApiError('IDEMPOTENCY_KEY_REUSED', {
+      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', {
         status: 422,
         recoveryAction: 'FIX_INPUT',
         message: 'This Idempotency-Key was used for a different booking request; send a new key',
@@ -151,7 +151,7 @@ export class BookingService {
         const details = this.#book(request, now);
         result = { status: 201, body: details, replayed: false };
       } catch (error) {
-        if (!(error instanceof ApiError) || !KEPT_FAILURES.has(error.code)) throw error;
+        if (!(error instanceof ServiceError) || !KEPT_FAILURES.has(error.code)) throw error;
         result = { status: error.statusCode, body: error.envelope, replayed: false };
       }
       this.#db
@@ -198,7 +198,7 @@ export class BookingService {
       const record = this.#record(travelerId, bookingId);
       const terms = current.cancellationTerms;
       if (!record || !terms) {
-        throw new ApiError('BOOKING_CONFLICT', {
+        throw new ServiceError('BOOKING_CONFLICT', {
           message:
             current.status === 'completed' || !record
               ? 'This booking cannot be cancelled online; contact support'
@@ -233,7 +233,7 @@ export class BookingService {
       this.#options.levers.take(travelerId, 'offer-expired') ||
       this.#options.faults.for(travelerId).offersExpired;
     if (!stored || expired) {
-      throw new ApiError('OFFER_EXPIRED', {
+      throw new ServiceError('OFFER_EXPIRED', {
         message: 'This offer has expired or is no longer available; choose another',
         recoveryAction: 'CHANGE_SELECTION',
       });
@@ -253,7 +253,7 @@ export class BookingService {
     const stored = this.#liveQuote(travelerId, request.offerId, now);
     const { quote, price } = stored;
     if (price.amount !== request.price.amount || price.currency !== request.price.currency) {
-      throw new ApiError('PRICE_CHANGED', {
+      throw new ServiceError('PRICE_CHANGED', {
         status: 409,
         recoveryAction: 'FIX_INPUT',
         message: `The price is now ${formatMoney(price)}; check the price and confirm it`,
@@ -269,7 +269,7 @@ export class BookingService {
       .paymentMethods(travelerId)
       .find((candidate) => candidate.paymentMethodId === request.paymentMethodId);
     if (!method || method.bookingProfile !== bookingProfile) {
-      throw new ApiError('VALIDATION_ERROR', {
+      throw new ServiceError('VALIDATION_ERROR', {
         message: 'The request failed validation',
         details: [
           method
@@ -293,7 +293,7 @@ export class BookingService {
     const plan = bookingPlan(quote, reference);
     this.#checkConflicts(travelerId, plan.segments, reference);
     if (this.#options.levers.take(travelerId, 'payment-decline')) {
-      throw new ApiError('PAYMENT_DECLINED', {
+      throw new ServiceError('PAYMENT_DECLINED', {
         status: 402,
         recoveryAction: 'CHANGE_PAYMENT',
         message: `The card issuer declined ${method.label} ending ${method.last4}; choose another payment method`,
@@ -351,7 +351,7 @@ export class BookingService {
     const conflict = bookingConflict(this.#options.trips.listSegments(travelerId), planned, reference);
     if (conflict) throw conflict;
     if (this.#options.levers.take(travelerId, 'booking-conflict')) {
-      throw new ApiError('BOOKING_CONFLICT', {
+      throw new ServiceError('BOOKING_CONFLICT', {
         message: 'The provider already holds a reservation for this traveler that clashes with this one',
         reason: { code: 'provider_conflict' } satisfies BookingConflictReason,
       });
@@ -370,6 +370,6 @@ function newReference(): string {
   return reference;
 }
 
-function notFound(): ApiError {
-  return new ApiError('RESOURCE_NOT_FOUND', { message: 'Booking not found' });
+function notFound(): ServiceError {
+  return new ServiceError('RESOURCE_NOT_FOUND', { message: 'Booking not found' });
 }

@@ -9,7 +9,7 @@ import {
   FlightSearchRequestSchema,
   FlightSearchResponseSchema,
 } from '#shared/upstream/flights.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { searchFlights, type FlightLegInput } from './search-flights.ts';
 import { addDays, localDate } from '../time-zones.ts';
 
@@ -55,7 +55,7 @@ function flightEndpoints(instance: FastifyInstance, _options: unknown, done: () 
         legs.push({ origin, destination, date: leg.date });
       });
       if (details.length > 0) {
-        throw new ApiError('VALIDATION_ERROR', { message: 'The request failed validation', details });
+        throw new ServiceError('VALIDATION_ERROR', { message: 'The request failed validation', details });
       }
       const result = searchFlights({
         seed: app.travelConfig.TRAVEL_API_SEED,
@@ -96,5 +96,5 @@ function unknownAirport(field: string, code: string): ErrorDetail {
 
 export default fp(flightEndpoints, {
   name: 'flight-endpoints',
-  dependencies: ['traveler-auth', 'travelers', 'quotes'],
+  dependencies: ['bearer-auth', 'travelers', 'quotes'],
 });

@@ -16,5 +16,5 @@ function guestSessionEndpoints(instance: FastifyInstance, _options: unknown, don
 
 export default fp(guestSessionEndpoints, {
   name: 'guest-session-endpoints',
-  dependencies: ['traveler-auth'],
+  dependencies: ['bearer-auth'],
 });

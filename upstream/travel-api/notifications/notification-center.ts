@@ -1,6 +1,6 @@
 import type { Notification } from '#shared/upstream/notifications.ts';
-import type { NotificationHub, PublishResult } from './notification-hub.ts';
-import type { NewNotification, NotificationStore } from './notification-store.ts';
+import type { NotificationFanOut, PublishResult } from './notification-fan-out.ts';
+import type { NewNotification, NotificationInbox } from './notification-inbox.ts';
 import type { PushWebhookSender } from './push-webhook-sender.ts';
 import { inSpan } from '#shared/observability/trace-context.ts';
 
@@ -17,21 +17,21 @@ export interface Dispatched {
  * streams of this process, then on the push channel (even when a stream got it: the client decides).
  */
 export class NotificationCenter {
-  readonly store: NotificationStore;
-  readonly hub: NotificationHub;
+  readonly inbox: NotificationInbox;
+  readonly fanOut: NotificationFanOut;
   readonly #push: PushWebhookSender | undefined;
 
   constructor({
-    store,
-    hub,
+    inbox,
+    fanOut,
     push,
   }: {
-    store: NotificationStore;
-    hub: NotificationHub;
+    inbox: NotificationInbox;
+    fanOut: NotificationFanOut;
     push?: PushWebhookSender;
   }) {
-    this.store = store;
-    this.hub = hub;
+    this.inbox = inbox;
+    this.fanOut = fanOut;
     this.#push = push;
   }
 
@@ -48,8 +48,8 @@ export class NotificationCenter {
   }
 
   #dispatch(draft: NotificationDraft, now: Date): Dispatched {
-    const notification = this.store.create({ ...draft, push: this.#push !== undefined }, now);
-    const live = this.hub.publish(draft.travelerId, notification);
+    const notification = this.inbox.create({ ...draft, push: this.#push !== undefined }, now);
+    const live = this.fanOut.publish(draft.travelerId, notification);
     const pushed = this.#push !== undefined && notification.deliveryStatus === 'pending';
     if (pushed) {
       this.#push?.send({ type: 'notification.push', travelerId: draft.travelerId, notification });

@@ -204,7 +204,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const stream = await openStream(token);
     try {
-      await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => stack.api.app.notifications.fanOut.streamCount(sub) === 1);
       const created = await notify(sub, 'live one');
       await eventually(() => stream.messages.length === 1);
       const [message] = stream.messages;
@@ -222,7 +222,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const bobStream = await openStream(bob.token);
     const aliceStream = await openStream(alice.token);
     try {
-      await eventually(() => stack.api.app.notifications.hub.streamCount(alice.sub) === 1);
+      await eventually(() => stack.api.app.notifications.fanOut.streamCount(alice.sub) === 1);
       await notify(alice.sub, 'only alice');
       await eventually(() => aliceStream.messages.length === 1);
       await notify(bob.sub, 'only bob');
@@ -263,7 +263,7 @@ describe('GET /v1/me/notifications/stream', () => {
     await admin(stack.api, 'PUT', '/admin/faults', { multiWorkerGapShare: 0.5 });
     const stream = await openStream(token);
     try {
-      await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => stack.api.app.notifications.fanOut.streamCount(sub) === 1);
       for (const title of ['g1', 'g2', 'g3', 'g4']) await notify(sub, title);
       await eventually(() => stream.messages.length === 2);
       const page = NotificationsPageSchema.parse(
@@ -281,7 +281,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const stream = await openStream(token);
     try {
-      await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+      await eventually(() => stack.api.app.notifications.fanOut.streamCount(sub) === 1);
       await admin(stack.api, 'PUT', '/admin/faults', { latencyMs: 250 });
       const latency = watchLatencyWait(stack.api.app.faults);
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], fakeNodeBuiltins: true });
@@ -311,11 +311,11 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     await admin(stack.api, 'PUT', '/admin/faults', { dropStreamAfterEvents: 2 });
     const stream = await openStream(token);
-    await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+    await eventually(() => stack.api.app.notifications.fanOut.streamCount(sub) === 1);
     for (const title of ['d1', 'd2', 'd3']) await notify(sub, title);
     await stream.finished();
     expect(stream.messages.map((message) => message.event)).toEqual(['notification', 'notification']);
-    expect(stack.api.app.notifications.hub.streamCount(sub)).toBe(0);
+    expect(stack.api.app.notifications.fanOut.streamCount(sub)).toBe(0);
   });
 
   it('sends `done` with an empty object to every open stream when the server shuts down gracefully', async () => {
@@ -323,7 +323,7 @@ describe('GET /v1/me/notifications/stream', () => {
     const { sub, token } = await newTraveler();
     const first = await openStream(token, own);
     const second = await openStream(token, own);
-    await eventually(() => own.app.notifications.hub.streamCount(sub) === 2);
+    await eventually(() => own.app.notifications.fanOut.streamCount(sub) === 2);
     await own.close();
     await Promise.all([first.finished(), second.finished()]);
     for (const stream of [first, second]) {

@@ -9,12 +9,12 @@ import {
   NotificationsQuerySchema,
   NotificationsReadAllSchema,
 } from '#shared/upstream/notifications.ts';
-import { ApiError } from '../api-error.ts';
-import { shuttingDownError } from '../plugins/error-handler.ts';
+import { ServiceError } from '../service-error.ts';
+import { shuttingDownError } from '../plugins/service-error-handler.ts';
 import { SseWriter } from '../sse/sse-writer.ts';
 import { NotificationCenter } from './notification-center.ts';
-import { NotificationHub } from './notification-hub.ts';
-import { NotificationStore } from './notification-store.ts';
+import { NotificationFanOut } from './notification-fan-out.ts';
+import { NotificationInbox } from './notification-inbox.ts';
 import { NotificationStreams } from './notification-streams.ts';
 import { PushWebhookSender } from './push-webhook-sender.ts';
 import { activeTraceparent } from '#shared/observability/trace-context.ts';
@@ -35,11 +35,11 @@ const NotificationParamsSchema = z.object({ id: plainText().min(1).max(100) });
 function notificationEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const config = app.travelConfig;
-  const store = new NotificationStore(app.db, {
+  const inbox = new NotificationInbox(app.db, {
     appScheme: config.TRAVEL_API_APP_SCHEME,
     dedupWindowSeconds: config.TRAVEL_API_NOTIFICATION_DEDUP_SECONDS,
   });
-  const hub = new NotificationHub({ gapShare: () => app.faults.current.multiWorkerGapShare });
+  const fanOut = new NotificationFanOut({ gapShare: () => app.faults.current.multiWorkerGapShare });
   const push =
     config.TRAVEL_API_PUSH_WEBHOOK_URL === undefined
       ? undefined
@@ -48,9 +48,9 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
           secret: config.TRAVEL_API_PUSH_WEBHOOK_SECRET,
           maxAttempts: config.TRAVEL_API_PUSH_MAX_ATTEMPTS,
           logger: app.log.child({ component: 'push-webhook' }),
-          onSettled: (id, outcome) => store.setDeliveryStatus(id, outcome),
+          onSettled: (id, outcome) => inbox.setDeliveryStatus(id, outcome),
         });
-  app.decorate('notifications', new NotificationCenter({ store, hub, push }));
+  app.decorate('notifications', new NotificationCenter({ inbox, fanOut, push }));
 
   const streams = new NotificationStreams();
   app.decorate('notificationStreams', streams);
@@ -67,13 +67,13 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
       preParsing: app.requireTraveler,
       schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsPageSchema } },
     },
-    (request) => store.list(request.travelerId, request.query),
+    (request) => inbox.list(request.travelerId, request.query),
   );
 
   app.post(
     '/v1/me/notifications/read-all',
     { preParsing: app.requireTraveler, schema: { response: { 200: NotificationsReadAllSchema } } },
-    (request) => ({ updatedCount: store.markAllRead(request.travelerId) }),
+    (request) => ({ updatedCount: inbox.markAllRead(request.travelerId) }),
   );
 
   app.post(
@@ -83,9 +83,9 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
       schema: { params: NotificationParamsSchema, response: { 200: NotificationSchema } },
     },
     (request) => {
-      const notification = store.markRead(request.travelerId, request.params.id);
+      const notification = inbox.markRead(request.travelerId, request.params.id);
       if (!notification) {
-        throw new ApiError('RESOURCE_NOT_FOUND', { message: 'No such notification for this traveler' });
+        throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'No such notification for this traveler' });
       }
       return notification;
     },
@@ -96,7 +96,7 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
     // The streams open when closing began get `done` (preClose above); none opens after it.
     if (app.shuttingDown) throw shuttingDownError();
     if (app.faults.current.startupInProgress) {
-      throw new ApiError('SERVICE_UNAVAILABLE', {
+      throw new ServiceError('SERVICE_UNAVAILABLE', {
         message: 'The notification service is starting; retry shortly',
         retryAfterSeconds: 2,
       });
@@ -108,7 +108,7 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
     });
     if (!stream.open) return;
     streams.add(traveler, stream);
-    const unsubscribe = hub.subscribe(traveler, (notification) => {
+    const unsubscribe = fanOut.subscribe(traveler, (notification) => {
       // Called while the notification is dispatched: the event carries the dispatch's trace context.
       const traceparent = activeTraceparent();
       void stream.send({
@@ -125,5 +125,5 @@ function notificationEndpoints(instance: FastifyInstance, _options: unknown, don
 
 export default fp(notificationEndpoints, {
   name: 'notification-endpoints',
-  dependencies: ['db', 'error-handler', 'faults', 'traveler-auth'],
+  dependencies: ['db', 'service-error-handler', 'faults', 'bearer-auth'],
 });

@@ -19,7 +19,7 @@ async function endStreams(body?: unknown): Promise<Response> {
 
 const notify = (traveler: string, title: string) => notifyTraveler(stack.api.baseUrl, traveler, title);
 
-const streamCount = (sub?: string) => stack.api.app.notifications.hub.streamCount(sub);
+const streamCount = (sub?: string) => stack.api.app.notifications.fanOut.streamCount(sub);
 
 describe('POST /admin/notification-streams/end', () => {
   it('ends every open notification stream with `done` and an empty object, and answers how many', async () => {

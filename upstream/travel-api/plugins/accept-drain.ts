@@ -11,7 +11,7 @@ export const ACCEPT_DRAIN_MAX_MS = 2_000;
  * ACCEPT_DRAIN_MAX_MS). Closing a listener resets the connections the kernel has queued for it, and closing
  * the server destroys accepted connections whose request is not read yet: a client that connected just
  * before would see its request cut. Waiting lets each of them be read and answered (503 RETRY_LATER once
- * closing began, see error-handler.ts). Registered after every other plugin, so its wait comes after the
+ * closing began, see service-error-handler.ts). Registered after every other plugin, so its wait comes after the
  * streams got `done`.
  */
 function acceptDrain(app: FastifyInstance, _options: unknown, done: () => void): void {

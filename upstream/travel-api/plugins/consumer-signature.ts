@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
 import { verifySignature } from '#shared/upstream/verify-signature.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { ConsumerRegistry, RegistryUnavailableError } from '../consumer-registry.ts';
 import { routePath } from '#shared/route-path.ts';
 
@@ -56,7 +56,7 @@ function consumerSignature(app: FastifyInstance, _options: unknown, done: () => 
     } catch (error) {
       if (!(error instanceof RegistryUnavailableError)) throw error;
       request.log.error({ err: error }, 'consumer registry unavailable');
-      throw new ApiError('SERVICE_UNAVAILABLE', {
+      throw new ServiceError('SERVICE_UNAVAILABLE', {
         message: 'The service is temporarily unavailable',
         recoveryAction: 'RETRY_LATER',
         retryAfterSeconds: 5,
@@ -81,8 +81,8 @@ function consumerSignature(app: FastifyInstance, _options: unknown, done: () => 
   done();
 }
 
-function consumerAuthRequired(): ApiError {
-  return ApiError.fromEnvelope(401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
+function consumerAuthRequired(): ServiceError {
+  return ServiceError.fromEnvelope(401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
 }
 
 export function isV1(url: string): boolean {

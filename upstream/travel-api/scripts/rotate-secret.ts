@@ -1,6 +1,6 @@
 // Rotates a consumer's signing secret in the registry and prints the new secret once.
 // Usage: npm run travel-api:rotate-secret -- <consumer-slug>
-import { loadTravelApiConfig } from '../config.ts';
+import { loadTravelApiConfig } from '../travel-api-config.ts';
 import { ConsumerRegistry } from '../consumer-registry.ts';
 
 const USAGE = 'Usage: npm run travel-api:rotate-secret -- <consumer-slug>';

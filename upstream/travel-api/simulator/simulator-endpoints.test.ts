@@ -83,7 +83,7 @@ describe('POST /admin/simulate', () => {
         // aborted below
       }
     })();
-    await eventually(() => stack.api.app.notifications.hub.streamCount(sub) === 1);
+    await eventually(() => stack.api.app.notifications.fanOut.streamCount(sub) === 1);
     const before = stack.api.app.simulator.defaultSegment(sub, 'SEGMENT_DELAYED');
     if (!before) throw new Error('the generated traveler has no upcoming flight');
 

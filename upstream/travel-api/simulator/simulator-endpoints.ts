@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { plainText } from '#shared/plain-text.ts';
 import { NOTIFICATION_EVENT_TYPES, NotificationSchema } from '#shared/upstream/notifications.ts';
 import { SegmentDetailsSchema } from '#shared/upstream/trips.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { DemoEvents } from './demo-events.ts';
 import { TravelEventSimulator } from './travel-event-simulator.ts';
 
@@ -77,7 +77,7 @@ function simulatorEndpoints(instance: FastifyInstance, _options: unknown, done: 
     if (z.uuid().safeParse(reference).success) return reference.toLowerCase();
     const id = reference.includes('@') ? app.travelers.idByEmail(reference) : undefined;
     if (id === undefined) {
-      throw new ApiError('RESOURCE_NOT_FOUND', {
+      throw new ServiceError('RESOURCE_NOT_FOUND', {
         message: 'No traveler with this email has called the service yet; pass the traveler id (sub)',
       });
     }
@@ -111,7 +111,7 @@ function simulatorEndpoints(instance: FastifyInstance, _options: unknown, done: 
           ? (simulator.defaultSegment(travelerId, 'SEGMENT_DELAYED') ?? app.trips.listSegments(travelerId)[0])
           : app.trips.listSegments(travelerId).find((candidate) => candidate.segmentId === segmentId);
       if (!segment || (tripId !== undefined && segment.tripId !== tripId)) {
-        throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
+        throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
       }
       const result = app.notifications.dispatch({
         travelerId,

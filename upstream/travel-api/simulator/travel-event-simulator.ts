@@ -1,6 +1,6 @@
 import type { KnownNotificationEventType } from '#shared/upstream/notifications.ts';
 import type { SegmentDetails } from '#shared/upstream/trips.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { dayInWords } from '../notifications/day-in-words.ts';
 import type { NotificationCenter, Dispatched } from '../notifications/notification-center.ts';
 import type { TravelerStore } from '../travelers/traveler-store.ts';
@@ -113,7 +113,7 @@ export class TravelEventSimulator {
       const minutes = Math.ceil((deadline - Date.parse(segment.estimatedArrival)) / 60_000) + 30;
       if (minutes >= 1 && segment.delayMinutes + minutes <= 24 * 60) return { segment, minutes };
     }
-    throw new ApiError('RESOURCE_NOT_FOUND', {
+    throw new ServiceError('RESOURCE_NOT_FOUND', {
       message: 'The traveler has no upcoming flight or train with a connection that a delay can break',
     });
   }
@@ -122,7 +122,7 @@ export class TravelEventSimulator {
     if (input.segmentId === undefined) {
       const segment = this.defaultSegment(input.travelerId, input.type, now);
       if (!segment) {
-        throw new ApiError('RESOURCE_NOT_FOUND', {
+        throw new ServiceError('RESOURCE_NOT_FOUND', {
           message: 'The traveler has no upcoming segment for this event',
         });
       }
@@ -131,9 +131,10 @@ export class TravelEventSimulator {
     const segment = this.#trips
       .listSegments(input.travelerId)
       .find((candidate) => candidate.segmentId === input.segmentId);
-    if (!segment) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
+    if (!segment)
+      throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
     if (FLIGHT_ONLY.has(input.type) && segment.kind !== 'flight') {
-      throw new ApiError('VALIDATION_ERROR', {
+      throw new ServiceError('VALIDATION_ERROR', {
         message: 'The request failed validation',
         details: [
           { field: 'segmentId', code: 'flight_required', message: `${input.type} applies to flights only` },
@@ -178,7 +179,8 @@ export class TravelEventSimulator {
       case 'CHECK_IN_OPEN':
         break;
     }
-    if (!updated) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
+    if (!updated)
+      throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
     return updated;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorDetail } from '#shared/upstream/error-envelope.ts';
 import { sameRooms, type StayFaresRequest } from '#shared/upstream/stays.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import type { StayProperty } from './hotel-inventory.ts';
 import type { StaySearchTerms } from './stay-search-store.ts';
 
@@ -24,7 +24,7 @@ export function faresTarget(
   travelerId: string | undefined,
 ): FaresTarget {
   const expired = () =>
-    new ApiError('OFFER_EXPIRED', {
+    new ServiceError('OFFER_EXPIRED', {
       message: 'The search has expired or is unknown; search again for current prices',
     });
   if (fares.searchSolutionId !== undefined && fares.propertyId !== undefined) {
@@ -34,7 +34,7 @@ export function faresTarget(
     if (!found) throw expired();
     const mismatches = differencesFromSearch(terms, found.search);
     if (mismatches.length > 0) {
-      throw new ApiError('VALIDATION_ERROR', {
+      throw new ServiceError('VALIDATION_ERROR', {
         message: 'The dates, rooms and bookingProfile must equal those of the stay search',
         details: mismatches,
       });
@@ -49,7 +49,7 @@ export function faresTarget(
   }
   const property = fares.property ? app.hotels.byRawId(fares.property.propertyId) : undefined;
   if (!property) {
-    throw new ApiError('RESOURCE_NOT_FOUND', {
+    throw new ServiceError('RESOURCE_NOT_FOUND', {
       message: 'No property has this autocomplete id',
       recoveryAction: 'CHANGE_SELECTION',
     });

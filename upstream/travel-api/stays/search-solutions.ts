@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { nightsBetween, type StayRoom, type StaySearchProperty } from '#shared/upstream/stays.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import type { HotelInventory, StayProperty } from './hotel-inventory.ts';
 import { quoteFares } from './quote-fares.ts';
 import type { StaySearchTerms } from './stay-search-store.ts';
@@ -24,8 +24,8 @@ export function propertiesFor(
   throw unknownDestination('destination.propertyId', 'No property has this autocomplete id');
 }
 
-function unknownDestination(field: string, message: string): ApiError {
-  return new ApiError('VALIDATION_ERROR', {
+function unknownDestination(field: string, message: string): ServiceError {
+  return new ServiceError('VALIDATION_ERROR', {
     message: 'The request failed validation',
     details: [{ field, code: 'unknown_destination', message }],
   });

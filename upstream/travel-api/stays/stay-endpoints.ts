@@ -19,7 +19,7 @@ import {
   type StaySearchProgress,
   type StaySearchProperty,
 } from '#shared/upstream/stays.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { issuesToDetails } from '../request-validation.ts';
 import { SseWriter } from '../sse/sse-writer.ts';
 import { faresTarget } from './fares-target.ts';
@@ -109,7 +109,7 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
       const body = request.body;
       const now = new Date();
       if (body.checkIn < earliestTodayOnEarth(now)) {
-        throw new ApiError('VALIDATION_ERROR', {
+        throw new ServiceError('VALIDATION_ERROR', {
           message: 'The request failed validation',
           details: [{ field: 'checkIn', code: 'date_in_past', message: 'checkIn is in the past' }],
         });
@@ -174,7 +174,7 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
       const body = jsonObjectBody(request);
       const path = faresPath(body);
       if (path.kind === 'both' || path.kind === 'neither') {
-        throw new ApiError('UNPROCESSABLE_ENTITY', {
+        throw new ServiceError('UNPROCESSABLE_ENTITY', {
           message:
             path.kind === 'both'
               ? 'Use exactly one path: searchSolutionId with propertyId, or property, not both'
@@ -185,7 +185,7 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
       }
       const parsed = StayFaresRequestSchema.safeParse(body, { reportInput: true });
       if (!parsed.success) {
-        throw new ApiError('VALIDATION_ERROR', {
+        throw new ServiceError('VALIDATION_ERROR', {
           message: 'The request failed validation',
           details: issuesToDetails(parsed.error.issues, 'body'),
         });
@@ -277,7 +277,7 @@ function endWithProviderError(stream: SseWriter): Promise<void> {
 function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError('VALIDATION_ERROR', {
+    throw new ServiceError('VALIDATION_ERROR', {
       message: 'The request failed validation',
       details: [{ field: 'body', code: 'object_type', message: 'The body must be a JSON object' }],
     });
@@ -287,5 +287,5 @@ function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
 
 export default fp(stayEndpoints, {
   name: 'stay-endpoints',
-  dependencies: ['db', 'faults', 'travelers', 'traveler-auth', 'rate-limit', 'quotes'],
+  dependencies: ['db', 'faults', 'travelers', 'bearer-auth', 'consumer-quotas', 'quotes'],
 });

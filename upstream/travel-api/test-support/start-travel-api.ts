@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildTravelApi } from '../app.ts';
-import { loadTravelApiConfig, type TravelApiConfig } from '../config.ts';
+import { buildTravelApi } from '../build-travel-api.ts';
+import { loadTravelApiConfig, type TravelApiConfig } from '../travel-api-config.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0000000000000001';
 export const TEST_CONSUMER = { slug: 'wayfare-web', secret: 'test-consumer-secret-000000000001' };

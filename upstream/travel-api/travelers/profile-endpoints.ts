@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProfilePatchSchema, ProfileSchema, type Profile } from '#shared/upstream/profile.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 
 /** GET /v1/profile and PATCH /v1/profile (additive). */
 function profileEndpoints(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const profileOf = (profile: Profile | undefined): Profile => {
-    if (!profile) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Profile not found' });
+    if (!profile) throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'Profile not found' });
     return profile;
   };
 
@@ -27,7 +27,7 @@ function profileEndpoints(instance: FastifyInstance, _options: unknown, done: ()
     (request) => {
       const { homeAirport } = request.body;
       if (homeAirport && !app.inventory.airport(homeAirport)) {
-        throw new ApiError('VALIDATION_ERROR', {
+        throw new ServiceError('VALIDATION_ERROR', {
           message: 'The request failed validation',
           details: [
             {
@@ -46,5 +46,5 @@ function profileEndpoints(instance: FastifyInstance, _options: unknown, done: ()
 
 export default fp(profileEndpoints, {
   name: 'profile-endpoints',
-  dependencies: ['traveler-auth', 'travelers'],
+  dependencies: ['bearer-auth', 'travelers'],
 });

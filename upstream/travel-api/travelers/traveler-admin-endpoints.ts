@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOOKING_LEVERS } from '#shared/upstream/booking-operations.ts';
 import { LocaleSchema } from '#shared/upstream/profile.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { TravelerFaultsSchema } from '../faults.ts';
 import { travelerTables } from './traveler-state.ts';
 
@@ -44,7 +44,7 @@ function travelerAdminEndpoints(instance: FastifyInstance, _options: unknown, do
   const stateOf = (travelerId: string): TravelerState => {
     const tables = travelerTables(app.db, travelerId);
     if (!tables)
-      throw new ApiError('RESOURCE_NOT_FOUND', { message: 'The service has not seen this traveler' });
+      throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'The service has not seen this traveler' });
     const held = {
       tables,
       armedLevers: app.bookingLevers.armed(travelerId),

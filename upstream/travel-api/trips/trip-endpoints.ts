@@ -9,7 +9,7 @@ import {
   TripsPageQuerySchema,
   TripsPageSchema,
 } from '#shared/upstream/trips.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { offsetPage } from '../offset-page.ts';
 
 /**
@@ -36,7 +36,7 @@ function tripEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
     },
     (request) => {
       const trip = app.trips.getTrip(request.travelerId, request.params.tripId);
-      if (!trip) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Trip not found' });
+      if (!trip) throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'Trip not found' });
       return trip;
     },
   );
@@ -49,11 +49,11 @@ function tripEndpoints(instance: FastifyInstance, _options: unknown, done: () =>
     (request) => {
       const { tripId, segmentId } = request.params;
       const segment = app.trips.getSegment(request.travelerId, tripId, segmentId);
-      if (!segment) throw new ApiError('RESOURCE_NOT_FOUND', { message: 'Segment not found' });
+      if (!segment) throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'Segment not found' });
       return segment;
     },
   );
   done();
 }
 
-export default fp(tripEndpoints, { name: 'trip-endpoints', dependencies: ['traveler-auth', 'travelers'] });
+export default fp(tripEndpoints, { name: 'trip-endpoints', dependencies: ['bearer-auth', 'travelers'] });

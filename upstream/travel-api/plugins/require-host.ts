@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MISSING_HOST_MESSAGE, refuseWithoutHost } from '#shared/host-header.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 
 /**
  * An HTTP/1.1 request without a Host header, before signatures or tokens are read: 400 VALIDATION_ERROR
  * naming the header, the connection closed.
  */
-function hostHeader(app: FastifyInstance, _options: unknown, done: () => void): void {
+function requireHost(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.addHook(
     'onRequest',
     refuseWithoutHost(
       () =>
-        new ApiError('VALIDATION_ERROR', {
+        new ServiceError('VALIDATION_ERROR', {
           status: 400,
           message: MISSING_HOST_MESSAGE,
           details: [{ field: 'host', code: 'missing', message: MISSING_HOST_MESSAGE }],
@@ -22,4 +22,4 @@ function hostHeader(app: FastifyInstance, _options: unknown, done: () => void): 
   done();
 }
 
-export default fp(hostHeader, { name: 'host-header', dependencies: ['error-handler'] });
+export default fp(requireHost, { name: 'require-host', dependencies: ['service-error-handler'] });

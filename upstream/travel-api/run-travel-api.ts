@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
-import { buildTravelApi } from './app.ts';
-import { loadTravelApiConfig, TravelApiConfigError } from './config.ts';
+import { buildTravelApi } from './build-travel-api.ts';
+import { loadTravelApiConfig, TravelApiConfigError } from './travel-api-config.ts';
 
 if (process.argv.includes('--help')) {
   console.log(

@@ -1,4 +1,4 @@
-import { loadIdentityConfig } from './config.ts';
+import { loadIdentityConfig } from './identity-config.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
 if (process.argv.includes('--help')) {

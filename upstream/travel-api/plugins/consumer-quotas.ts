@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { isV1Request } from './consumer-signature.ts';
 
 declare module 'fastify' {
@@ -15,7 +15,7 @@ declare module 'fastify' {
  * Quotas per consumer and caller (traveler, guest session or, before either is known, address), applied
  * after authentication. 429 RATE_LIMIT_EXCEEDED with retryAfterSeconds and Retry-After when exceeded.
  */
-async function rateLimiting(app: FastifyInstance): Promise<void> {
+async function consumerQuotas(app: FastifyInstance): Promise<void> {
   const config = app.travelConfig;
   await app.register(rateLimit, {
     global: true,
@@ -40,11 +40,14 @@ async function rateLimiting(app: FastifyInstance): Promise<void> {
       (app.faults.for(request.traveler?.id).rateLimitWindowSeconds ??
         config.TRAVEL_API_RATE_LIMIT_WINDOW_SECONDS) * 1000,
     errorResponseBuilder: (_request, context) =>
-      new ApiError('RATE_LIMIT_EXCEEDED', {
+      new ServiceError('RATE_LIMIT_EXCEEDED', {
         message: 'Too many requests; slow down',
         retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
       }),
   });
 }
 
-export default fp(rateLimiting, { name: 'rate-limit', dependencies: ['faults', 'consumer-signature'] });
+export default fp(consumerQuotas, {
+  name: 'consumer-quotas',
+  dependencies: ['faults', 'consumer-signature'],
+});

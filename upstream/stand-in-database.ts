@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
  * the database file's mode. A database or -wal / -shm file an older version left readable by others is
  * narrowed first (a folder that exists is left as it is: it may be one the operator chose).
  */
-export function openPrivateDatabase(dataDir: string, fileName: string): DatabaseSync {
+export function openStandInDatabase(dataDir: string, fileName: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, fileName);
   closeSync(openSync(file, 'a', 0o600));

@@ -8,7 +8,7 @@ import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
 import { observability } from '#shared/observability/fastify-observability.ts';
 import { traceLogFields } from '#shared/observability/telemetry.ts';
-import type { TravelApiConfig } from './config.ts';
+import type { TravelApiConfig } from './travel-api-config.ts';
 import bookingEndpoints from './bookings/booking-endpoints.ts';
 import quotesPlugin from './bookings/quotes-plugin.ts';
 import acceptDrain from './plugins/accept-drain.ts';
@@ -17,10 +17,13 @@ import consumerSignature, { MAX_BODY_BYTES } from './plugins/consumer-signature.
 import notificationEndpoints from './notifications/notification-endpoints.ts';
 import { databasePlugin, faultsPlugin, storesPlugin } from './plugins/core.ts';
 import { ensureLocalCertificates } from './local-certificates.ts';
-import hostHeader from './plugins/host-header.ts';
-import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
-import rateLimiting from './plugins/rate-limit.ts';
-import travelerAuth from './plugins/traveler-auth.ts';
+import requireHost from './plugins/require-host.ts';
+import serviceErrorHandler, {
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './plugins/service-error-handler.ts';
+import consumerQuotas from './plugins/consumer-quotas.ts';
+import bearerAuth from './plugins/bearer-auth.ts';
 import { zodValidatorCompiler } from './request-validation.ts';
 import faultEndpoints from './admin/fault-endpoints.ts';
 import notificationStreamAdminEndpoints from './notifications/notification-stream-admin-endpoints.ts';
@@ -39,7 +42,7 @@ export interface BuildTravelApiOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The travel API stand-in as a Fastify instance: server.ts listens; tests build it and listen on port 0. */
+/** The travel API stand-in as a Fastify instance: run-travel-api.ts listens; tests build it and listen on port 0. */
 export async function buildTravelApi({ config, logger }: BuildTravelApiOptions): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
     logger: logger ?? {
@@ -77,14 +80,14 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
 
   // First: every route and hook runs in the request's trace; GET /metrics, outside /v1, for Prometheus.
   await app.register(observability, { serviceName: 'wayfare-travel-api', metricsRoute: true });
-  await app.register(errorHandler);
-  await app.register(hostHeader);
+  await app.register(serviceErrorHandler);
+  await app.register(requireHost);
   await app.register(faultsPlugin);
   await app.register(databasePlugin);
   await app.register(storesPlugin);
   await app.register(consumerSignature);
-  await app.register(travelerAuth);
-  await app.register(rateLimiting);
+  await app.register(bearerAuth);
+  await app.register(consumerQuotas);
   await app.register(adminGate);
   await app.register(quotesPlugin);
 

@@ -21,7 +21,7 @@ describe('npm run start:travel-api', () => {
     async () => {
       // Start-up time is measured by `npm run bench -- startup`, not here.
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'travel-api-start-'));
-      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'run-travel-api.ts')], {
         env: { PATH: process.env.PATH ?? '', TRAVEL_API_PORT: '0', TRAVEL_API_DATA_DIR: dataDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -49,7 +49,7 @@ describe('graceful shutdown of the streams', () => {
       // down gracefully; the client reconnects if it still needs real-time delivery"
       const identity = await startTestIdentity();
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'travel-api-shutdown-'));
-      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'run-travel-api.ts')], {
         env: {
           PATH: process.env.PATH ?? '',
           TRAVEL_API_PORT: '0',

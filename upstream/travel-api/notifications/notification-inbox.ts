@@ -7,7 +7,7 @@ import type {
   NotificationsPage,
   NotificationsQuery,
 } from '#shared/upstream/notifications.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { applyMigrations, transaction, type Migration } from '../db.ts';
 
 export const NOTIFICATION_MIGRATIONS: readonly Migration[] = [
@@ -51,7 +51,7 @@ export interface NewNotification {
   push: boolean;
 }
 
-export interface NotificationStoreOptions {
+export interface NotificationInboxOptions {
   appScheme: string;
   /** A notification with the same traveler, segment, kind and text as one this recent is not pushed again. */
   dedupWindowSeconds: number;
@@ -82,11 +82,11 @@ const COLUMNS = `seq, id, trip_id, segment_id, event_type, severity, title, body
  * Travelers' in-app notifications with their read state and push delivery status, newest first.
  * Pages are addressed by an opaque cursor over the insertion sequence, stable while new ones arrive.
  */
-export class NotificationStore {
+export class NotificationInbox {
   readonly #db: DatabaseSync;
-  readonly #options: NotificationStoreOptions;
+  readonly #options: NotificationInboxOptions;
 
-  constructor(db: DatabaseSync, options: NotificationStoreOptions) {
+  constructor(db: DatabaseSync, options: NotificationInboxOptions) {
     applyMigrations(db, NOTIFICATION_MIGRATIONS);
     this.#db = db;
     this.#options = options;
@@ -236,7 +236,7 @@ function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const seq = text.startsWith(CURSOR_PREFIX) ? Number(text.slice(CURSOR_PREFIX.length)) : Number.NaN;
   if (!Number.isSafeInteger(seq) || seq < 1 || encodeCursor(seq) !== cursor) {
-    throw new ApiError('VALIDATION_ERROR', {
+    throw new ServiceError('VALIDATION_ERROR', {
       message: 'The request failed validation',
       details: [
         { field: 'before', code: 'cursor_invalid', message: 'before is not a cursor this service issued' },

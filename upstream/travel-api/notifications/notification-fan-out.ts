@@ -14,7 +14,7 @@ export interface PublishResult {
  * process receive them, as in the spec; the multi-worker gap share makes a matching part of them miss
  * every stream, as if another worker had dispatched them.
  */
-export class NotificationHub {
+export class NotificationFanOut {
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   readonly #gapShare: () => number;
   #gapCredit = 0;

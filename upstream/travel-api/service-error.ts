@@ -6,18 +6,18 @@ import {
   type KnownErrorCode,
 } from '#shared/upstream/error-envelope.ts';
 
-export interface ApiErrorInit extends ErrorEnvelopeInit {
+export interface ServiceErrorInit extends ErrorEnvelopeInit {
   status?: number;
   cause?: unknown;
 }
 
 /** The one error type of the travel API: the error handler writes its envelope with its status. */
-export class ApiError extends Error {
-  override name = 'ApiError';
+export class ServiceError extends Error {
+  override name = 'ServiceError';
   readonly statusCode: number;
   readonly envelope: ErrorEnvelope;
 
-  constructor(code: KnownErrorCode | (string & {}), init: ApiErrorInit) {
+  constructor(code: KnownErrorCode | (string & {}), init: ServiceErrorInit) {
     super(init.message, { cause: init.cause });
     const known = (ERROR_CODES as Record<string, { status: number } | undefined>)[code];
     this.statusCode = init.status ?? known?.status ?? 500;
@@ -28,8 +28,8 @@ export class ApiError extends Error {
     return this.envelope.error.code;
   }
 
-  static fromEnvelope(status: number, envelope: ErrorEnvelope): ApiError {
+  static fromEnvelope(status: number, envelope: ErrorEnvelope): ServiceError {
     const { code, ...init } = envelope.error;
-    return new ApiError(code, { ...init, status });
+    return new ServiceError(code, { ...init, status });
   }
 }

@@ -3,19 +3,19 @@ import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
 import { clientErrorResponse, clientErrorStatus } from '#shared/client-error-response.ts';
 import { CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
-import { ApiError } from '../api-error.ts';
+import { ServiceError } from '../service-error.ts';
 import { RequestValidationError } from '../request-validation.ts';
 
 /** Every non-2xx answer is the spec's envelope; 5xx never carry internals, and none carries a stack. */
-function errorHandler(app: FastifyInstance, _options: unknown, done: () => void): void {
+function serviceErrorHandler(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
-    if (apiError.statusCode >= 500 && apiError.code !== 'SERVICE_UNAVAILABLE') {
+    const serviceError = toServiceError(error);
+    if (serviceError.statusCode >= 500 && serviceError.code !== 'SERVICE_UNAVAILABLE') {
       request.log.error({ err: error }, 'request failed');
     } else {
-      request.log.info({ code: apiError.code, status: apiError.statusCode }, 'request rejected');
+      request.log.info({ code: serviceError.code, status: serviceError.statusCode }, 'request rejected');
     }
-    return sendApiError(reply, apiError);
+    return sendServiceError(reply, serviceError);
   });
 
   // Once the server closes, nothing new starts: a request that arrives, or that reaches its handler, after
@@ -35,21 +35,21 @@ function errorHandler(app: FastifyInstance, _options: unknown, done: () => void)
   app.addHook('preHandler', refuseWhileClosing);
 
   app.setNotFoundHandler((_request, reply) =>
-    sendApiError(reply, new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' })),
+    sendServiceError(reply, new ServiceError('RESOURCE_NOT_FOUND', { message: 'Resource not found' })),
   );
   done();
 }
 
 /** The answer to a request the server will not start because it is closing. */
-export function shuttingDownError(): ApiError {
-  return new ApiError('SERVICE_UNAVAILABLE', {
+export function shuttingDownError(): ServiceError {
+  return new ServiceError('SERVICE_UNAVAILABLE', {
     message: 'The service is shutting down',
     recoveryAction: 'RETRY_LATER',
     retryAfterSeconds: 1,
   });
 }
 
-export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+export function sendServiceError(reply: FastifyReply, error: ServiceError): FastifyReply {
   const retryAfter = error.envelope.error.retryAfterSeconds;
   if (retryAfter !== null) reply.header('retry-after', String(Math.max(0, Math.ceil(retryAfter))));
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error.envelope);
@@ -61,20 +61,20 @@ export function frameworkErrorHandler(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  sendApiError(reply, toApiError(error));
+  sendServiceError(reply, toServiceError(error));
 }
 
-function toApiError(error: FastifyError): ApiError {
-  if (error instanceof ApiError) return error;
+function toServiceError(error: FastifyError): ServiceError {
+  if (error instanceof ServiceError) return error;
   if (error instanceof RequestValidationError) {
-    return new ApiError('VALIDATION_ERROR', {
+    return new ServiceError('VALIDATION_ERROR', {
       message: 'The request failed validation',
       details: error.details,
     });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return ApiError.fromEnvelope(401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
+      return ServiceError.fromEnvelope(401, CONSUMER_AUTH_REQUIRED_ENVELOPE);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return invalidRequest('content-type', 'content_type', 'Content-Type must be application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -92,12 +92,12 @@ function toApiError(error: FastifyError): ApiError {
     return invalidRequest('body', 'json_invalid', 'The body is not valid JSON');
   const status = error.statusCode ?? 500;
   if (status === 404 || status === 405) {
-    return new ApiError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
+    return new ServiceError('RESOURCE_NOT_FOUND', { message: 'Resource not found' });
   }
   if (status >= 400 && status < 500) {
     return invalidRequest('request', 'invalid_request', 'The request could not be processed');
   }
-  return new ApiError('INTERNAL_ERROR', {
+  return new ServiceError('INTERNAL_ERROR', {
     status: 500,
     message: 'The service failed to process the request',
     recoveryAction: 'CONTACT_SUPPORT',
@@ -114,7 +114,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     return;
   }
   const { status, reason, code } = clientErrorStatus(error.code);
-  const rejected = new ApiError(code, {
+  const rejected = new ServiceError(code, {
     status,
     message: status === 431 ? 'The request line and headers are too large' : 'The request could not be read',
     recoveryAction: 'FIX_INPUT',
@@ -122,8 +122,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.end(clientErrorResponse(status, reason, rejected.envelope));
 }
 
-function invalidRequest(field: string, code: string, message: string): ApiError {
-  return new ApiError('VALIDATION_ERROR', {
+function invalidRequest(field: string, code: string, message: string): ServiceError {
+  return new ServiceError('VALIDATION_ERROR', {
     message: 'The request failed validation',
     details: [{ field, code, message }],
   });
@@ -136,4 +136,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(errorHandler, { name: 'error-handler' });
+export default fp(serviceErrorHandler, { name: 'service-error-handler' });

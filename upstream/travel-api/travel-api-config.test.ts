@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTravelApiConfig, TravelApiConfigError } from './config.ts';
+import { loadTravelApiConfig, TravelApiConfigError } from './travel-api-config.ts';
 
 describe('travel API configuration', () => {
   it('works with no variable set', () => {

@@ -38,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-function travelerAuth(app: FastifyInstance, _options: unknown, done: () => void): void {
+function bearerAuth(app: FastifyInstance, _options: unknown, done: () => void): void {
   const config = app.travelConfig;
   app.decorate(
     'tokens',
@@ -97,4 +97,4 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export default fp(travelerAuth, { name: 'traveler-auth', dependencies: ['db', 'travelers'] });
+export default fp(bearerAuth, { name: 'bearer-auth', dependencies: ['db', 'travelers'] });
