@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
+import { fleetPrometheusConfig } from './fleet-prometheus-config.ts';
 import { fleetRedis } from './fleet-redis-config.ts';
 import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
 import { findProgram } from './prerequisites.ts';
@@ -22,20 +23,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv.includes('--help')) {
   console.log(`usage: npm run start:fleet
   Starts redis-server, the stand-ins, two BFF instances on Redis and nginx terminating TLS (HTTP/2) in
-  front of them, on loopback, and prints the https URL to open. Needs nginx and redis-server
-  (sudo apt-get install nginx redis-server). Run \`npm run build\` first so that the BFFs serve the app.
+  front of them, and Prometheus scraping them, on loopback, and prints the https URL to open and
+  Prometheus's. Needs nginx, redis-server and prometheus (sudo apt-get install nginx redis-server
+  prometheus). Run \`npm run build\` first so that the BFFs serve the app.
   WAYFARE_FLEET_PORT       port of the https front (default 8443)
   WAYFARE_FLEET_TRAVEL_API_PORT, WAYFARE_FLEET_IDENTITY_PORT
                            ports of the stand-ins (default: free ones)
+  WAYFARE_FLEET_PROMETHEUS_PORT
+                           port of Prometheus (default: a free one)
   WAYFARE_DEMO=0           without the demo panel and its admin API`);
   process.exit(0);
 }
 
 const nginx = findProgram('nginx');
 const redisServer = findProgram('redis-server');
+const prometheus = findProgram('prometheus');
 for (const [program, found] of [
   ['nginx', nginx],
   ['redis-server', redisServer],
+  ['prometheus', prometheus],
 ] as const) {
   if (found === undefined) {
     console.error(
@@ -57,6 +63,8 @@ const ports = {
   identity: portSetting('WAYFARE_FLEET_IDENTITY_PORT', undefined) ?? (await freePort()),
   travelApi: portSetting('WAYFARE_FLEET_TRAVEL_API_PORT', undefined) ?? (await freePort()),
   bffs: [await freePort(), await freePort()],
+  bffMetrics: [await freePort(), await freePort()],
+  prometheus: portSetting('WAYFARE_FLEET_PROMETHEUS_PORT', undefined) ?? (await freePort()),
 };
 const appOrigin = `https://localhost:${frontPort}`;
 const issuer = `http://localhost:${ports.identity}`;
@@ -155,9 +163,38 @@ async function main(): Promise<void> {
         SESSION_ENCRYPTION_KEYS: secrets.sessionKeys,
         VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
         VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
+        METRICS_HOST: '127.0.0.1',
+        METRICS_PORT: String(ports.bffMetrics[index]),
       },
     });
   }
+
+  // Prometheus scrapes every instance and the travel API, with the alert rules (docs/operations.md).
+  const prometheusDir = path.join(dataDir, 'prometheus');
+  await mkdir(prometheusDir, { mode: 0o755 });
+  const prometheusConfig = path.join(prometheusDir, 'prometheus.yml');
+  await writeFile(
+    prometheusConfig,
+    fleetPrometheusConfig({
+      bffMetricsPorts: ports.bffMetrics,
+      travelApiPort: ports.travelApi,
+      travelApiCaFile: path.join(travelApiData, 'tls', 'ca.pem'),
+      rulesFile: path.join(root, 'ops/prometheus/alerts.yml'),
+      intervalSeconds: 2,
+    }),
+  );
+  await group.start({
+    name: 'prometheus',
+    command: prometheus,
+    args: [
+      `--config.file=${prometheusConfig}`,
+      `--storage.tsdb.path=${path.join(prometheusDir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${ports.prometheus}`,
+      '--log.level=warn',
+    ],
+    port: ports.prometheus,
+    env: {},
+  });
 
   const runDir = path.join(dataDir, 'nginx');
   await mkdir(runDir, { mode: 0o755 });
@@ -184,6 +221,9 @@ async function main(): Promise<void> {
     `[fleet] two BFF instances (${ports.bffs.join(', ')}) on Redis, behind nginx; travel API over HTTPS/h2 on ${ports.travelApi}`,
   );
   console.log(`[fleet] the certificate is signed by a local authority: ${front.caFile}`);
+  console.log(
+    `[fleet] Prometheus at http://127.0.0.1:${ports.prometheus} scrapes the BFF instances (metrics on ${ports.bffMetrics.join(', ')}) and the travel API, with ops/prometheus/alerts.yml`,
+  );
   console.log(`Wayfare fleet is ready at ${appOrigin}${demo ? ' (demo mode)' : ''}`);
 }
 

@@ -71,7 +71,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     summary: PLAYWRIGHT_COUNTS,
     after: ['journeys'],
     needs: ['build'],
-    programs: ['redis-server', 'nginx', 'chromium'],
+    programs: ['redis-server', 'nginx', 'prometheus', 'chromium'],
   },
 };
 

@@ -29,6 +29,7 @@ export const FLEET = {
   frontPort: 3140 + PORT_OFFSET,
   travelApiPort: 4140 + PORT_OFFSET,
   identityPort: 4150 + PORT_OFFSET,
+  prometheusPort: 9140 + PORT_OFFSET,
 } as const;
 
 export const FLEET_ORIGIN = `https://localhost:${FLEET.frontPort}`;

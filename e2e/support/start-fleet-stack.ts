@@ -20,6 +20,7 @@ const fleet = spawn(process.execPath, ['scripts/start-fleet.ts'], {
     WAYFARE_FLEET_PORT: String(FLEET.frontPort),
     WAYFARE_FLEET_TRAVEL_API_PORT: String(FLEET.travelApiPort),
     WAYFARE_FLEET_IDENTITY_PORT: String(FLEET.identityPort),
+    WAYFARE_FLEET_PROMETHEUS_PORT: String(FLEET.prometheusPort),
     WAYFARE_DEMO: '1',
     WEB_DIST_DIR: snapshotDir,
   },
