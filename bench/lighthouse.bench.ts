@@ -16,10 +16,11 @@
  * and CLS, and writes it into docs/benchmarks.md between its lighthouse markers (`--no-write` leaves the
  * file alone).
  *
- * Flags: --no-write, --chromium <path>, --pages start,home,... (all), --profiles mobile,desktop (both).
+ * Flags: --no-write, --chromium <path>, --pages start,home,... (all), --profiles mobile,desktop (both),
+ * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     chromium: { type: 'string', default: '/usr/lib/chromium/chromium' },
     pages: { type: 'string', default: 'start,home,flights,stays,trip' },
     profiles: { type: 'string', default: 'mobile,desktop' },
+    reports: { type: 'string' },
   },
 });
 
@@ -221,7 +223,12 @@ try {
     if (!wantedPages.has(name)) return;
     for (const profile of wantedProfiles) {
       console.log(`${name} (${profile}): ${url}`);
-      rows.push({ page: name, profile, result: await audit(page, url, profile) });
+      const result = await audit(page, url, profile);
+      rows.push({ page: name, profile, result });
+      if (values.reports !== undefined) {
+        mkdirSync(values.reports, { recursive: true });
+        writeFileSync(path.join(values.reports, `${name}-${profile}.json`), JSON.stringify(result));
+      }
     }
   };
 

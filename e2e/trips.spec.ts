@@ -31,6 +31,8 @@ for (const demo of [ALEX, SAM, JORDAN]) {
     const title = (await firstTrip.getByRole('link').textContent()) ?? '';
     await firstTrip.click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    // Headings descend one level at a time: the timeline's days (h3) sit under its own heading (h2).
+    await expect(page.getByRole('heading', { name: words.timeline, level: 2 })).toHaveCount(1);
 
     const timeline = page.getByRole('list', { name: words.timeline });
     const items = timeline.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });

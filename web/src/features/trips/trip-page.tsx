@@ -43,7 +43,13 @@ export function TripPage() {
         <>
           <TripHeader trip={trip.data} format={format} refreshing={trip.isFetching} />
           <LastUpdated queryKey={tripQueries.trip(tripId).queryKey} format={format} />
-          <TripTimeline tripId={trip.data.tripId} segments={trip.data.segments} format={format} />
+          {/* The timeline's days (h3) and segments (h4) sit under a heading of their own, as on a segment's page. */}
+          <section aria-labelledby="trip-timeline-title">
+            <h2 id="trip-timeline-title" className="visually-hidden">
+              {t('segment.timeline')}
+            </h2>
+            <TripTimeline tripId={trip.data.tripId} segments={trip.data.segments} format={format} />
+          </section>
         </>
       )}
     </div>
