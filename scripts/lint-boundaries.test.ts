@@ -149,7 +149,7 @@ const allowed: readonly [string, string][] = [
   ['web/src/features/stays/results/probe.tsx', '../search/stay-search-form.tsx'],
   ['web/src/features/stays/probe.tsx', '../../lib/use-traveler-formatters.ts'],
   ['web/src/features/trips/probe.tsx', '../../components/booking-status-chip.tsx'],
-  ['web/src/app/probe.tsx', '../features/stays/stays-page.tsx'],
+  ['web/src/app/probe.tsx', '../features/stays/results/stays-page.tsx'],
   ['web/src/lib/probe.ts', '../components/toast-region.tsx'],
   ['scripts/probe.ts', '../bff/redis/redis-client.ts'],
   ['scripts/probe.ts', './chromium-launch-options.ts'],
