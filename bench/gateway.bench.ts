@@ -5,6 +5,8 @@
  *   direct      the stand-in itself, with signature headers made once up front (valid inside the window)
  *   reply-from  an unsigned @fastify/reply-from proxy passing those headers through
  *   gateway     the BFF's travel API client: serialise once, sign those bytes, send, parse, validate
+ *   instrumented  the same gateway with the BFF's tracing and metrics on (shared/observability: a span
+ *               per request and per upstream call, the request metric and the undici metric)
  * and reports requests per second, p50/p99 latency, the latency each proxy adds over direct, the CPU
  * time the proxy process spends per request (steadier than throughput on a shared machine), and the
  * throughput ratios. The stand-in and the proxies run in child processes, so autocannon does not share
@@ -24,6 +26,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
 import { signedHeaders } from '#shared/upstream/sign-request.ts';
+import { observability } from '#shared/observability/fastify-observability.ts';
 import { createTravelApiClient } from '../bff/travel-api/travel-api-client.ts';
 import { printTable } from './support/print-table.ts';
 
@@ -76,6 +79,8 @@ async function serveProxies(standIn: string): Promise<void> {
   });
   const anyJson = z.unknown();
   const gateway = Fastify({ bodyLimit: 1024 * 1024 });
+  if (process.env.WAYFARE_BENCH_INSTRUMENTED === '1')
+    await gateway.register(observability, { serviceName: 'wayfare-bff' });
   gateway.get('/__cpu', () => process.cpuUsage());
   gateway.get('/small', async (request) =>
     client.request({
@@ -137,6 +142,13 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
     const proxies = JSON.parse(
       await firstLine(startProcess([import.meta.filename, '--serve', standIn], children)),
     ) as { gateway: string; proxy: string };
+    const instrumented = JSON.parse(
+      await firstLine(
+        startProcess([import.meta.filename, '--serve', standIn], children, {
+          WAYFARE_BENCH_INSTRUMENTED: '1',
+        }),
+      ),
+    ) as { gateway: string; proxy: string };
 
     const rows: string[][] = [];
     const summary: string[] = [];
@@ -153,11 +165,13 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         autocannon({ url, method, headers, ...(body ? { body } : {}), connections, duration });
 
       const unsigned: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
-      const cpuOfProxies = async () => {
-        const usage = (await (await fetch(`${proxies.gateway}/__cpu`)).json()) as NodeJS.CpuUsage;
+      const cpuOf = async (gatewayUrl: string) => {
+        const usage = (await (await fetch(`${gatewayUrl}/__cpu`)).json()) as NodeJS.CpuUsage;
         return usage.user + usage.system;
       };
       const measured = async (url: string, headers: Record<string, string>, throughProxies: boolean) => {
+        const cpuOfProxies = () =>
+          cpuOf(url.startsWith(instrumented.gateway) ? instrumented.gateway : proxies.gateway);
         const before = throughProxies ? await cpuOfProxies() : 0;
         const result = await run(url, headers);
         const cpu = throughProxies ? (await cpuOfProxies()) - before : 0;
@@ -170,25 +184,31 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         direct: () => measured(`${standIn}${upstreamPath}`, signed(), false),
         proxied: () => measured(`${proxies.proxy}${localPath}`, signed(), true),
         gateway: () => measured(`${proxies.gateway}${localPath}`, unsigned, true),
+        instrumented: () => measured(`${instrumented.gateway}${localPath}`, unsigned, true),
       };
       await modes.gateway();
+      await modes.instrumented();
       const results: Record<keyof typeof modes, Measured[]> = {
         direct: [],
         proxied: [],
         gateway: [],
+        instrumented: [],
       };
       // Interleaved rounds, so that load from elsewhere on the machine falls on every mode alike.
       for (let round = 0; round < rounds; round += 1) {
-        for (const mode of ['direct', 'proxied', 'gateway'] as const) results[mode].push(await modes[mode]());
+        for (const mode of ['direct', 'proxied', 'gateway', 'instrumented'] as const)
+          results[mode].push(await modes[mode]());
       }
       const direct = combine(results.direct);
       const proxied = combine(results.proxied);
       const gateway = combine(results.gateway);
+      const traced = combine(results.instrumented);
 
       for (const [mode, result] of [
         ['direct', direct],
         ['reply-from (unsigned)', proxied],
         ['gateway (signed)', gateway],
+        ['gateway, traced and measured', traced],
       ] as const) {
         const failures = result.non2xx + result.errors + result.timeouts;
         rows.push([
@@ -205,7 +225,9 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         ]);
       }
       summary.push(
-        `${name}: gateway/direct ${(gateway.requests.average / direct.requests.average).toFixed(2)}x, ` +
+        `${name}: instrumentation on/off ${(traced.requests.average / gateway.requests.average).toFixed(2)}x ` +
+          `throughput, p99 ${traced.latency.p99} vs ${gateway.latency.p99} ms (target >= 0.95x, p99 <= 1.1x); ` +
+          `gateway/direct ${(gateway.requests.average / direct.requests.average).toFixed(2)}x, ` +
           `gateway/reply-from ${(gateway.requests.average / proxied.requests.average).toFixed(2)}x (target >= 0.90x); ` +
           `proxy CPU per request gateway/reply-from ${((gateway.cpuPerRequestUs ?? 0) / (proxied.cpuPerRequestUs ?? 1)).toFixed(2)}x`,
       );
