@@ -13,12 +13,14 @@ export const TEXT_ASSET = /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|xml)$/;
 /** Every text asset under `dir` (recursively), as paths relative to it with `/` separators. */
 export async function textAssets(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && TEXT_ASSET.test(entry.name))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    // The build's own records (.vite/manifest.json) are never sent to a browser.
-    .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
-    .sort();
+  return (
+    entries
+      .filter((entry) => entry.isFile() && TEXT_ASSET.test(entry.name))
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      // The build's own records (.vite/manifest.json) are never sent to a browser.
+      .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
+      .sort()
+  );
 }
 
 /**
