@@ -1,6 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
 import { readConfiguredFile, type Config } from './config.ts';
@@ -40,7 +45,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   const app = createServer(config, {
     logger: withLogRedaction(logger, config.LOG_LEVEL),
     genReqId: generateRequestId,
-    disableRequestLogging: true, // one line per request instead, from the observability plugin
+    // One line per request instead, from the observability plugin.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY ?? false,
     frameworkErrors: frameworkErrorHandler,

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { HOST_HEADER_CHECKED_BY_APP } from '#shared/host-header.ts';
 import type { RouteEntry } from '#shared/route-path.ts';
@@ -51,7 +56,8 @@ export async function buildTravelApi({ config, logger }: BuildTravelApiOptions):
       mixin: traceLogFields,
     },
     bodyLimit: MAX_BODY_BYTES,
-    disableRequestLogging: true, // one line per request instead, from the observability plugin
+    // One line per request instead, from the observability plugin.
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: false,
