@@ -1,6 +1,6 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import { submitIdentitySignIn } from '../fixtures.ts';
-import { AdminClient } from '../support/admin-client.ts';
+import { test } from './fleet-test.ts';
 import {
   builtTextAddresses,
   expectEachEncodedAsAccepted,
@@ -8,7 +8,7 @@ import {
 } from '../support/compression.ts';
 import { fillDate, isoDateFromToday } from '../support/dates.ts';
 import { inboxCard, raiseDelay, recordToasts, toastsShown } from '../support/notifications.ts';
-import { FLEET_IDENTITY_ORIGIN, FLEET_ORIGIN, FLEET_TRAVEL_API_ORIGIN, STACK } from '../support/stack.ts';
+import { FLEET_IDENTITY_ORIGIN, FLEET_ORIGIN } from '../support/stack.ts';
 import { rateCards, searchStays, stayCards } from '../support/stays.ts';
 import { testTraveler } from '../support/test-travelers.ts';
 
@@ -19,21 +19,6 @@ import { testTraveler } from '../support/test-travelers.ts';
  */
 
 const traveler = testTraveler(1);
-
-const test = base.extend<object, { admin: AdminClient }>({
-  admin: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({
-        baseURL: `${FLEET_TRAVEL_API_ORIGIN}/admin/`,
-        extraHTTPHeaders: { Authorization: `Bearer ${STACK.adminToken}` },
-        ignoreHTTPSErrors: true,
-      });
-      await use(new AdminClient(request));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 async function signIn(page: Page, returnTo = '/'): Promise<void> {
   await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);

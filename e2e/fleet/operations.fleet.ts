@@ -1,9 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { submitIdentitySignIn } from '../fixtures.ts';
-import { AdminClient } from '../support/admin-client.ts';
+import { test } from './fleet-test.ts';
 import { fillDate, isoDateFromToday } from '../support/dates.ts';
 import { inboxCard, raiseDelay } from '../support/notifications.ts';
-import { FLEET, FLEET_ORIGIN, FLEET_TRAVEL_API_ORIGIN, STACK } from '../support/stack.ts';
+import { FLEET, FLEET_ORIGIN } from '../support/stack.ts';
 import { testTraveler } from '../support/test-travelers.ts';
 
 /**
@@ -14,21 +14,6 @@ import { testTraveler } from '../support/test-travelers.ts';
 
 const traveler = testTraveler(2);
 const PROMETHEUS = `http://127.0.0.1:${FLEET.prometheusPort}`;
-
-const test = base.extend<object, { admin: AdminClient }>({
-  admin: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({
-        baseURL: `${FLEET_TRAVEL_API_ORIGIN}/admin/`,
-        extraHTTPHeaders: { Authorization: `Bearer ${STACK.adminToken}` },
-        ignoreHTTPSErrors: true,
-      });
-      await use(new AdminClient(request));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 /** The value of an instant query, by the instance label of each series (or '' when it has none). */
 async function query(page: Page, promql: string): Promise<Record<string, number>> {
