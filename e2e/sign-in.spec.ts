@@ -4,7 +4,7 @@ import { PHONE } from './support/tags.ts';
 
 test.describe('single sign-on', () => {
   test(
-    'a traveler signs in with SSO from the start page and is greeted by name',
+    'a traveler signs in with SSO from the start page and lands on home, greeted by name',
     { tag: PHONE },
     async ({ page, traveler }) => {
       await page.goto('/');
@@ -17,7 +17,9 @@ test.describe('single sign-on', () => {
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       await submitIdentitySignIn(page, traveler);
 
-      await expect(page).toHaveURL('/flights');
+      await expect(page).toHaveURL('/');
+      const firstName = traveler.name.split(' ')[0];
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${firstName}` })).toBeVisible();
       await page.getByRole('button', { name: /account menu/ }).click();
       await expect(page.getByText(traveler.email)).toBeVisible();
       await expect(

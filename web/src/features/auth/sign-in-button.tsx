@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
 
 export interface SignInButtonProps {
-  /** Where to come back after signing in; defaults to the current page (the start page goes to flights). */
+  /** Where to come back after signing in; defaults to the current page (from the start page: home, the next trip). */
   returnTo?: string;
   className?: string;
   /** The button's words; "Sign in" in the traveler's language by default. */
@@ -14,7 +14,7 @@ export function SignInButton({ returnTo, className = 'button', label }: SignInBu
   const t = useT();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const target = returnTo ?? (location.pathname === '/' ? '/flights' : here);
+  const target = returnTo ?? here;
   return (
     <form method="get" action="/auth/login" className="inline-form">
       <input type="hidden" name="returnTo" value={target} />

@@ -62,7 +62,7 @@ export function StartPage() {
         <h1 id="start-title">{t('start.title')}</h1>
         <p className="hero-lead">{t('start.lead')}</p>
         <div className="row">
-          <SignInButton returnTo="/flights" className="button hero-button" />
+          <SignInButton className="button hero-button" />
           <span className="muted small">{t('start.singleSignOn')}</span>
         </div>
       </section>
