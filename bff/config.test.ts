@@ -37,4 +37,46 @@ describe('BFF configuration', () => {
     const config = loadConfig({ TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem' });
     expect(config.TLS_CERT_FILE).toBe('cert.pem');
   });
+
+  it('reads the Sentinels of a Redis primary, and names what is wrong with them', () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: '10.0.1.7:26379, sentinel-b.internal:26380,[::1]:26381',
+      REDIS_SENTINEL_NAME: 'wayfare',
+    });
+    expect(config.REDIS_SENTINELS).toEqual([
+      { host: '10.0.1.7', port: 26379 },
+      { host: 'sentinel-b.internal', port: 26380 },
+      { host: '::1', port: 26381 },
+    ]);
+    expect(() => loadConfig({ REDIS_SENTINELS: '10.0.1.7', REDIS_SENTINEL_NAME: 'wayfare' })).toThrow(
+      /REDIS_SENTINELS: "10.0.1.7" is not host:port/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINELS: 'a:70000', REDIS_SENTINEL_NAME: 'wayfare' })).toThrow(
+      /REDIS_SENTINELS: "a:70000" is not host:port/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINELS: ' , ', REDIS_SENTINEL_NAME: 'wayfare' })).toThrow(
+      /REDIS_SENTINELS: list at least one Sentinel/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINELS: '10.0.1.7:26379' })).toThrow(
+      /REDIS_SENTINEL_NAME: required with REDIS_SENTINELS/,
+    );
+  });
+
+  it('takes one Redis: a URL or Sentinels, and Sentinel settings only with Sentinels', () => {
+    expect(() =>
+      loadConfig({
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_SENTINELS: '127.0.0.1:26379',
+        REDIS_SENTINEL_NAME: 'wayfare',
+      }),
+    ).toThrow(/REDIS_URL, REDIS_SENTINELS: set one of them/);
+    expect(() =>
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PASSWORD: 'secret', REDIS_TLS: 'true' }),
+    ).toThrow(
+      /REDIS_PASSWORD: only with REDIS_SENTINELS; with REDIS_URL, credentials are in the URL[\s\S]*REDIS_TLS: only with REDIS_SENTINELS/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINEL_NAME: 'wayfare' })).toThrow(
+      /REDIS_SENTINEL_NAME: only with REDIS_SENTINELS/,
+    );
+  });
 });

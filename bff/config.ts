@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SessionEncryptionKeysSchema } from './sessions/session-cipher.ts';
+import { redisSettingIssues, RedisSentinelsSchema } from './redis/redis-target.ts';
 import {
   DEFAULT_PUSH_ENDPOINT_ORIGINS,
   PushEndpointOriginsSchema,
@@ -134,6 +135,21 @@ export const ConfigSchema = z.object({
   /** When set, shared state (sessions, hub, ledger, rate limits, push subscriptions) lives in Redis. */
   REDIS_URL: z.string().optional(),
   /**
+   * Instead of REDIS_URL, a primary with replicas under Redis Sentinel: the Sentinels (`host:port,...`),
+   * which name the current primary and promote a replica when it fails. Shared state then lives there.
+   */
+  REDIS_SENTINELS: RedisSentinelsSchema.optional(),
+  /** With REDIS_SENTINELS: the name the Sentinels monitor the primary under (`sentinel monitor <name>`). */
+  REDIS_SENTINEL_NAME: z.string().min(1).optional(),
+  /** With REDIS_SENTINELS: the Sentinels' own credentials, when they ask for them. */
+  REDIS_SENTINEL_USERNAME: z.string().min(1).optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
+  /** With REDIS_SENTINELS: the primary's and replicas' credentials (an ACL user); REDIS_URL carries its own. */
+  REDIS_USERNAME: z.string().min(1).optional(),
+  REDIS_PASSWORD: z.string().min(1).optional(),
+  /** With REDIS_SENTINELS: TLS to the Sentinels, the primary and the replicas (REDIS_URL: `rediss://`). */
+  REDIS_TLS: booleanFlag.default(false),
+  /**
    * Behind a load balancer: the front's own addresses (comma-separated addresses or CIDRs) whose
    * X-Forwarded-For is believed, so per-address limits count browsers, not the balancer. The client is the
    * right-most hop that is not one of them; a hop that is not an IP address is never believed.
@@ -182,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...pairingIssues(parsed.data),
         ...developmentSecretIssues(parsed.data),
         ...pushEndpointSettingIssues(parsed.data),
+        ...redisSettingIssues(parsed.data),
       ]
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (parsed.success && issues.length === 0) return parsed.data;

@@ -55,6 +55,8 @@ describe("the fleet's Redis", () => {
         1,
       );
       expect(await client.publish('wayfare:hub-control', 'probe')).toBe(0);
+      // A session write waits for a replica under Sentinel (none here).
+      expect(await client.wait(0, 10)).toBe(0);
       await expect(client.set('elsewhere', '1')).rejects.toThrow(/NOPERM/);
       await expect(client.flushall()).rejects.toThrow(/NOPERM/);
     } finally {

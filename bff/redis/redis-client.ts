@@ -2,34 +2,64 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 import { AppError } from '../errors.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
+import type { RedisTarget, SentinelTarget } from './redis-target.ts';
 
-export interface RedisClientOptions {
-  url: string;
+export type RedisClientOptions = RedisTarget & {
   logger: FastifyBaseLogger;
   /** A command that has not answered within this many milliseconds fails (and the request gets 503). */
   commandTimeoutMs: number;
-}
+};
 
 /** How long to wait between reconnection attempts: quick at first, then every two seconds. */
 export function redisReconnectDelay(attempt: number): number {
   return Math.min(100 * 2 ** Math.min(attempt, 5), 2000);
 }
 
+/** A write refused by a replica: the connection reached a primary that was demoted since. */
+function isReadOnlyError(error: Error): boolean {
+  return error.message.startsWith('READONLY');
+}
+
+/**
+ * ioredis's own Sentinel support: each (re)connection asks the Sentinels for the current primary, and
+ * a Sentinel's `+switch-master` drops the connection to a demoted one at once.
+ */
+function sentinelOptions(target: SentinelTarget): RedisOptions {
+  return {
+    sentinels: target.sentinels,
+    name: target.name,
+    role: 'master',
+    sentinelUsername: target.sentinelUsername,
+    sentinelPassword: target.sentinelPassword,
+    username: target.username,
+    password: target.password,
+    sentinelRetryStrategy: redisReconnectDelay,
+    failoverDetector: true,
+    ...(target.tls ? { tls: {}, sentinelTLS: {}, enableTLSForSentinelMode: true } : {}),
+  };
+}
+
 /**
  * The BFF's Redis connection. Commands fail fast while Redis is away (no offline queue, one retry,
  * a command timeout), so requests answer 503 RETRY_LATER instead of piling up; the client reconnects
- * by itself for as long as the process lives. Connection errors are logged, once per outage.
+ * by itself for as long as the process lives, through the Sentinels to whichever primary they name.
+ * Connection errors are logged, once per outage.
  */
-export function createRedisClient({ url, logger, commandTimeoutMs }: RedisClientOptions): Redis {
+export function createRedisClient({ logger, commandTimeoutMs, ...target }: RedisClientOptions): Redis {
   const options: RedisOptions = {
     connectTimeout: Math.max(commandTimeoutMs, 1000),
     commandTimeout: commandTimeoutMs,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: redisReconnectDelay,
+    // A write that reached a demoted primary: reconnect, so the next command finds the new one.
+    reconnectOnError: isReadOnlyError,
     connectionName: 'wayfare-bff',
   };
-  const client = new Redis(url, options);
+  const client =
+    'url' in target
+      ? new Redis(target.url, options)
+      : new Redis({ ...options, ...sentinelOptions(target.sentinel) });
   watchConnection(client, logger);
   return client;
 }
@@ -87,6 +117,9 @@ const UNAVAILABLE_MESSAGES = [
   'Connection is closed',
   'Reached the max retries per request limit',
   'connect ECONNREFUSED',
+  'All sentinels are unreachable',
+  // A primary demoted by a failover, until the connection moves to the new one.
+  'READONLY',
 ];
 
 /** True for the errors ioredis raises while Redis cannot be reached (as opposed to a bad command). */

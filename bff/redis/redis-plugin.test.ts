@@ -31,6 +31,12 @@ describe('choosing shared state by configuration', () => {
     );
   });
 
+  it('refuses to start on Sentinels but no SESSION_ENCRYPTION_KEYS', async () => {
+    await expect(build({ REDIS_SENTINELS: '127.0.0.1:9', REDIS_SENTINEL_NAME: 'wayfare' })).rejects.toThrow(
+      /SESSION_ENCRYPTION_KEYS is required with REDIS_URL or REDIS_SENTINELS/,
+    );
+  });
+
   it('refuses to start with REDIS_URL but no shared VAPID key pair', async () => {
     await expect(
       build({ REDIS_URL: 'redis://127.0.0.1:9', SESSION_ENCRYPTION_KEYS: TEST_SESSION_ENCRYPTION_KEYS }),

@@ -154,6 +154,9 @@ export class RedisSessionStore implements SessionStore {
         for (const index of indexes) transaction.srem(index, former);
       }
       await transaction.exec();
+      // A sign-in or a token refresh (whose refresh token the identity platform rotated) must outlive a
+      // failover of the primary right after it.
+      await this.#redis.replicated();
     });
   }
 

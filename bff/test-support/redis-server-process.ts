@@ -37,6 +37,24 @@ export async function waitFor(
   }
 }
 
+/** Asks one thing of the Redis server (or Sentinel) on a loopback port, giving up at once when it does not answer. */
+export async function askRedis<T>(port: number, question: (client: Redis) => Promise<T>): Promise<T> {
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return await question(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
 /** redis-server exited before it answered: its port was taken (it binds or exits). */
 class PortTaken extends Error {
   constructor(port: number) {
@@ -53,15 +71,20 @@ export class RedisServerProcess {
   readonly url: string;
   #child: ChildProcess | undefined;
   readonly #persistenceDir: string | undefined;
+  readonly #args: string[];
 
-  private constructor(port: number, persistenceDir: string | undefined) {
+  private constructor(port: number, persistenceDir: string | undefined, args: string[]) {
     this.port = port;
     this.#persistenceDir = persistenceDir;
+    this.#args = args;
     this.url = `redis://127.0.0.1:${port}`;
   }
 
-  /** With `persistent`, every write is in an append-only file in a fresh folder, so a restart keeps the data. */
-  static async start({ persistent = false } = {}): Promise<RedisServerProcess> {
+  /**
+   * With `persistent`, every write is in an append-only file in a fresh folder, so a restart keeps the
+   * data. `args` are more redis-server options (`--replicaof host port`).
+   */
+  static async start({ persistent = false, args = [] as string[] } = {}): Promise<RedisServerProcess> {
     const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
     if (probe.error || probe.status !== 0) {
       throw new Error(
@@ -71,7 +94,7 @@ export class RedisServerProcess {
     const dir = persistent ? await mkdtemp(path.join(os.tmpdir(), 'wayfare-redis-')) : undefined;
     // A free port can be taken by another test's server before redis-server binds it: then another one.
     for (let attempt = 1; ; attempt += 1) {
-      const server = new RedisServerProcess(await freePort(), dir);
+      const server = new RedisServerProcess(await freePort(), dir, args);
       try {
         await server.startAgain();
         return server;
@@ -93,6 +116,7 @@ export class RedisServerProcess {
         ...(this.#persistenceDir === undefined
           ? ['--appendonly', 'no']
           : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.#persistenceDir]),
+        ...this.#args,
       ],
       { stdio: 'ignore' },
     );
@@ -106,18 +130,9 @@ export class RedisServerProcess {
       exited,
       waitFor(async () => {
         if (child.exitCode !== null) return false;
-        const client = new Redis(this.url, {
-          lazyConnect: true,
-          maxRetriesPerRequest: 0,
-          retryStrategy: () => null,
-        });
-        client.on('error', () => undefined);
-        try {
-          await client.connect();
-          return (await client.info('server')).includes(`process_id:${child.pid}\r\n`);
-        } finally {
-          client.disconnect();
-        }
+        return (await askRedis(this.port, (client) => client.info('server'))).includes(
+          `process_id:${child.pid}\r\n`,
+        );
       }, `redis-server on port ${this.port}`),
     ]);
   }

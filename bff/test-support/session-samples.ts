@@ -45,5 +45,7 @@ export function sessionsRedis(client: Redis, keys: string, prefix: string): Shar
     subscriber: () => {
       throw new Error('the session store subscribes to nothing');
     },
+    // A single Redis, as REDIS_URL gives: no replica to wait for.
+    replicated: () => Promise.resolve(),
   };
 }
