@@ -16,6 +16,8 @@ export interface Formatters {
   wallDateTime: (localIso: string) => string;
   /** "2h 35m" */
   duration: (minutes: number) => string;
+  /** "2 hours and 35 minutes", "45 minutes": a duration in words, for sentences. */
+  durationInWords: (minutes: number) => string;
   /** "5 minutes ago", "yesterday" */
   relative: (instant: string, now?: Date) => string;
   count: (value: number) => string;
@@ -45,6 +47,13 @@ function createFormatters(locale: string): Formatters {
   const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' });
   const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'narrow' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const hoursInWords = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
+  const minutesInWords = new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'long',
+  });
+  const and = new Intl.ListFormat(locale, { type: 'conjunction' });
   return {
     locale,
     money: (amount, currency) => {
@@ -90,6 +99,12 @@ function createFormatters(locale: string): Formatters {
       if (h === 0) return minutes.format(m);
       if (m === 0) return hours.format(h);
       return `${hours.format(h)} ${minutes.format(m)}`;
+    },
+    durationInWords: (totalMinutes) => {
+      const h = Math.floor(totalMinutes / 60);
+      const m = Math.round(totalMinutes % 60);
+      const parts = [h > 0 ? hoursInWords.format(h) : '', m > 0 || h === 0 ? minutesInWords.format(m) : ''];
+      return and.format(parts.filter(Boolean));
     },
     relative: (instant, now = new Date()) => {
       const seconds = (new Date(instant).getTime() - now.getTime()) / 1000;

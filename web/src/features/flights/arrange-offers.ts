@@ -1,13 +1,15 @@
 import type { FlightOffer } from '#shared/api/flights.ts';
-import type { DepartureWindow, FlightResultView } from './flight-search-params.ts';
+import {
+  DEPARTURE_WINDOW_START_HOURS,
+  DEPARTURE_WINDOWS,
+  type DepartureWindow,
+  type FlightResultView,
+} from './flight-search-params.ts';
 
 /** The window of a local departure time (`2026-12-01T07:35:00+01:00` is morning, at the airport). */
 export function departureWindowOf(localIso: string): DepartureWindow {
   const hour = Number(localIso.slice(11, 13));
-  if (hour < 6) return 'night';
-  if (hour < 12) return 'morning';
-  if (hour < 18) return 'afternoon';
-  return 'evening';
+  return DEPARTURE_WINDOWS.findLast((window) => hour >= DEPARTURE_WINDOW_START_HOURS[window]) ?? 'night';
 }
 
 export function totalMinutes(offer: FlightOffer): number {

@@ -105,7 +105,7 @@ export function FlightResults({
         </div>
       ) : (
         <div className="results-layout">
-          <ResultFilters view={view} onChange={onViewChange} carriers={carriersOf(offers)} />
+          <ResultFilters view={view} onChange={onViewChange} carriers={carriersOf(offers)} format={format} />
           {shown.length === 0 ? (
             <div className="empty-state">
               <h3>{t('flights.noMatches')}</h3>

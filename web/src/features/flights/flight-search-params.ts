@@ -28,6 +28,13 @@ export type FlightSort = (typeof SORTS)[number];
 
 export const DEPARTURE_WINDOWS = ['night', 'morning', 'afternoon', 'evening'] as const;
 export type DepartureWindow = (typeof DEPARTURE_WINDOWS)[number];
+/** The local hour each window starts at; it runs to the next one's start (the last one to midnight). */
+export const DEPARTURE_WINDOW_START_HOURS: Readonly<Record<DepartureWindow, number>> = {
+  night: 0,
+  morning: 6,
+  afternoon: 12,
+  evening: 18,
+};
 
 export interface FlightResultView {
   sort: FlightSort;

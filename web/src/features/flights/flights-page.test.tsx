@@ -125,6 +125,8 @@ describe('FlightsPage', () => {
     expect(within(nonstop).getByText('8h 30m')).toBeInTheDocument();
     const oneStop = screen.getByRole('article', { name: /Skylark Airlines, £500.00/ });
     expect(within(oneStop).getByText('1 stop (FRA)')).toBeInTheDocument();
+    expect(within(oneStop).getByText('Layover in FRA: 1h 15m')).toBeInTheDocument();
+    expect(within(nonstop).queryByText(/Layover/)).toBeNull();
 
     const body = sentJson(fetchMock.mock.calls.find(([called]) => called === '/api/flights/search')?.[1]);
     expect(body).toEqual({
@@ -150,6 +152,28 @@ describe('FlightsPage', () => {
     expect(offers).toHaveLength(1);
     expect(offers[0]).toHaveAccessibleName(/Polaris/);
     expect(screen.getByText('1 of 2 offers match the filters')).toBeInTheDocument();
+  });
+
+  it('names the departure time slots on the interface clock: 12 h in en-US, 24 h in en-GB', async () => {
+    stubFlights(() => ({ json: { searchId: 's', currency: 'GBP', offers: [nonstopEvening, cheapOneStop] } }));
+    renderApp(<FlightsPage />, { url });
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('checkbox', { name: 'Morning (6:00–11:59)' })).toBeInTheDocument();
+    cleanup();
+
+    stubFetch((called) => {
+      if (called === '/api/profile') return { json: { ...profile, locale: 'en-US' } };
+      if (called === '/api/flights/search') {
+        return { json: { searchId: 's', currency: 'GBP', offers: [nonstopEvening, cheapOneStop] } };
+      }
+      return { json: { items: [] } };
+    });
+    renderApp(<FlightsPage />, { url });
+    await screen.findAllByRole('article');
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(within(filters).getByRole('checkbox', { name: 'Night (12:00 AM–5:59 AM)' })).toBeInTheDocument();
+    expect(within(filters).getByRole('checkbox', { name: 'Morning (6:00 AM–11:59 AM)' })).toBeInTheDocument();
+    expect(within(filters).getByRole('checkbox', { name: 'Evening (6:00 PM–11:59 PM)' })).toBeInTheDocument();
   });
 
   it('shows a server validation problem at the field it names', async () => {

@@ -14,6 +14,16 @@ function stopsText(leg: FlightOfferLeg, t: Translate): string {
     : t('flights.offer.stops', { count: leg.stops });
 }
 
+/** The time on the ground between each flight of a leg and the next, where the traveler changes planes. */
+function layoversOf(leg: FlightOfferLeg): Array<{ airport: string; minutes: number }> {
+  return leg.segments.slice(1).flatMap((next, index) => {
+    const previous = leg.segments[index];
+    if (!previous) return [];
+    const minutes = (Date.parse(next.departureTime) - Date.parse(previous.arrivalTime)) / 60_000;
+    return Number.isFinite(minutes) ? [{ airport: previous.destination.code, minutes }] : [];
+  });
+}
+
 function LegRow({ leg, format, t }: { leg: FlightOfferLeg; format: Formatters; t: Translate }) {
   const days = dayOffset(leg.departureTime, leg.origin.timeZone, leg.arrivalTime, leg.destination.timeZone);
   const carriers = [...new Set(leg.segments.map((segment) => segment.carrier.name))].join(', ');
@@ -44,6 +54,14 @@ function LegRow({ leg, format, t }: { leg: FlightOfferLeg; format: Formatters; t
       <div className="leg-facts small">
         <span>{format.duration(leg.durationMinutes)}</span>
         <span className={leg.stops === 0 ? 'chip chip-success' : 'chip'}>{stopsText(leg, t)}</span>
+        {layoversOf(leg).map((layover, index) => (
+          <span key={index}>
+            {t('flights.offer.layover', {
+              airport: layover.airport,
+              duration: format.duration(layover.minutes),
+            })}
+          </span>
+        ))}
         <span className="muted">
           {carriers} · {numbers}
         </span>

@@ -1,9 +1,10 @@
 import { SortControl } from '../../components/sort-control.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
+import type { Formatters } from '../../lib/intl-format.ts';
 import { toggleValue } from '../../lib/toggle-value.ts';
 import type { DepartureWindow, FlightResultView, FlightSort } from './flight-search-params.ts';
-import { DEPARTURE_WINDOWS, SORTS } from './flight-search-params.ts';
+import { DEPARTURE_WINDOW_START_HOURS, DEPARTURE_WINDOWS, SORTS } from './flight-search-params.ts';
 
 const SORT_LABELS: Record<FlightSort, MessageId> = {
   best: 'flights.sort.best',
@@ -26,9 +27,21 @@ export interface ResultFiltersProps {
   view: FlightResultView;
   onChange: (view: FlightResultView) => void;
   carriers: Array<{ code: string; name: string }>;
+  /** The traveler's formatters: the windows' times are on the interface's own clock (12 h in en-US). */
+  format: Formatters;
 }
 
-export function FlightSortControl({ view, onChange }: Omit<ResultFiltersProps, 'carriers'>) {
+/** "6:00 AM–11:59 AM" in en-US, "6:00–11:59" in en-GB: a window's first and last minute. */
+function windowTimes(window: DepartureWindow, format: Formatters): { from: string; to: string } {
+  const start = DEPARTURE_WINDOW_START_HOURS[window];
+  const next = DEPARTURE_WINDOWS[DEPARTURE_WINDOWS.indexOf(window) + 1];
+  const end = (next === undefined ? 24 : DEPARTURE_WINDOW_START_HOURS[next]) * 60 - 1;
+  const clock = (minutes: number) =>
+    format.time(new Date(Date.UTC(2000, 0, 1, 0, minutes)).toISOString(), 'UTC');
+  return { from: clock(start * 60), to: clock(end) };
+}
+
+export function FlightSortControl({ view, onChange }: Pick<ResultFiltersProps, 'view' | 'onChange'>) {
   const t = useT();
   return (
     <SortControl
@@ -42,7 +55,7 @@ export function FlightSortControl({ view, onChange }: Omit<ResultFiltersProps, '
   );
 }
 
-export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) {
+export function ResultFilters({ view, onChange, carriers, format }: ResultFiltersProps) {
   const t = useT();
   return (
     <aside className="filters card" aria-label={t('flights.filters')}>
@@ -85,7 +98,7 @@ export function ResultFilters({ view, onChange, carriers }: ResultFiltersProps) 
               checked={view.departures.includes(window)}
               onChange={() => onChange({ ...view, departures: toggleValue(view.departures, window) })}
             />
-            {t(WINDOW_LABELS[window])}
+            {t(WINDOW_LABELS[window], windowTimes(window, format))}
           </label>
         ))}
       </fieldset>

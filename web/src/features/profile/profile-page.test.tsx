@@ -92,4 +92,12 @@ describe('ProfilePage', () => {
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(sentJson(patch?.[1])).toMatchObject({ homeAirport: 'JFK' });
   });
+
+  it('offers only the languages the interface speaks, English and Spanish, with their regions', async () => {
+    stubFetch(() => ({ json: profile }));
+    renderApp(<ProfilePage />, { url: '/profile', path: '/profile' });
+    const select = await screen.findByLabelText('Language and region');
+    const options = [...(select as HTMLSelectElement).options].map((option) => option.value);
+    expect(options).toEqual(['en-GB', 'en-US', 'es-ES']);
+  });
 });

@@ -16,15 +16,11 @@ import { useUpdateProfile } from './profile-queries.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import './profile.css';
 
+/** The locales offered: regions of the languages the interface is written in (i18n/languages.ts) only. */
 const LOCALES = [
   { tag: 'en-GB', label: 'English (United Kingdom)' },
   { tag: 'en-US', label: 'English (United States)' },
-  { tag: 'de-DE', label: 'Deutsch (Deutschland)' },
-  { tag: 'fr-FR', label: 'Français (France)' },
   { tag: 'es-ES', label: 'Español (España)' },
-  { tag: 'it-IT', label: 'Italiano (Italia)' },
-  { tag: 'nl-NL', label: 'Nederlands (Nederland)' },
-  { tag: 'ja-JP', label: '日本語 (日本)' },
 ];
 
 const FIELD_LABELS: Record<string, MessageId> = {

@@ -169,7 +169,7 @@ describe('connectionRisks', () => {
     expect(verdicts(segments())).toEqual(expected);
   });
 
-  it('says how much time is left and how much is needed', () => {
+  it('says how much time is left, how much is needed and what the missed connection is', () => {
     const arrival = segment('flight', '2026-12-01T08:00:00+00:00', '2026-12-01T10:00:00+00:00', {
       delayMinutes: 45,
     });
@@ -177,6 +177,7 @@ describe('connectionRisks', () => {
     expect(connectionRisks([arrival, onward]).get(onward.segmentId)).toEqual({
       kind: 'short-connection',
       arrival,
+      nextKind: 'flight',
       availableMinutes: 35,
       neededMinutes: 60,
     });

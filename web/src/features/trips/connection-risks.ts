@@ -18,6 +18,8 @@ export type ConnectionRisk =
   | {
       kind: 'short-connection';
       arrival: Segment;
+      /** The kind of what follows: flight, rail or car. */
+      nextKind: string;
       availableMinutes: number;
       neededMinutes: number;
     }
@@ -71,6 +73,6 @@ function riskAfter(arrival: Segment, next: Segment): ConnectionRisk | undefined 
   if (neededMinutes === undefined) return undefined;
   const availableMinutes = minutesBetween(arrival.estimatedArrival, next.estimatedDeparture);
   return availableMinutes < neededMinutes
-    ? { kind: 'short-connection', arrival, availableMinutes, neededMinutes }
+    ? { kind: 'short-connection', arrival, nextKind: next.kind, availableMinutes, neededMinutes }
     : undefined;
 }

@@ -7,18 +7,19 @@ import { zoneName } from './segment-kinds.ts';
 export function describeRisk(risk: ConnectionRisk, format: Formatters, t: Translate): string {
   switch (risk.kind) {
     case 'short-connection': {
-      const { arrival, availableMinutes, neededMinutes } = risk;
+      const { arrival, nextKind, availableMinutes, neededMinutes } = risk;
       const zone = arrival.destination.timeZone;
       const at = `${format.time(arrival.estimatedArrival, zone)} ${zoneName(arrival.estimatedArrival, zone, format.locale)}`;
       const left =
         availableMinutes <= 0
-          ? t('risk.afterThisStarts')
-          : t('risk.leaving', { duration: format.duration(availableMinutes) });
+          ? t('risk.afterThisStarts', { kind: nextKind })
+          : t('risk.leaving', { kind: nextKind, duration: format.durationInWords(availableMinutes) });
       return t('risk.shortConnection', {
         title: arrival.title,
         at,
         left,
-        needed: format.duration(neededMinutes),
+        kind: nextKind,
+        needed: format.durationInWords(neededMinutes),
       });
     }
     case 'late-check-in': {

@@ -92,9 +92,12 @@ export const messages = {
   'facts.address': 'Address',
   'facts.confirmation': 'Confirmation',
   'facts.bookingReference': 'Booking reference',
-  'risk.shortConnection': '{title} now arrives at {at}, {left}; allow at least {needed}.',
-  'risk.afterThisStarts': 'after this starts',
-  'risk.leaving': 'leaving {duration} to get here',
+  'risk.shortConnection':
+    '{title} now arrives at {at}, {left}. {kind, select, flight {Changing planes takes at least {needed}: ask the airline to move you to a later flight, or change this booking.} rail {Changing to this train takes at least {needed}: take a later train, or change this booking.} other {Reaching the rental desk takes at least {needed}: tell the rental company when you will arrive, or change this booking.}}',
+  'risk.afterThisStarts':
+    '{kind, select, flight {after this flight leaves} rail {after this train leaves} other {after the pick-up time}}',
+  'risk.leaving':
+    'only {duration} before {kind, select, flight {this flight leaves} rail {this train leaves} other {the pick-up time}}',
   'risk.lateCheckIn':
     '{title} now arrives at {at}, so you reach the hotel after midnight. Tell the hotel you are arriving late, or the first night may be cancelled as a no-show.',
   'risk.afterCancellation':

@@ -94,9 +94,12 @@ export const messages: Record<keyof typeof english, string> = {
   'facts.address': 'Dirección',
   'facts.confirmation': 'Confirmación',
   'facts.bookingReference': 'Localizador',
-  'risk.shortConnection': '{title} llega ahora a las {at}, {left}; calcula al menos {needed}.',
-  'risk.afterThisStarts': 'después de que esto empiece',
-  'risk.leaving': 'con {duration} para llegar aquí',
+  'risk.shortConnection':
+    '{title} llega ahora a las {at}, {left}. {kind, select, flight {Cambiar de avión lleva al menos {needed}: pide a la aerolínea que te pase a un vuelo posterior o cambia esta reserva.} rail {Cambiar a este tren lleva al menos {needed}: toma un tren posterior o cambia esta reserva.} other {Llegar al mostrador de alquiler lleva al menos {needed}: avisa a la empresa de alquiler de a qué hora llegarás o cambia esta reserva.}}',
+  'risk.afterThisStarts':
+    '{kind, select, flight {después de que salga este vuelo} rail {después de que salga este tren} other {después de la hora de recogida}}',
+  'risk.leaving':
+    'solo {duration} antes de {kind, select, flight {que salga este vuelo} rail {que salga este tren} other {la hora de recogida}}',
   'risk.lateCheckIn':
     '{title} llega ahora a las {at}, así que llegarás al hotel después de medianoche. Avisa al hotel de que llegarás tarde, o la primera noche podría cancelarse por no presentarte.',
   'risk.afterCancellation':
