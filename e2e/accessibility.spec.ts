@@ -8,6 +8,9 @@ import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
@@ -49,6 +52,7 @@ const SIGNED_IN_PAGES: PageToCheck[] = [
   {
     name: 'home (signed in)',
     open: async (page) => {
+      await page.goto('/');
       await settled(page, /Welcome back/);
     },
   },

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 test('a traveler who types airport codes and presses Enter and Search gets those airports', async ({
   signedInPage: page,
 }) => {

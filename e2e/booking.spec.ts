@@ -10,6 +10,9 @@ import type { TestTraveler } from './support/test-travelers.ts';
 import { PHONE } from './support/tags.ts';
 import { SPANISH_DAY_MONTH, SPANISH_WEEKDAY_DATE } from './support/words.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 /**
  * Booking journeys: from a flight offer or a room rate through its details, the price check and the
  * payment to the confirmation, the bookings list, the trip and the inbox; the outcomes the levers of the
@@ -210,71 +213,63 @@ test.describe('booking in Spanish', () => {
     // The choice stays in this tab: with the profile now in Spanish, the same checkout reloads in Spanish
     // and checks the price again, which the armed lever changes.
     expect(await setProfileLocale(page, 'es-ES')).toBe(true);
-    try {
-      await arm(admin, traveler, 'price-change');
-      await arm(admin, traveler, 'payment-decline');
-      await page.reload();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      const main = page.getByRole('main');
-      await expect(page.getByRole('heading', { level: 1, name: ES.bookFlight })).toBeVisible();
-      await expect(page.getByRole('heading', { name: ES.priceChanged })).toBeVisible();
-      // Spanish grouping, and a decimal comma when the traveler's currency has minor units (not JPY).
-      await expect(main.locator('del')).toHaveText(/^\d{1,3}(\.\d{3})*(,\d{2})?\s\S+$/);
-      await expect(page.getByRole('region', { name: ES.yourChoice })).toContainText(
-        new RegExp(`\\b${SPANISH_WEEKDAY_DATE.source}\\b`),
-      );
-      await expect(page.getByRole('group', { name: ES.traveler }).getByLabel(ES.fullName)).not.toHaveValue(
-        '',
-      );
-      const pay = page.getByRole('button', { name: ES.bookAndPay });
-      await expect(pay).toBeDisabled();
-      await expect(page.getByRole('region', { name: ES.yourChoice })).toContainText('Equipaje por pasajero');
-      await expect(main).not.toContainText(ENGLISH_WORDS);
-      await expectNoAxeViolations(page, 'checkout with a changed price in Spanish');
+    await arm(admin, traveler, 'price-change');
+    await arm(admin, traveler, 'payment-decline');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const main = page.getByRole('main');
+    await expect(page.getByRole('heading', { level: 1, name: ES.bookFlight })).toBeVisible();
+    await expect(page.getByRole('heading', { name: ES.priceChanged })).toBeVisible();
+    // Spanish grouping, and a decimal comma when the traveler's currency has minor units (not JPY).
+    await expect(main.locator('del')).toHaveText(/^\d{1,3}(\.\d{3})*(,\d{2})?\s\S+$/);
+    await expect(page.getByRole('region', { name: ES.yourChoice })).toContainText(
+      new RegExp(`\\b${SPANISH_WEEKDAY_DATE.source}\\b`),
+    );
+    await expect(page.getByRole('group', { name: ES.traveler }).getByLabel(ES.fullName)).not.toHaveValue('');
+    const pay = page.getByRole('button', { name: ES.bookAndPay });
+    await expect(pay).toBeDisabled();
+    await expect(page.getByRole('region', { name: ES.yourChoice })).toContainText('Equipaje por pasajero');
+    await expect(main).not.toContainText(ENGLISH_WORDS);
+    await expectNoAxeViolations(page, 'checkout with a changed price in Spanish');
 
-      await page.getByLabel(ES.acceptPrice).check();
-      const cards = page.getByRole('radiogroup', { name: ES.paymentMethods }).getByRole('radio');
-      const cardsBefore = await cardsOnFile(cards);
-      await pay.click();
-      await expect(page.getByRole('heading', { name: ES.declined })).toBeVisible();
-      await expect(
-        page.getByText(/El emisor de la tarjeta ha rechazado .* acabada en \d{4}\./),
-      ).toBeVisible();
-      await expect(cards).toHaveCount(cardsBefore - 1);
-      await expect(main).not.toContainText(ENGLISH_WORDS);
-      await expectNoAxeViolations(page, 'declined card in Spanish');
+    await page.getByLabel(ES.acceptPrice).check();
+    const cards = page.getByRole('radiogroup', { name: ES.paymentMethods }).getByRole('radio');
+    const cardsBefore = await cardsOnFile(cards);
+    await pay.click();
+    await expect(page.getByRole('heading', { name: ES.declined })).toBeVisible();
+    await expect(page.getByText(/El emisor de la tarjeta ha rechazado .* acabada en \d{4}\./)).toBeVisible();
+    await expect(cards).toHaveCount(cardsBefore - 1);
+    await expect(main).not.toContainText(ENGLISH_WORDS);
+    await expectNoAxeViolations(page, 'declined card in Spanish');
 
-      await pay.click();
-      await expect(page.getByRole('heading', { name: ES.confirmed })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: ES.confirmed })).toContainText(ES.reference);
-      await expect(page.getByRole('heading', { name: ES.whatYouBooked })).toBeVisible();
-      await expect(page.getByRole('button', { name: ES.cancel })).toBeVisible();
-      await expect(main).toContainText(new RegExp(`${SPANISH_DAY_MONTH.source} \\d{4}`));
-      await expect(main).not.toContainText(ENGLISH_WORDS);
-      await expectNoAxeViolations(page, 'booking confirmation in Spanish');
-      expect(await bookingsOn(page, 220)).toHaveLength(1);
-      const reference = (await page.locator('.notice-success strong.mono').textContent()) ?? '';
+    await pay.click();
+    await expect(page.getByRole('heading', { name: ES.confirmed })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: ES.confirmed })).toContainText(ES.reference);
+    await expect(page.getByRole('heading', { name: ES.whatYouBooked })).toBeVisible();
+    await expect(page.getByRole('button', { name: ES.cancel })).toBeVisible();
+    await expect(main).toContainText(new RegExp(`${SPANISH_DAY_MONTH.source} \\d{4}`));
+    await expect(main).not.toContainText(ENGLISH_WORDS);
+    await expectNoAxeViolations(page, 'booking confirmation in Spanish');
+    expect(await bookingsOn(page, 220)).toHaveLength(1);
+    const reference = (await page.locator('.notice-success strong.mono').textContent()) ?? '';
 
-      // The bookings filters' dates are typed as Spain writes them: day, month, year.
-      await page.goto('/bookings?when=all');
-      const filters = page.getByRole('form', { name: 'Filtrar reservas' });
-      const from = filters.getByRole('group', { name: 'Desde', exact: true });
-      await expect(from.locator('[data-type]').first()).toHaveAttribute('data-type', 'day');
-      await fillDate(from, isoDateFromToday(220));
-      await fillDate(filters.getByRole('group', { name: 'Hasta', exact: true }), isoDateFromToday(220));
-      await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
-      await expect(page.getByRole('list', { name: 'Reservas' }).getByRole('article')).toHaveCount(1);
-      await expect(page.getByRole('article').filter({ hasText: reference })).toBeVisible();
-      await expectNoAxeViolations(page, 'bookings filtered by dates in Spanish');
+    // The bookings filters' dates are typed as Spain writes them: day, month, year.
+    await page.goto('/bookings?when=all');
+    const filters = page.getByRole('form', { name: 'Filtrar reservas' });
+    const from = filters.getByRole('group', { name: 'Desde', exact: true });
+    await expect(from.locator('[data-type]').first()).toHaveAttribute('data-type', 'day');
+    await fillDate(from, isoDateFromToday(220));
+    await fillDate(filters.getByRole('group', { name: 'Hasta', exact: true }), isoDateFromToday(220));
+    await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+    await expect(page.getByRole('list', { name: 'Reservas' }).getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('article').filter({ hasText: reference })).toBeVisible();
+    await expectNoAxeViolations(page, 'bookings filtered by dates in Spanish');
 
-      // The inbox names the booking's confirmation in Spanish around the travel API's own English words.
-      await page.goto('/inbox');
-      const confirmation = page.getByRole('article').filter({ hasText: reference }).first();
-      await expect(confirmation.locator('.chip')).toHaveText(ES.confirmed);
-      await expect(confirmation).not.toContainText(/\d{4}-\d{2}-\d{2}/);
-    } finally {
-      await setProfileLocale(page, 'en-GB');
-    }
+    // The inbox names the booking's confirmation in Spanish around the travel API's own English words.
+    await page.goto('/inbox');
+    const confirmation = page.getByRole('article').filter({ hasText: reference }).first();
+    await expect(confirmation.locator('.chip')).toHaveText(ES.confirmed);
+    await expect(confirmation).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   });
 });
 

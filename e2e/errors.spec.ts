@@ -4,6 +4,9 @@ import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 function offers(page: Page) {
   return page.getByRole('list', { name: 'Flight offers' }).getByRole('article');
 }

@@ -35,7 +35,13 @@ interface TestFixtures {
   sharedTravelersUnchanged: void;
   /** Signs `page` in through the real identity sign-in page and lands on `returnTo` (default `/`). */
   signIn: (options?: { page?: Page; returnTo?: string; traveler?: TestTraveler }) => Promise<void>;
-  /** A page already signed in as the journey's own traveler, on the start page. */
+  /**
+   * Where `signedInPage` opens once signed in (default `/`, the start page). A file whose journeys each
+   * open their own first page sets `test.use({ signedInLanding: null })`: the page is then signed in and
+   * still blank, and the app loads once, on the journey's own first page.
+   */
+  signedInLanding: string | null;
+  /** A page already signed in as the journey's own traveler, on `signedInLanding`. */
   signedInPage: Page;
   /** Clears every injected fault after each test, whatever the test did. */
   clearFaultsAfterTest: void;
@@ -56,6 +62,29 @@ export async function submitIdentitySignIn(page: Page, traveler: TestTraveler): 
   await page.getByLabel('Email').fill(traveler.email);
   await page.getByLabel('Password').fill(traveler.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Signs the page's browser context in with the same requests the browser makes through the identity
+ * stand-in's sign-in page (e2e/sign-in.spec.ts proves that page itself): the app's sign-in link, the
+ * identity form posted, and the redirects back to the app's callback. The page's requests share the
+ * context's cookies, so the session and the identity session it leaves are the browser's own.
+ */
+async function signInThroughRequests(page: Page, traveler: TestTraveler, returnTo: string): Promise<void> {
+  const signInPage = await page.request.get(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(signInPage.ok(), 'the identity sign-in page answers').toBe(true);
+  const form = /<form method="post" action="([^"]+)" novalidate>/.exec(await signInPage.text());
+  expect(form, `the identity sign-in form at ${signInPage.url()}`).not.toBeNull();
+  const action = new URL(form![1]!.replaceAll('&amp;', '&'), signInPage.url());
+  const landed = await page.request.post(action.href, {
+    form: { email: traveler.email, password: traveler.password },
+  });
+  expect({ status: landed.status(), url: landed.url() }, `${traveler.email} signs in and comes back`).toEqual(
+    {
+      status: 200,
+      url: new URL(returnTo, APP_ORIGIN).href,
+    },
+  );
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -133,17 +162,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (options = {}) => {
       const target = options.page ?? page;
       const returnTo = options.returnTo ?? '/';
-      await target.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-      const who = options.traveler ?? traveler;
-      await submitIdentitySignIn(target, who);
-      const landing = new URL(returnTo, APP_ORIGIN);
-      await target.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === landing.pathname);
+      await signInThroughRequests(target, options.traveler ?? traveler, returnTo);
+      await target.goto(returnTo);
       await demoControlsInPlace(target);
     });
   },
 
-  signedInPage: async ({ page, signIn }, use) => {
-    await signIn();
+  signedInLanding: ['/', { option: true }],
+
+  signedInPage: async ({ page, traveler, signIn, signedInLanding }, use) => {
+    if (signedInLanding === null) await signInThroughRequests(page, traveler, '/');
+    else await signIn({ returnTo: signedInLanding });
     await use(page);
   },
 });

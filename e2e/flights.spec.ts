@@ -6,6 +6,9 @@ import { demoControlsInPlace } from './support/demo-controls.ts';
 import { PHONE } from './support/tags.ts';
 import { SPANISH_WEEKDAY_DATE } from './support/words.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 /**
  * A price as Spain writes it, in the traveler's currency: the amount first, a decimal comma, then the
  * currency ("1.234,50 €", "589,36 US$", "802,18 CAD", "80.120 JPY"); English writes "US$589.36".
@@ -211,68 +214,62 @@ test.describe('flight search', () => {
     signedInPage: page,
   }) => {
     await setProfileLocale(page, 'es-ES');
-    try {
-      await page.goto('/flights');
-      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      await expect(page.getByRole('heading', { level: 1, name: 'Vuelos' })).toBeVisible();
-      const form = page.getByRole('form', { name: 'Buscar vuelos' });
-      await expect(form.getByRole('combobox', { name: 'Origen' }).first()).toHaveValue(/[A-Z]{3}/);
-      await form.getByRole('radio', { name: 'Solo ida' }).check();
-      await chooseAirport(page, form.getByRole('combobox', { name: 'Origen' }), 'LHR');
-      await chooseAirport(page, form.getByRole('combobox', { name: 'Destino' }), 'JFK');
+    await page.goto('/flights');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vuelos' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Buscar vuelos' });
+    await expect(form.getByRole('combobox', { name: 'Origen' }).first()).toHaveValue(/[A-Z]{3}/);
+    await form.getByRole('radio', { name: 'Solo ida' }).check();
+    await chooseAirport(page, form.getByRole('combobox', { name: 'Origen' }), 'LHR');
+    await chooseAirport(page, form.getByRole('combobox', { name: 'Destino' }), 'JFK');
 
-      // The date reads day/month/year, and its calendar names the months and weekdays in Spanish.
-      const date = dateField(form, 'Fecha');
-      await expect(date.getByRole('spinbutton')).toHaveCount(3);
-      expect(
-        await date.getByRole('spinbutton').evaluateAll((parts) => parts.map((part) => part.dataset.type)),
-      ).toEqual(['day', 'month', 'year']);
-      await expect(date).toHaveText(/^\d{2}\/\d{2}\/\d{4}/);
-      await date.getByRole('button', { name: /Calendario/ }).click();
-      const calendar = page.getByRole('dialog');
-      await expect(calendar.getByRole('heading')).toHaveText(
-        new RegExp(`^${SPANISH_MONTH.source} de \\d{4}$`),
-      );
-      await expect(calendar.getByText('lun', { exact: true })).toBeVisible();
-      await expectNoAxeViolations(page, 'flight date calendar in Spanish');
-      await page.keyboard.press('Escape');
-      await expect(calendar).toBeHidden();
+    // The date reads day/month/year, and its calendar names the months and weekdays in Spanish.
+    const date = dateField(form, 'Fecha');
+    await expect(date.getByRole('spinbutton')).toHaveCount(3);
+    expect(
+      await date.getByRole('spinbutton').evaluateAll((parts) => parts.map((part) => part.dataset.type)),
+    ).toEqual(['day', 'month', 'year']);
+    await expect(date).toHaveText(/^\d{2}\/\d{2}\/\d{4}/);
+    await date.getByRole('button', { name: /Calendario/ }).click();
+    const calendar = page.getByRole('dialog');
+    await expect(calendar.getByRole('heading')).toHaveText(new RegExp(`^${SPANISH_MONTH.source} de \\d{4}$`));
+    await expect(calendar.getByText('lun', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'flight date calendar in Spanish');
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
 
-      // A date airlines do not sell yet is refused in Spanish, naming the last date they do.
-      await fillDate(date, isoDateFromToday(500));
-      await form.getByRole('button', { name: 'Buscar vuelos' }).click();
-      const summary = form.getByRole('alert');
-      await expect(summary.getByRole('heading', { name: 'Hay un dato que corregir' })).toBeVisible();
-      await expect(summary.getByRole('link', { name: 'Fecha del vuelo 1' })).toBeVisible();
-      await expect(date).toHaveAccessibleDescription(
-        new RegExp(
-          `hasta 361 días de antelación: elige una fecha no posterior al \\d{1,2} de ${SPANISH_MONTH.source} de \\d{4}`,
-        ),
-      );
-      await expectNoAxeViolations(page, 'flight search problems in Spanish');
+    // A date airlines do not sell yet is refused in Spanish, naming the last date they do.
+    await fillDate(date, isoDateFromToday(500));
+    await form.getByRole('button', { name: 'Buscar vuelos' }).click();
+    const summary = form.getByRole('alert');
+    await expect(summary.getByRole('heading', { name: 'Hay un dato que corregir' })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Fecha del vuelo 1' })).toBeVisible();
+    await expect(date).toHaveAccessibleDescription(
+      new RegExp(
+        `hasta 361 días de antelación: elige una fecha no posterior al \\d{1,2} de ${SPANISH_MONTH.source} de \\d{4}`,
+      ),
+    );
+    await expectNoAxeViolations(page, 'flight search problems in Spanish');
 
-      const when = isoDateFromToday(30);
-      await fillDate(date, when);
-      await form.getByRole('button', { name: 'Buscar vuelos' }).click();
-      await expect(page).toHaveURL(new RegExp(`leg=LHR\\.JFK\\.${when}`));
-      const results = page.getByRole('heading', { level: 2, name: /^Vuelos LHR → JFK/ });
-      await expect(results).toContainText(/\d+ ofertas?/);
-      const offers = page.getByRole('list', { name: 'Ofertas de vuelos' }).getByRole('article');
-      await expect(offers.first()).toBeVisible();
-      const first = offers.first();
-      await expect(first).toContainText(/Directo|\d escalas?/);
-      await expect(first).toContainText(/Turista/);
-      await expect(first).toContainText(SPANISH_PRICE);
-      await expect(first).toContainText(SPANISH_WEEKDAY_DATE);
-      await expect(first).toContainText(/Reembolsable|No reembolsable/);
-      await expect(first.getByText('Detalles y reserva')).toBeVisible();
-      await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();
-      await expect(page.getByRole('group', { name: 'Aerolíneas' })).toBeVisible();
-      await choose(page.getByRole('radio', { name: 'Más baratos' }));
-      await expect(page.getByRole('main')).not.toContainText(ENGLISH_FLIGHT_WORDS);
-      await expectNoAxeViolations(page, 'flight results in Spanish');
-    } finally {
-      await setProfileLocale(page, 'en-GB');
-    }
+    const when = isoDateFromToday(30);
+    await fillDate(date, when);
+    await form.getByRole('button', { name: 'Buscar vuelos' }).click();
+    await expect(page).toHaveURL(new RegExp(`leg=LHR\\.JFK\\.${when}`));
+    const results = page.getByRole('heading', { level: 2, name: /^Vuelos LHR → JFK/ });
+    await expect(results).toContainText(/\d+ ofertas?/);
+    const offers = page.getByRole('list', { name: 'Ofertas de vuelos' }).getByRole('article');
+    await expect(offers.first()).toBeVisible();
+    const first = offers.first();
+    await expect(first).toContainText(/Directo|\d escalas?/);
+    await expect(first).toContainText(/Turista/);
+    await expect(first).toContainText(SPANISH_PRICE);
+    await expect(first).toContainText(SPANISH_WEEKDAY_DATE);
+    await expect(first).toContainText(/Reembolsable|No reembolsable/);
+    await expect(first.getByText('Detalles y reserva')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Aerolíneas' })).toBeVisible();
+    await choose(page.getByRole('radio', { name: 'Más baratos' }));
+    await expect(page.getByRole('main')).not.toContainText(ENGLISH_FLIGHT_WORDS);
+    await expectNoAxeViolations(page, 'flight results in Spanish');
   });
 });

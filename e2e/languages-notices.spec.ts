@@ -52,14 +52,10 @@ function wordsOutside(element: Locator, selector: string): Promise<string> {
   }, selector);
 }
 
-/** Reads the app in Spanish for the test, and in the language it had afterwards. */
+/** Reads the app in Spanish for the test (the journey's own traveler: nobody else reads their profile). */
 async function inSpanish(page: Page, walk: () => Promise<void>): Promise<void> {
-  const changed = await setProfileLocale(page, 'es-ES');
-  try {
-    await walk();
-  } finally {
-    if (changed) await setProfileLocale(page, 'en-GB');
-  }
+  await setProfileLocale(page, 'es-ES');
+  await walk();
 }
 
 test.describe('notices in Spanish', () => {

@@ -4,6 +4,9 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { SPANISH_DAY_MONTH, WORDS } from './support/words.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 test.describe('one language at a time', () => {
   test('a traveler whose locale is es-ES reads the app in Spanish, axe-clean, and switches to English in the profile', async ({
     signedInPage: page,

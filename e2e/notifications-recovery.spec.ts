@@ -3,6 +3,9 @@ import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay, recordToasts, toastsShown } from './support/notifications.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 async function openLiveInbox(page: Page): Promise<void> {
   await recordToasts(page.context());
   await page.goto('/inbox');

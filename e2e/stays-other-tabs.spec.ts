@@ -3,6 +3,9 @@ import { expect, test } from './fixtures.ts';
 import { fillStaySearch, stayCards } from './support/stays.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 // Every travel API answer and streamed event is held back, so the search takes seconds, as it does
 // with a real provider (about ten for Paris's eight hotels, long after its first card shows even when a
 // busy machine is slow to draw it), and a tab held up behind it would wait for a whole hotel's pricing

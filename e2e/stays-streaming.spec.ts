@@ -3,6 +3,9 @@ import { fillStaySearch, rateCards, searchStays, stayCards } from './support/sta
 import { pageClock, streamOrder, watchFirstAppearance } from './support/stream-timing.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 // Every streamed event is held back a little (the latencyMs fault), so "before the stream ended" is
 // a margin of seconds rather than a race with the browser's main thread.
 const PACE = { latencyMs: 250 };

@@ -6,6 +6,9 @@ import { demoControlsInPlace } from './support/demo-controls.ts';
 import { PHONE } from './support/tags.ts';
 import { SPANISH_DAY_MONTH } from './support/words.ts';
 
+// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
+test.use({ signedInLanding: null });
+
 /** The stay screens' words in Spanish (Spain), as a traveler whose locale is es-ES reads them. */
 const SPANISH_STAY_SEARCH: StaySearchWords = {
   form: 'Buscar alojamientos',
@@ -163,71 +166,65 @@ test.describe('stay search', () => {
     signedInPage: page,
   }) => {
     await setProfileLocale(page, 'es-ES');
-    try {
-      const search = await fillStaySearch(
-        page,
-        { city: 'Paris', checkInInDays: 32, nights: 2 },
-        SPANISH_STAY_SEARCH,
-      );
-      await expect(page.getByRole('heading', { level: 1, name: 'Alojamientos' })).toBeVisible();
-      // The dates are written as Spain writes them, day first: dd/mm/aaaa.
-      const [year, month, day] = isoDateFromToday(32).split('-');
-      await expect(page.getByRole('group', { name: 'Entrada', exact: true })).toHaveText(
-        new RegExp(`${day}\\s*/\\s*${month}\\s*/\\s*${year}`),
-      );
-      await expectNoAxeViolations(page, 'stay search form in Spanish');
-      await search.click();
+    const search = await fillStaySearch(
+      page,
+      { city: 'Paris', checkInInDays: 32, nights: 2 },
+      SPANISH_STAY_SEARCH,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Alojamientos' })).toBeVisible();
+    // The dates are written as Spain writes them, day first: dd/mm/aaaa.
+    const [year, month, day] = isoDateFromToday(32).split('-');
+    await expect(page.getByRole('group', { name: 'Entrada', exact: true })).toHaveText(
+      new RegExp(`${day}\\s*/\\s*${month}\\s*/\\s*${year}`),
+    );
+    await expectNoAxeViolations(page, 'stay search form in Spanish');
+    await search.click();
 
-      // The hotels stream in and are priced one by one, counted and announced in Spanish.
-      const results = page.getByRole('region', { name: /^Alojamientos en Paris/ });
-      const hotels = page.getByRole('list', { name: 'Alojamientos' });
-      await expect(hotels.getByRole('article').first()).toBeVisible();
-      await expect(hotels).toHaveAttribute('aria-busy', 'false');
-      const count = await hotels.getByRole('article').count();
-      await expect(results.getByText(`Con precio: ${count} de ${count}`)).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Precios listos para' })).toHaveText(
-        count === 1 ? 'Precios listos para 1 alojamiento.' : `Precios listos para ${count} alojamientos.`,
-      );
-      const title = results.getByRole('heading', { level: 2, name: /^Alojamientos en Paris/ });
-      await expect(title).toContainText(SPANISH_DAY_MONTH);
-      await expect(title).toContainText('2 noches');
-      const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
-      await expect(priced).toContainText(SPANISH_EUROS);
-      await expect(priced).toContainText(/A [\d,]+ km del centro/);
-      await expect(priced.getByRole('img', { name: /^Hotel de \d estrellas?$/ })).toBeVisible();
-      await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();
-      await expect(page.getByRole('group', { name: 'Ordenar alojamientos por' })).toBeVisible();
-      await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
-      await expectNoAxeViolations(page, 'stay results in Spanish');
+    // The hotels stream in and are priced one by one, counted and announced in Spanish.
+    const results = page.getByRole('region', { name: /^Alojamientos en Paris/ });
+    const hotels = page.getByRole('list', { name: 'Alojamientos' });
+    await expect(hotels.getByRole('article').first()).toBeVisible();
+    await expect(hotels).toHaveAttribute('aria-busy', 'false');
+    const count = await hotels.getByRole('article').count();
+    await expect(results.getByText(`Con precio: ${count} de ${count}`)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Precios listos para' })).toHaveText(
+      count === 1 ? 'Precios listos para 1 alojamiento.' : `Precios listos para ${count} alojamientos.`,
+    );
+    const title = results.getByRole('heading', { level: 2, name: /^Alojamientos en Paris/ });
+    await expect(title).toContainText(SPANISH_DAY_MONTH);
+    await expect(title).toContainText('2 noches');
+    const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
+    await expect(priced).toContainText(SPANISH_EUROS);
+    await expect(priced).toContainText(/A [\d,]+ km del centro/);
+    await expect(priced.getByRole('img', { name: /^Hotel de \d estrellas?$/ })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Filtros' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Ordenar alojamientos por' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
+    await expectNoAxeViolations(page, 'stay results in Spanish');
 
-      // A hotel's rates stream in too, each in Spanish words and euros for the two nights.
-      await priced.getByRole('link').click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Habitaciones y tarifas' })).toBeVisible();
-      const rates = page.getByRole('list', { name: 'Tarifas' });
-      await expect(rates.getByRole('article').first()).toBeVisible();
-      await expect(rates).toHaveAttribute('aria-busy', 'false');
-      const rateCount = await rates.getByRole('article').count();
-      await expect(
-        page.getByText(rateCount === 1 ? '1 tarifa' : `${rateCount} tarifas`, { exact: true }),
-      ).toBeVisible();
-      const rate = rates.getByRole('article').first();
-      await expect(rate).toContainText('por noche');
-      await expect(rate).toContainText('en total por 2 noches');
-      await expect(rate).toContainText(SPANISH_EUROS);
-      await expect(rate).toContainText(/Cancelación gratuita|No reembolsable/);
-      await expect(rate).toContainText(
-        /Solo alojamiento|Desayuno incluido|Media pensión|Pensión completa|Todo incluido/,
-      );
-      await expect(page.getByRole('button', { name: 'Compartir esta estancia' })).toBeVisible();
-      await expect(
-        page.getByRole('link', { name: '← Volver a los resultados de la búsqueda' }),
-      ).toBeVisible();
-      await expect(page.getByRole('main')).toContainText(/Viaje de (trabajo|personal)|Viaje personal/);
-      await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
-      await expectNoAxeViolations(page, 'hotel rates in Spanish');
-    } finally {
-      await setProfileLocale(page, 'en-GB');
-    }
+    // A hotel's rates stream in too, each in Spanish words and euros for the two nights.
+    await priced.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Habitaciones y tarifas' })).toBeVisible();
+    const rates = page.getByRole('list', { name: 'Tarifas' });
+    await expect(rates.getByRole('article').first()).toBeVisible();
+    await expect(rates).toHaveAttribute('aria-busy', 'false');
+    const rateCount = await rates.getByRole('article').count();
+    await expect(
+      page.getByText(rateCount === 1 ? '1 tarifa' : `${rateCount} tarifas`, { exact: true }),
+    ).toBeVisible();
+    const rate = rates.getByRole('article').first();
+    await expect(rate).toContainText('por noche');
+    await expect(rate).toContainText('en total por 2 noches');
+    await expect(rate).toContainText(SPANISH_EUROS);
+    await expect(rate).toContainText(/Cancelación gratuita|No reembolsable/);
+    await expect(rate).toContainText(
+      /Solo alojamiento|Desayuno incluido|Media pensión|Pensión completa|Todo incluido/,
+    );
+    await expect(page.getByRole('button', { name: 'Compartir esta estancia' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '← Volver a los resultados de la búsqueda' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(/Viaje de (trabajo|personal)|Viaje personal/);
+    await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
+    await expectNoAxeViolations(page, 'hotel rates in Spanish');
   });
 
   test(

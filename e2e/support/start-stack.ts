@@ -34,6 +34,9 @@ const stack = spawn(process.execPath, ['scripts/start.ts'], {
     // would cut the pricing of later journeys short. The quota's own behaviour is proven with the
     // rate-limit lever, which sets a quota of its own.
     TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '1000',
+    // No pause between a stay stream's events (docs/decisions.md: 120 ms for a demo's eye, 0 in tests): the
+    // journeys that watch hotels arrive one by one hold each event back with the latency fault themselves.
+    TRAVEL_API_STREAM_PACE_MS: '0',
     WEB_DIST_DIR: webSnapshot,
     // The browsers' push service in the journeys is a stand-in on loopback (e2e/support/push-service.ts):
     // its origin allowed, and loopback allowed, a development setting.
