@@ -162,7 +162,7 @@ test.describe('stay search', () => {
     await expect(stayCards(page).filter({ hasText: 'per night' }).first()).toBeVisible();
   });
 
-  test('a traveler whose locale is es-ES searches stays and reads a hotel’s rates in Spanish, axe-clean', async ({
+  test('a traveler whose locale is es-ES searches stays in Spanish: the form and the priced hotels, axe-clean', async ({
     signedInPage: page,
   }) => {
     await setProfileLocale(page, 'es-ES');
@@ -201,6 +201,18 @@ test.describe('stay search', () => {
     await expect(page.getByRole('group', { name: 'Ordenar alojamientos por' })).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText(ENGLISH_STAY_WORDS);
     await expectNoAxeViolations(page, 'stay results in Spanish');
+  });
+
+  test('a traveler whose locale is es-ES reads a hotel’s rates in Spanish, axe-clean', async ({
+    signedInPage: page,
+  }) => {
+    await setProfileLocale(page, 'es-ES');
+    await (
+      await fillStaySearch(page, { city: 'Paris', checkInInDays: 32, nights: 2 }, SPANISH_STAY_SEARCH)
+    ).click();
+    const hotels = page.getByRole('list', { name: 'Alojamientos' });
+    const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
+    await expect(priced).toBeVisible();
 
     // A hotel's rates stream in too, each in Spanish words and euros for the two nights.
     await priced.getByRole('link').click();
