@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { APP_ORIGIN } from './e2e/support/stack.ts';
-import { PHONE, STACK_WIDE } from './e2e/support/tags.ts';
+import { ALONE, PHONE, STACK_WIDE } from './e2e/support/tags.ts';
+
+/** The journeys that run one at a time, after the rest (e2e/support/tags.ts). */
+const ONE_AT_A_TIME = new RegExp(`${STACK_WIDE}|${ALONE}`);
 import { suiteUse } from './e2e/support/browser.ts';
 
 export default defineConfig({
@@ -22,13 +25,13 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      grepInvert: new RegExp(STACK_WIDE),
+      grepInvert: ONE_AT_A_TIME,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
       grep: new RegExp(PHONE),
-      grepInvert: new RegExp(STACK_WIDE),
+      grepInvert: ONE_AT_A_TIME,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
@@ -37,9 +40,10 @@ export default defineConfig({
       },
     },
     {
-      // Faults and the announced version apply to the whole stack: these run alone, after the rest.
-      name: 'stack-wide',
-      grep: new RegExp(STACK_WIDE),
+      // Faults and the announced version apply to the whole stack, and ten tabs take both cores: these
+      // run one at a time, after the rest.
+      name: 'one-at-a-time',
+      grep: ONE_AT_A_TIME,
       dependencies: ['desktop', 'phone'],
       workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
