@@ -45,6 +45,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: bffOrigin, changeOrigin: false },
       '/auth': { target: bffOrigin, changeOrigin: false },
+      '/calendar': { target: bffOrigin, changeOrigin: false },
     },
   },
 });

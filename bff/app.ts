@@ -33,6 +33,8 @@ import authRoutes from './routes/auth/auth-routes.ts';
 import ssePlugin from './streams/sse-plugin.ts';
 import notificationsPlugin from './notifications/notifications-plugin.ts';
 import pushPlugin from './push/push-plugin.ts';
+import calendarFeedPlugin from './calendar-feed/calendar-feed-plugin.ts';
+import calendarRoutes from './routes/calendar-routes.ts';
 import travelApiPushWebhook from './routes/webhooks/travel-api-push-routes.ts';
 
 export interface BuildAppOptions {
@@ -93,9 +95,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(ssePlugin);
   await app.register(notificationsPlugin);
   await app.register(pushPlugin);
+  await app.register(calendarFeedPlugin);
   await app.register(authRoutes);
   await app.register(apiRoutes); // every /api route, open or behind its gate (bff/routes/api/index.ts)
   await app.register(travelApiPushWebhook);
+  await app.register(calendarRoutes); // the calendar feed: no session, the token in the path
   await app.register(healthRoutes);
   await app.register(webApp); // last: the SPA fallback answers the GETs no route above claims
 

@@ -8,7 +8,7 @@ import { routeNotFound } from './error-handler.ts';
 import { routePath } from '#shared/route-path.ts';
 
 /** Paths that belong to the server: an unknown one is a 404 envelope, never the SPA. */
-const SERVER_PREFIXES = ['/api', '/auth', '/webhooks', '/healthz', '/readyz'];
+const SERVER_PREFIXES = ['/api', '/auth', '/webhooks', '/healthz', '/readyz', '/calendar'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function isServerPath(pathname: string): boolean {

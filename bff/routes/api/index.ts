@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import sessionRoute from '../auth/session-routes.ts';
 import appUpdateRoute from './app-update-routes.ts';
+import calendarFeedRoutes from './calendar-feed-routes.ts';
 import createBookingRoute from './create-booking-routes.ts';
 import demoRoutes, { demoStatusRoutes } from './demo-routes.ts';
 import guestSessionRoute from './guest-session-routes.ts';
@@ -35,6 +36,7 @@ const FOR_A_TRAVELER = [
   notificationsStreamRoutes,
   pushRoutes,
   demoRoutes,
+  calendarFeedRoutes,
 ];
 
 async function sessionGated(app: FastifyInstance): Promise<void> {
