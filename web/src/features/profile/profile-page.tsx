@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES } from '#shared/api/flights.ts';
+import { CURRENCIES } from '#shared/api/flight-values.ts';
 import type { Profile, ProfilePatch } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FormField } from '../../components/form-field.tsx';
