@@ -214,5 +214,6 @@ export const boundaryConfigs = [
     files: ['shared/observability/**/*.ts'],
     ...restrict({ forbid: fromShared, packages: observabilityPackages }),
   },
+  { files: ['shared/observability/**/*.test.ts'], ...restrict({ forbid: fromShared }) },
   { files: ['scripts/**/*.{ts,mjs,js}', 'bench/**/*.ts'], ...restrict({ forbid: fromTools }) },
 ];

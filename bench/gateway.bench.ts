@@ -5,8 +5,11 @@
  *   direct      the stand-in itself, with signature headers made once up front (valid inside the window)
  *   reply-from  an unsigned @fastify/reply-from proxy passing those headers through
  *   gateway     the BFF's travel API client: serialise once, sign those bytes, send, parse, validate
- *   instrumented  the same gateway with the BFF's tracing and metrics on (shared/observability: a span
- *               per request and per upstream call, the request metric and the undici metric)
+ *   traced      the same gateway with the BFF's tracing and metrics on (shared/observability) as
+ *               `npm start` runs it, no collector configured: trace ids for the log lines and the
+ *               traceparent, no span recorded, the request metric and the undici metric
+ *   exported    the same, exporting over OTLP/HTTP to a loopback collector this script runs, with the
+ *               sampler a production fleet would use (parentbased_traceidratio, 10% of traces recorded)
  * and reports requests per second, p50/p99 latency, the latency each proxy adds over direct, the CPU
  * time the proxy process spends per request (steadier than throughput on a shared machine), and the
  * throughput ratios. The stand-in and the proxies run in child processes, so autocannon does not share
@@ -16,6 +19,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -54,6 +58,9 @@ type Autocannon = (options: {
   duration: number;
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** The sampler ratio of the exported mode. */
+const EXPORTED_RATIO = '0.1';
 
 const { values } = parseArgs({
   options: {
@@ -125,6 +132,7 @@ async function serveProxies(standIn: string): Promise<void> {
 async function runBenchmark(duration: number, connections: number, rounds: number): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-gateway-bench-'));
   const children: ChildProcess[] = [];
+  const closers: (() => Promise<void>)[] = [];
   try {
     const port = await freePort();
     const standIn = `http://127.0.0.1:${port}`;
@@ -149,6 +157,18 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         }),
       ),
     ) as { gateway: string; proxy: string };
+    const collector = await startCollector();
+    closers.push(collector.close);
+    const exported = JSON.parse(
+      await firstLine(
+        startProcess([import.meta.filename, '--serve', standIn], children, {
+          WAYFARE_BENCH_INSTRUMENTED: '1',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: EXPORTED_RATIO,
+        }),
+      ),
+    ) as { gateway: string; proxy: string };
 
     const rows: string[][] = [];
     const summary: string[] = [];
@@ -170,8 +190,8 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         return usage.user + usage.system;
       };
       const measured = async (url: string, headers: Record<string, string>, throughProxies: boolean) => {
-        const cpuOfProxies = () =>
-          cpuOf(url.startsWith(instrumented.gateway) ? instrumented.gateway : proxies.gateway);
+        const gatewayOf = [instrumented.gateway, exported.gateway].find((one) => url.startsWith(one));
+        const cpuOfProxies = () => cpuOf(gatewayOf ?? proxies.gateway);
         const before = throughProxies ? await cpuOfProxies() : 0;
         const result = await run(url, headers);
         const cpu = throughProxies ? (await cpuOfProxies()) - before : 0;
@@ -185,30 +205,35 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         proxied: () => measured(`${proxies.proxy}${localPath}`, signed(), true),
         gateway: () => measured(`${proxies.gateway}${localPath}`, unsigned, true),
         instrumented: () => measured(`${instrumented.gateway}${localPath}`, unsigned, true),
+        exported: () => measured(`${exported.gateway}${localPath}`, unsigned, true),
       };
       await modes.gateway();
       await modes.instrumented();
+      await modes.exported();
       const results: Record<keyof typeof modes, Measured[]> = {
         direct: [],
         proxied: [],
         gateway: [],
         instrumented: [],
+        exported: [],
       };
       // Interleaved rounds, so that load from elsewhere on the machine falls on every mode alike.
       for (let round = 0; round < rounds; round += 1) {
-        for (const mode of ['direct', 'proxied', 'gateway', 'instrumented'] as const)
+        for (const mode of ['direct', 'proxied', 'gateway', 'instrumented', 'exported'] as const)
           results[mode].push(await modes[mode]());
       }
       const direct = combine(results.direct);
       const proxied = combine(results.proxied);
       const gateway = combine(results.gateway);
       const traced = combine(results.instrumented);
+      const exporting = combine(results.exported);
 
       for (const [mode, result] of [
         ['direct', direct],
         ['reply-from (unsigned)', proxied],
         ['gateway (signed)', gateway],
         ['gateway, traced and measured', traced],
+        [`gateway, ${Number(EXPORTED_RATIO) * 100}% of traces exported`, exporting],
       ] as const) {
         const failures = result.non2xx + result.errors + result.timeouts;
         rows.push([
@@ -224,9 +249,12 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
           String(failures),
         ]);
       }
+      const onOff = (on: Measured) =>
+        `${(on.requests.average / gateway.requests.average).toFixed(2)}x throughput, p99 ${on.latency.p99} vs ` +
+        `${gateway.latency.p99} ms, CPU per request ${((on.cpuPerRequestUs ?? 0) / (gateway.cpuPerRequestUs ?? 1)).toFixed(2)}x`;
       summary.push(
-        `${name}: instrumentation on/off ${(traced.requests.average / gateway.requests.average).toFixed(2)}x ` +
-          `throughput, p99 ${traced.latency.p99} vs ${gateway.latency.p99} ms (target >= 0.95x, p99 <= 1.1x); ` +
+        `${name}: instrumentation on/off ${onOff(traced)}; with ${Number(EXPORTED_RATIO) * 100}% exported ` +
+          `${onOff(exporting)} (target >= 0.95x throughput, p99 <= 1.1x); ` +
           `gateway/direct ${(gateway.requests.average / direct.requests.average).toFixed(2)}x, ` +
           `gateway/reply-from ${(gateway.requests.average / proxied.requests.average).toFixed(2)}x (target >= 0.90x); ` +
           `proxy CPU per request gateway/reply-from ${((gateway.cpuPerRequestUs ?? 0) / (proxied.cpuPerRequestUs ?? 1)).toFixed(2)}x`,
@@ -239,10 +267,35 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
       `\n${rounds} interleaved rounds of ${duration} s per mode, ${connections} connections, loopback, ` +
         `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end.`,
     );
+    console.log(`${collector.spans()} spans reached the loopback collector.`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    for (const close of closers) await close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** An OTLP/HTTP collector on loopback that counts the spans it receives and keeps nothing. */
+async function startCollector(): Promise<{ url: string; spans: () => number; close: () => Promise<void> }> {
+  let spans = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      spans += Buffer.concat(chunks).toString('utf8').split('"spanId"').length - 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    spans: () => spans,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 function startProcess(

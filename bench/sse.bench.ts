@@ -21,6 +21,10 @@
  * (every upstream stream a stream of a few connections), with the connections it opened counted at the
  * travel API. The floor relays over HTTP/1.1.
  *
+ * Telemetry's cost on a burst: the BFF over HTTP/1.1 twice more, bursts only (no steady traffic), with
+ * OpenTelemetry off (OTEL_SDK_DISABLED=true) and then on as `npm start` runs it (trace ids, the metrics,
+ * no collector), and the burst p99 of one against the other.
+ *
  * The BFF (and the floor server) run in a child process (with --expose-gc), so the clients and the
  * travel API do not share its event loop or its memory; the clients are plain sockets that scan the
  * bytes for `id:` lines, so that reading 10,000 streams costs the measuring process little. Each
@@ -375,6 +379,7 @@ async function measureBff(
     bursts: number;
     deadline: number;
   },
+  env: Record<string, string> = {},
 ): Promise<BffRun> {
   const { streams, tabsPerTraveler, steadyRate, steadySeconds, bursts, deadline } = settings;
   const travelers = Math.ceil(streams / tabsPerTraveler);
@@ -384,7 +389,11 @@ async function measureBff(
   const child = fork(
     import.meta.filename,
     ['--serve-bff', travelApi.url, ...(caFile === undefined ? [] : ['--travel-api-ca', caFile])],
-    { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...env },
+    },
   );
   const tabs: Tab[] = [];
   try {
@@ -466,6 +475,11 @@ async function runBenchmark(): Promise<void> {
   try {
     const h1 = await measureBff(travelApi, undefined, settings);
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
+    // What telemetry costs a burst: the same BFF (HTTP/1.1 upstream), bursts only, with OpenTelemetry
+    // off (OTEL_SDK_DISABLED) and then on as `npm start` runs it, one after the other.
+    const burstsOnly = { ...settings, steadySeconds: 0 };
+    const telemetryOff = await measureBff(travelApi, undefined, burstsOnly, { OTEL_SDK_DISABLED: 'true' });
+    const telemetryOn = await measureBff(travelApi, undefined, burstsOnly);
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
@@ -573,8 +587,20 @@ async function runBenchmark(): Promise<void> {
       'BFF, HTTP/2 upstream': burstRow(h2.burst),
       'node:http + undici floor': burstRow(floorBurst),
     });
+    console.log(
+      `Telemetry on and off: the same bursts (HTTP/1.1 upstream), ${bursts} of ${streams} deliveries`,
+    );
+    console.table({
+      'BFF, telemetry off (OTEL_SDK_DISABLED)': burstRow(telemetryOff.burst),
+      'BFF, telemetry on (no collector)': burstRow(telemetryOn.burst),
+    });
+    const p99 = (run: BffRun) => percentile(run.burst.sorted, 0.99);
+    console.log(
+      `Burst p99 with telemetry on/off: ${(p99(telemetryOn) / Math.max(p99(telemetryOff), 0.001)).toFixed(2)}x ` +
+        `(${ms(p99(telemetryOn))} vs ${ms(p99(telemetryOff))} ms; target <= 1.1x)`,
+    );
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
-    let missing = 0;
+    let missing = telemetryOff.burst.missing + telemetryOn.burst.missing;
     for (const [label, run] of [
       ['HTTP/1.1', h1],
       ['HTTP/2', h2],

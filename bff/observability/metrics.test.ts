@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserStream } from '../test-support/browser-stream.ts';
 import { APP_ORIGIN, type TestBrowser } from '../test-support/sign-in-stack.ts';
@@ -166,5 +167,51 @@ describe('metrics in Prometheus text format', () => {
       .toEqual([1, 1, 1, true]);
     tab.abort();
     await expect.poll(async () => total(await bffMetrics(), 'wayfare_browser_streams_open', kind)).toBe(0);
+  });
+});
+
+describe('trace ids without a collector', () => {
+  let stack: GatewayStack;
+
+  beforeAll(async () => {
+    stack = await startGatewayStack();
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it('records no span, yet the request’s log line and its travel API call carry the browser’s trace id', async () => {
+    const alex = await stack.signIn();
+    const cookieName = stack.app.sessions.cookie.name;
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    // Through node:http: this process's fetch is instrumented and would send a traceparent of its own.
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = httpRequest(
+        `${stack.bffUrl}/api/trips`,
+        {
+          headers: {
+            cookie: `${cookieName}=${alex.cookie(APP_ORIGIN, cookieName)}`,
+            'x-requested-with': 'wayfare',
+            traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(status).toBe(200);
+    const line = stack.bffLogs
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((logged) => logged.msg === 'request' && logged.route === '/api/trips');
+    expect(line).toMatchObject({ trace_id: traceId });
+    const call = stack.tap.seen.find((tapped) => tapped.url.startsWith('/v1/trips/page'));
+    // The same trace, a span id of the BFF's own, and "not sampled": nothing was recorded to export.
+    expect(call?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
+    expect(call?.headers.traceparent).not.toContain('00f067aa0ba902b7');
   });
 });

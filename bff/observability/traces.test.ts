@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayStack } from '../test-support/gateway-stack.ts';
+import { TestPushService } from '../test-support/test-push-service.ts';
 
 /**
  * One trace per traveler action, exported over OTLP/HTTP to a receiver this test runs. The exporter is
@@ -63,6 +64,8 @@ const hex = (bytes: number) =>
 
 let stack: GatewayStack;
 let headers: Record<string, string>;
+const pushService = new TestPushService();
+let subscription: ReturnType<TestPushService['subscribe']>;
 let pushForwarder: Server;
 let bffUrl = '';
 
@@ -70,6 +73,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
+  await pushService.start();
   const { context, propagation, ROOT_CONTEXT } = await import('@opentelemetry/api');
   const { startGatewayStack } = await import('../test-support/gateway-stack.ts');
   const { APP_ORIGIN } = await import('../test-support/sign-in-stack.ts');
@@ -103,6 +107,7 @@ beforeAll(async () => {
   const forwarderUrl = `http://127.0.0.1:${(pushForwarder.address() as AddressInfo).port}`;
   stack = await startGatewayStack({
     travelApiEnv: { TRAVEL_API_PUSH_WEBHOOK_URL: `${forwarderUrl}/webhooks/travel-api/push` },
+    bffEnv: pushService.bffEnv,
   });
   bffUrl = stack.bffUrl;
   const browser = await stack.signIn();
@@ -116,6 +121,7 @@ afterAll(async () => {
   await new Promise((resolve) => pushForwarder.close(resolve));
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
+  await pushService.close();
 });
 
 /** The spans of one trace exported so far, once `names` are all among them. */
@@ -255,6 +261,45 @@ describe('one trace per traveler action', () => {
     expect(deliveries.some((span) => attribute(span, 'wayfare.notification.written') === true)).toBe(true);
   });
 
+  it('names only the push service’s host in the span of a push send, and sends it no trace context', async () => {
+    subscription = pushService.subscribe();
+    const subscribed = await browserRequest(`${stack.bffUrl}/api/push/subscriptions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(subscription),
+    });
+    expect(subscribed.status).toBe(200);
+
+    // No tab is open: the notification goes out by push.
+    const traceId = hex(16);
+    const response = await browserRequest(`${stack.travelApiUrl}/admin/notifications`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer test-admin-token-0000000000000001',
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-${hex(8)}-01`,
+      },
+      body: JSON.stringify({
+        traveler: ALEX,
+        eventType: 'GATE_CHANGED',
+        severity: 'info',
+        title: 'Gate changed: traced',
+        body: 'Your flight leaves from another gate.',
+      }),
+    });
+    expect(response.status).toBe(201);
+    await expect.poll(() => pushService.received.length).toBe(1);
+    expect(pushService.received[0]?.headers.traceparent).toBeUndefined();
+
+    const spans = await spansOf(traceId, ['push decision', 'push send']);
+    const send = spans.find((span) => span.name === 'push send') as ExportedSpan;
+    const decision = spans.find((span) => span.name === 'push decision') as ExportedSpan;
+    expect(send.parentSpanId).toBe(decision.spanId);
+    expect(attribute(send, 'server.address')).toBe('127.0.0.1');
+    expect(attribute(send, 'http.response.status_code')).toBe(201);
+    expect(attribute(decision, 'wayfare.push.outcome')).toBe('sent');
+  });
+
   it('exports no token, cookie, secret, email or card number in any span', async () => {
     await stack.app.telemetry.flush();
     const exported = receivedBodies.join('\n');
@@ -267,6 +312,10 @@ describe('one trace per traveler action', () => {
       config.PUSH_WEBHOOK_SECRET,
       config.TRAVEL_API_ADMIN_TOKEN as string,
       'alex-demo',
+      // A push subscription's endpoint is a credential (whoever has it can send to the device), as are its keys.
+      new URL(subscription.endpoint).pathname,
+      subscription.keys.auth,
+      subscription.keys.p256dh,
     ];
     for (const secret of secrets) expect(exported).not.toContain(secret);
     // No header is recorded, and no attribute value is a bearer or signed token, an email or a card number.

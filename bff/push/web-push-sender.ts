@@ -1,5 +1,9 @@
+import { trace } from '@opentelemetry/api';
 import { Agent, request } from 'undici';
 import webPush from 'web-push';
+import { inSpan } from '#shared/observability/trace-context.ts';
+import { withoutCallTracing } from '#shared/observability/telemetry.ts';
+import { BFF_SERVICE_NAME } from '../observability/bff-metrics.ts';
 import type { PushEndpointPolicy } from './push-endpoint-policy.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 import type { StoredPushSubscription } from './push-subscription-store.ts';
@@ -57,17 +61,27 @@ export function createWebPushSender(input: {
     } catch {
       return { kind: 'unusable' };
     }
+    // The endpoint's path is the subscription's secret: the call's span names the push service's host
+    // only, and the call itself is left out of the HTTP instrumentation (no URL in a span or a metric,
+    // no trace context sent to a third party).
+    const attributes = { 'server.address': new URL(details.endpoint).hostname };
+    return inSpan(BFF_SERVICE_NAME, 'push send', { attributes }, () => send(details));
+  };
+  const send = async (details: ReturnType<typeof webPush.generateRequestDetails>): Promise<WebPushResult> => {
     try {
       // undici follows no redirect: a push service's answer is taken as it is.
-      const response = await request(details.endpoint, {
-        dispatcher,
-        method: 'POST',
-        headers: details.headers as Record<string, string>,
-        body: details.body ?? undefined,
-        signal: AbortSignal.timeout(input.timeoutMs),
-      });
+      const response = await withoutCallTracing(() =>
+        request(details.endpoint, {
+          dispatcher,
+          method: 'POST',
+          headers: details.headers as Record<string, string>,
+          body: details.body ?? undefined,
+          signal: AbortSignal.timeout(input.timeoutMs),
+        }),
+      );
       await response.body.dump();
       const status = response.statusCode;
+      trace.getActiveSpan()?.setAttribute('http.response.status_code', status);
       if (status === 404 || status === 410) return { kind: 'gone' };
       if (status >= 200 && status < 300) return { kind: 'accepted' };
       return { kind: 'failed', status };

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isSpanContextValid, metrics, trace } from '@opentelemetry/api';
+import { isSpanContextValid, metrics, trace, type Attributes } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startTelemetry, type Telemetry } from './telemetry.ts';
@@ -26,19 +26,17 @@ export interface ObservabilityOptions {
 async function observabilityPlugin(app: FastifyInstance, options: ObservabilityOptions): Promise<void> {
   const telemetry = startTelemetry(options.serviceName);
   app.decorate('telemetry', telemetry);
-  await app.register(telemetry.fastifyOtel.plugin());
-  const duration = metrics.getMeter(options.serviceName).createHistogram('http.server.request.duration', {
-    description: 'Duration of HTTP server requests.',
-    unit: 's',
-    advice: { explicitBucketBoundaries: HTTP_DURATION_BUCKETS },
-  });
   app.decorateRequest('trace', undefined);
-  app.addHook('onRequest', (request, _reply, next) => {
-    const context = trace.getActiveSpan()?.spanContext();
-    if (context !== undefined && isSpanContextValid(context))
-      request.trace = { traceId: context.traceId, spanId: context.spanId };
-    next();
-  });
+  if (telemetry.enabled) {
+    await app.register(telemetry.fastifyOtel.plugin());
+    app.addHook('onRequest', (request, _reply, next) => {
+      const context = trace.getActiveSpan()?.spanContext();
+      if (context !== undefined && isSpanContextValid(context))
+        request.trace = { traceId: context.traceId, spanId: context.spanId };
+      next();
+    });
+  }
+  const duration = requestDurations(options.serviceName);
   app.addHook('onResponse', (request, reply, next) => {
     const route = request.routeOptions.url;
     // The request's one log line (the server's own "incoming request" and "request completed" are off).
@@ -55,20 +53,50 @@ async function observabilityPlugin(app: FastifyInstance, options: ObservabilityO
       },
       'request',
     );
-    duration.record(reply.elapsedTime / 1000, {
-      'http.request.method': request.method,
-      'http.response.status_code': reply.statusCode,
-      'url.scheme': request.protocol,
-      ...(route === undefined ? {} : { 'http.route': route }),
-    });
+    if (telemetry.enabled)
+      duration.record(reply.elapsedTime / 1000, request.method, reply.statusCode, request.protocol, route);
     next();
   });
   if (options.metricsRoute) {
     app.get('/metrics', { config: { otel: false }, schema: { hide: true } }, (request, reply) => {
+      if (!telemetry.enabled) return reply.code(503).type('text/plain').send(METRICS_OFF);
       reply.hijack();
       telemetry.prometheus.getMetricsRequestHandler(request.raw, reply.raw);
     });
   }
+}
+
+const METRICS_OFF = 'Metrics are off: OTEL_SDK_DISABLED is true.\n';
+
+/**
+ * `http.server.request.duration`, with the attribute set of each (method, status, scheme, route) made once
+ * and reused: a request records into a set it finds by one string key instead of building a new object
+ * for the metrics SDK to copy and hash. The sets are bounded as the labels are (route templates, methods
+ * and statuses).
+ */
+function requestDurations(serviceName: string) {
+  const histogram = metrics.getMeter(serviceName).createHistogram('http.server.request.duration', {
+    description: 'Duration of HTTP server requests.',
+    unit: 's',
+    advice: { explicitBucketBoundaries: HTTP_DURATION_BUCKETS },
+  });
+  const attributeSets = new Map<string, Attributes>();
+  return {
+    record(seconds: number, method: string, status: number, scheme: string, route: string | undefined) {
+      const key = `${method} ${status} ${scheme} ${route ?? ''}`;
+      let attributes = attributeSets.get(key);
+      if (attributes === undefined) {
+        attributes = {
+          'http.request.method': method,
+          'http.response.status_code': status,
+          'url.scheme': scheme,
+          ...(route === undefined ? {} : { 'http.route': route }),
+        };
+        attributeSets.set(key, attributes);
+      }
+      histogram.record(seconds, attributes);
+    },
+  };
 }
 
 export const observability = fp(observabilityPlugin, { name: 'observability', fastify: '5.x' });
@@ -77,7 +105,8 @@ export const observability = fp(observabilityPlugin, { name: 'observability', fa
 export async function serveMetrics(telemetry: Telemetry, host: string, port: number): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url?.split('?')[0] === '/metrics') {
-      telemetry.prometheus.getMetricsRequestHandler(request, response);
+      if (telemetry.enabled) telemetry.prometheus.getMetricsRequestHandler(request, response);
+      else response.writeHead(503, { 'content-type': 'text/plain' }).end(METRICS_OFF);
       return;
     }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');

@@ -1,23 +1,33 @@
 import FastifyOtelInstrumentation from '@fastify/otel';
-import { isSpanContextValid, trace, type Span } from '@opentelemetry/api';
+import { context, createContextKey, isSpanContextValid, trace, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  NoopSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+} from '@opentelemetry/sdk-trace';
 
 /**
- * The process's OpenTelemetry: W3C trace context in and out, spans kept for the log lines and exported
- * over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the standard OTEL_* variables apply),
- * and every metric read in Prometheus text format from one exporter that starts no server of its own
- * (each process serves it where it chooses). Started once per process, by the first server built in it:
- * the undici instrumentation listens on the process's diagnostics channels, and the API's globals can be
- * set only once.
+ * The process's OpenTelemetry: W3C trace context in and out, spans recorded and exported over OTLP/HTTP
+ * only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the standard OTEL_* variables apply; which spans are
+ * recorded is the sampler's, see tracesSampler), and every metric read in Prometheus text format from one
+ * exporter that starts no server of its own (each process serves it where it chooses). Started once per
+ * process, by the first server built in it: the undici instrumentation listens on the process's
+ * diagnostics channels, and the API's globals can be set only once. OTEL_SDK_DISABLED=true turns all of
+ * it off (no span, no metric, no trace id in the log lines).
  */
 export interface Telemetry {
   readonly serviceName: string;
+  /** False when OTEL_SDK_DISABLED is true: nothing is instrumented, and there are no metrics to read. */
+  readonly enabled: boolean;
   readonly prometheus: PrometheusExporter;
-  /** The Fastify instrumentation; each server registers `fastifyOtel.plugin()` first. */
+  /** The Fastify instrumentation; each server registers `fastifyOtel.plugin()` first (when enabled). */
   readonly fastifyOtel: FastifyOtelInstrumentation;
   /** Flushes the spans still waiting for export. */
   flush(): Promise<void>;
@@ -35,12 +45,82 @@ const SECONDS_HISTOGRAMS = [
   'wayfare.notifications.delivery_lag',
 ];
 
+/** The samplers OTEL_TRACES_SAMPLER names (the OpenTelemetry specification's values). */
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+/**
+ * Which spans are recorded, from OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (a ratio from 0 to 1,
+ * 1 when unset), `parentbased_traceidratio` when unset. Nothing is recorded when nothing exports: a span no
+ * collector reads costs every request its attributes and timing for nothing, and a span that is not
+ * recorded still has its ids for the log lines and the traceparent passed on.
+ *
+ * `parentbased_traceidratio` keeps a span whose parent (in this process or a caller) kept its own, and
+ * drops one whose parent dropped; a caller's "sampled" is confirmed by the trace id's ratio before it is
+ * followed, because the BFF's first callers are browsers, which record nothing and mark every call
+ * sampled (any client could, and make every request recorded). The ratio decides alike for one trace id
+ * in every process, so a trace the BFF keeps is kept whole by the travel API when its ratio is the same
+ * or higher.
+ */
+export function tracesSampler(env: NodeJS.ProcessEnv, exporting: boolean): Sampler {
+  if (!exporting) return new AlwaysOffSampler();
+  const name = (env.OTEL_TRACES_SAMPLER ?? '').trim() || 'parentbased_traceidratio';
+  const ratio = () => new TraceIdRatioBasedSampler(samplerRatio(env.OTEL_TRACES_SAMPLER_ARG));
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return ratio();
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio': {
+      const byTraceId = ratio();
+      return new ParentBasedSampler({ root: byTraceId, remoteParentSampled: byTraceId });
+    }
+    default:
+      throw new Error(
+        `OTEL_TRACES_SAMPLER is "${name}": it must be one of ${TRACES_SAMPLERS.join(', ')} (unset: parentbased_traceidratio).`,
+      );
+  }
+}
+
+function samplerRatio(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const ratio = Number(value);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    throw new Error(`OTEL_TRACES_SAMPLER_ARG is "${value}": it must be a ratio from 0 to 1 (unset: 1).`);
+  return ratio;
+}
+
+/** Calls whose URL is a credential (a push subscription's endpoint): no span, no metric, no traceparent. */
+const UNTRACED_CALL = createContextKey('wayfare untraced call');
+
+/**
+ * Runs `work` (which starts an HTTP call with undici) so that the call is not instrumented: its URL is a
+ * capability (a push endpoint) that no span attribute may carry, and its host is a third party that the
+ * trace context is not sent to. The caller records what the call did in a span of its own.
+ */
+export function withoutCallTracing<T>(work: () => T): T {
+  return context.with(context.active().setValue(UNTRACED_CALL, true), work);
+}
+
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): Telemetry {
   if (started) return started;
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   const fastifyOtel = new FastifyOtelInstrumentation({
     // A span named by its route template, and no query string (search terms, cursors) in its attributes.
     requestHook: (span: Span, request: { method: string; url: string; routeOptions: { url?: string } }) => {
+      if (!span.isRecording()) return;
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched route'}`);
       span.setAttribute('url.path', withoutQuery(request.url));
     },
@@ -49,8 +129,14 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     instrumentHooks: false,
     instrumentHandler: false,
   });
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') {
+    started = { serviceName, enabled: false, prometheus, fastifyOtel, flush: () => Promise.resolve() };
+    return started;
+  }
   const undici = new UndiciInstrumentation({
+    ignoreRequestHook: () => context.active().getValue(UNTRACED_CALL) === true,
     requestHook: (span, request) => {
+      if (!span.isRecording()) return;
       span.setAttributes({ 'url.full': `${request.origin}${withoutQuery(request.path)}`, 'url.query': '' });
     },
   });
@@ -58,10 +144,12 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? serviceName,
     autoDetectResources: false,
-    // Spans are always made (the log lines carry their ids) and exported only to a configured collector.
-    spanProcessors: [
-      exporting ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }) : new NoopSpanProcessor(),
-    ],
+    sampler: tracesSampler(env, exporting),
+    // Spans go to a configured collector only, in batches that the standard OTEL_BSP_* variables size
+    // (the SDK reads them for the exporter it is given); with none, no span is recorded (tracesSampler).
+    ...(exporting
+      ? { traceExporter: new OTLPTraceExporter() }
+      : { spanProcessors: [new NoopSpanProcessor()] }),
     metricReaders: [prometheus],
     views: SECONDS_HISTOGRAMS.map((instrumentName) => ({
       instrumentName,
@@ -74,6 +162,7 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   let flushing: Promise<void> | undefined;
   started = {
     serviceName,
+    enabled: true,
     prometheus,
     fastifyOtel,
     flush: () => (flushing ??= forceFlush().finally(() => (flushing = undefined))),

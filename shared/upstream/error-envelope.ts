@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { RECOVERY_ACTIONS } from './recovery-actions.ts';
 
-export { RECOVERY_ACTIONS };
+/** Recovery actions of the spec (Errors > Recovery actions). The set is closed in /v1. */
+export const RECOVERY_ACTIONS = [
+  'RETRY_NOW',
+  'RETRY_LATER',
+  'CHANGE_PAYMENT',
+  'CHANGE_SELECTION',
+  'CONTACT_SUPPORT',
+  'BLOCKED',
+  'FIX_INPUT',
+] as const;
 export const RecoveryActionSchema = z.enum(RECOVERY_ACTIONS);
 export type RecoveryAction = z.infer<typeof RecoveryActionSchema>;
 

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
+import {
   BookingDetailsSchema,
   PaymentMethodListSchema,
   PriceCheckSchema,
-  BookingDetails,
-  CreateBookingRequest,
+  type BookingDetails,
+  type CreateBookingRequest,
 } from '#shared/api/booking-operations.ts';
-import { apiJson, type Answer } from '../../lib/api-client.ts';
+import { apiJson } from '../../lib/api-client.ts';
 import { BffError } from '../../lib/bff-error.ts';
 import { bookingQueries } from '../bookings/booking-queries.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
@@ -21,7 +21,7 @@ export const checkoutQueries = {
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'price-check', offerId, run],
       queryFn: ({ signal }) =>
-        apiJson<Answer<typeof PriceCheckSchema>>(`/api/offers/${encodeURIComponent(offerId)}/price-check`, {
+        apiJson(`/api/offers/${encodeURIComponent(offerId)}/price-check`, PriceCheckSchema, {
           method: 'POST',
           signal,
         }),
@@ -33,19 +33,14 @@ export const checkoutQueries = {
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'payment-methods', bookingProfile],
       queryFn: ({ signal }) =>
-        apiJson<Answer<typeof PaymentMethodListSchema>>(
-          `/api/payment-methods?bookingProfile=${bookingProfile}`,
-          { signal },
-        ),
+        apiJson(`/api/payment-methods?bookingProfile=${bookingProfile}`, PaymentMethodListSchema, { signal }),
       staleTime: 5 * 60_000,
     }),
   booking: (bookingId: string) =>
     queryOptions({
       queryKey: [...bookingQueries.all(), 'details', bookingId],
       queryFn: ({ signal }) =>
-        apiJson<Answer<typeof BookingDetailsSchema>>(`/api/bookings/${encodeURIComponent(bookingId)}`, {
-          signal,
-        }),
+        apiJson(`/api/bookings/${encodeURIComponent(bookingId)}`, BookingDetailsSchema, { signal }),
     }),
 };
 
@@ -62,7 +57,7 @@ export function useCreateBooking() {
     mutationFn: async ({ key, request }: { key: string; request: CreateBookingRequest }) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await apiJson<Answer<typeof BookingDetailsSchema>>('/api/bookings', {
+          return await apiJson('/api/bookings', BookingDetailsSchema, {
             method: 'POST',
             body: request,
             headers: { 'Idempotency-Key': key },
@@ -82,7 +77,7 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: string) =>
-      apiJson<Answer<typeof BookingDetailsSchema>>(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, {
+      apiJson(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, BookingDetailsSchema, {
         method: 'POST',
       }),
     onSuccess: (booking) => refreshAfterBooking(queryClient, booking),

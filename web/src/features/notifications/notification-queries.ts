@@ -1,6 +1,10 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { NotificationsPageSchema, Notification, NotificationsPage } from '#shared/api/notifications.ts';
-import { apiJson, type Answer } from '../../lib/api-client.ts';
+import {
+  NotificationsPageSchema,
+  type Notification,
+  type NotificationsPage,
+} from '#shared/api/notifications.ts';
+import { apiJson } from '../../lib/api-client.ts';
 
 export type InboxData = InfiniteData<NotificationsPage, string | null>;
 
@@ -11,16 +15,10 @@ export const notificationQueries = {
       queryKey: [...notificationQueries.all(), 'inbox'],
       queryFn: ({ pageParam, signal, queryKey }) =>
         pageParam
-          ? apiJson<Answer<typeof NotificationsPageSchema>>(
-              `/api/notifications?before=${encodeURIComponent(pageParam)}`,
-              {
-                signal,
-              },
-            )
-          : apiJson<Answer<typeof NotificationsPageSchema>>('/api/notifications', {
+          ? apiJson(`/api/notifications?before=${encodeURIComponent(pageParam)}`, NotificationsPageSchema, {
               signal,
-              updatedAtOf: queryKey,
-            }),
+            })
+          : apiJson('/api/notifications', NotificationsPageSchema, { signal, updatedAtOf: queryKey }),
       initialPageParam: null as string | null,
       getNextPageParam: (lastPage) => lastPage.meta.nextCursor,
       staleTime: 15_000,
