@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -21,6 +22,15 @@ export default defineConfig({
     // Brotli and gzip copies of every text file of the build, which the BFF sends as the browser accepts.
     precompressPlugin(),
   ],
+  resolve: {
+    // zod, wherever the SPA uses it, with its eval probe off first (web/src/lib/zod-without-eval.ts).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('web/src/lib/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -30,8 +40,7 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // zod, with the module that turns its eval probe off, in one chunk that runs before any schema
-        // is built: the CSP forbids eval and the probe alone would be reported (web/src/lib/zod-without-eval.ts).
+        // zod, with the module that turns its eval probe off, in one chunk (web/src/lib/zod-without-eval.ts).
         manualChunks: (id) =>
           /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/.test(id)
             ? 'zod'

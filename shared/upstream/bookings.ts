@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { MoneySchema } from './flights.ts';
 import { OffsetPageQuerySchema, offsetPageSchema } from './pagination.ts';
+import { BOOKING_STATUSES, BOOKING_VERTICALS, TRAVEL_KINDS } from './booking-values.ts';
 
-/** Verticals and statuses the service gives; both sets are open in responses. */
-export const BOOKING_VERTICALS = ['flight', 'stay', 'rail', 'car'] as const;
-export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
+export { BOOKING_STATUSES, BOOKING_VERTICALS, TRAVEL_KINDS };
 
 export const BookingSchema = z.looseObject({
   bookingId: z.uuid(),
@@ -41,8 +40,6 @@ function listOf<const Values extends readonly [string, ...string[]]>(values: Val
     .pipe(z.array(z.enum(values)).min(1));
 }
 
-/** Kinds of travel a booking is made for (`bookingProfile`: true is personal, false business). */
-export const TRAVEL_KINDS = ['business', 'personal'] as const;
 /** Orders of a bookings list: by start date, soonest first (`startDate`) or latest first (`-startDate`). */
 export const BOOKING_SORTS = ['startDate', '-startDate'] as const;
 

@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { RECOVERY_ACTIONS } from './recovery-actions.ts';
 
-/** Recovery actions of the spec (Errors > Recovery actions). The set is closed in /v1. */
-export const RECOVERY_ACTIONS = [
-  'RETRY_NOW',
-  'RETRY_LATER',
-  'CHANGE_PAYMENT',
-  'CHANGE_SELECTION',
-  'CONTACT_SUPPORT',
-  'BLOCKED',
-  'FIX_INPUT',
-] as const;
+export { RECOVERY_ACTIONS };
 export const RecoveryActionSchema = z.enum(RECOVERY_ACTIONS);
 export type RecoveryAction = z.infer<typeof RecoveryActionSchema>;
 

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { plainText } from '../plain-text.ts';
+import {
+  CABIN_CLASSES,
+  CURRENCIES,
+  FLIGHT_BOOKING_HORIZON_DAYS,
+  MAX_ITINERARY_LEGS,
+  MAX_PASSENGERS,
+} from './flight-values.ts';
 
-/** Cabin classes of flight search; the set is closed for requests and open in responses. */
-export const CABIN_CLASSES = ['economy', 'premium_economy', 'business', 'first'] as const;
+export { CABIN_CLASSES, CURRENCIES, FLIGHT_BOOKING_HORIZON_DAYS, MAX_ITINERARY_LEGS, MAX_PASSENGERS };
+
 export const CabinClassSchema = z.enum(CABIN_CLASSES);
 export type CabinClass = z.infer<typeof CabinClassSchema>;
 
-/** Currencies the service prices in. */
-export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD'] as const;
 export const CurrencySchema = z.enum(CURRENCIES);
 
 export const IsoDateSchema = z.iso.date();
@@ -15,9 +20,6 @@ export const AirportCodeSchema = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'Expected a three-letter IATA airport code')
   .transform((code) => code.toUpperCase());
-
-export const MAX_ITINERARY_LEGS = 6;
-export const MAX_PASSENGERS = 9;
 
 export const FlightLegRequestSchema = z
   .object({
@@ -46,9 +48,6 @@ export const PassengersSchema = z.object({
     .max(MAX_PASSENGERS - 1)
     .default(0),
 });
-
-/** Flights are sold this many days ahead at most (a search further out is 422 on its date). */
-export const FLIGHT_BOOKING_HORIZON_DAYS = 361;
 
 /**
  * Body of POST /v1/flights/search. One leg is one-way, two legs a return or open jaw, more a multi-city

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES } from '#shared/api/bookings.ts';
+import { BOOKING_STATUSES } from '#shared/api/booking-values.ts';
 import { useT, type Translate } from '../i18n/use-t.ts';
 
 const STATUS_TONES: Record<string, string> = {

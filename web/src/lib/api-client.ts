@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { QueryKey } from '@tanstack/react-query';
-import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
+import type { z } from 'zod';
 import { BffError, networkError, unreadableResponse } from './bff-error.ts';
+import { readErrorEnvelope } from './read-error-body.ts';
 import { startTrace } from './trace-context.ts';
 import { recordUpdatedAt } from './updated-at.ts';
 
@@ -47,12 +47,16 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   return response;
 }
 
-/** Sends a request and parses the JSON answer with the contract schema; a drifted body is an error. */
-export async function apiJson<Schema extends z.ZodType>(
-  path: string,
-  schema: Schema,
-  options: ApiRequestOptions = {},
-): Promise<z.infer<Schema>> {
+/** What the contract schema `Schema` gives: the type of an answer the BFF checked against it. */
+export type Answer<Schema extends z.ZodType> = z.output<Schema>;
+
+/**
+ * Sends a request and reads its JSON answer, of the contract's type `Answer` (the schema's output type,
+ * named by the caller). The BFF has checked the answer against that schema before sending it (a relayed
+ * one when it arrived, its own when it serialised it), so the SPA does not check it again: it would load
+ * a schema library before any page can draw, to learn nothing new. A body that is not JSON is an error.
+ */
+export async function apiJson<Answer>(path: string, options: ApiRequestOptions = {}): Promise<Answer> {
   const response = await apiRequest(path, options);
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
   let json: unknown;
@@ -61,10 +65,8 @@ export async function apiJson<Schema extends z.ZodType>(
   } catch {
     throw unreadableResponse(response.status, requestId);
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw unreadableResponse(response.status, requestId);
   if (options.updatedAtOf) recordUpdatedAt(options.updatedAtOf, response);
-  return parsed.data;
+  return json as Answer;
 }
 
 /** Sends a request whose answer carries no body the app needs (204, or an acknowledgement). */
@@ -76,9 +78,8 @@ export async function apiSend(path: string, options: ApiRequestOptions = {}): Pr
 export async function errorFromResponse(response: Response, traceId?: string): Promise<BffError> {
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
   try {
-    const parsed = ErrorEnvelopeSchema.safeParse(await response.json());
-    if (parsed.success)
-      return new BffError({ status: response.status, body: parsed.data.error, requestId, traceId });
+    const body = readErrorEnvelope(await response.json());
+    if (body) return new BffError({ status: response.status, body, requestId, traceId });
   } catch {
     // Not JSON: a proxy page or an empty body; reported as an unexpected response below.
   }

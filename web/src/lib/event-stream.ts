@@ -1,7 +1,7 @@
 import { readSseStream, type SseMessage } from '#shared/sse.ts';
-import { ErrorEnvelopeSchema } from '#shared/api/error-envelope.ts';
 import { apiRequest, type ApiRequestOptions } from './api-client.ts';
 import { BffError } from './bff-error.ts';
+import { readErrorBody, readErrorEnvelope } from './read-error-body.ts';
 import { safeJson } from './safe-json.ts';
 
 /** How a finite stream ended: explicitly, with an error, cut short, or stopped by the app. */
@@ -54,10 +54,8 @@ export async function readEventStream(path: string, options: EventStreamOptions)
 /** The data of an `event: error` is the error envelope (or its inner object) of the spec. */
 export function streamError(data: string, requestId?: string): BffError {
   const json = safeJson(data);
-  const envelope = ErrorEnvelopeSchema.safeParse(json);
-  if (envelope.success) return new BffError({ status: 200, body: envelope.data.error, requestId });
-  const inner = ErrorEnvelopeSchema.shape.error.safeParse(json);
-  if (inner.success) return new BffError({ status: 200, body: inner.data, requestId });
+  const body = readErrorEnvelope(json) ?? readErrorBody(json);
+  if (body) return new BffError({ status: 200, body, requestId });
   return new BffError({
     status: 200,
     requestId,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ProfileSchema } from '#shared/api/profile.ts';
-import { apiJson } from './api-client.ts';
+import type { ProfileSchema } from '#shared/api/profile.ts';
+import { apiJson, type Answer } from './api-client.ts';
 
 /**
  * The traveler's profile as every screen reads it (locale, currency, home airport); the Profile screen edits
@@ -12,7 +12,7 @@ export const profileQueries = {
     queryOptions({
       queryKey: [...profileQueries.all(), 'current'],
       queryFn: ({ signal, queryKey }) =>
-        apiJson('/api/profile', ProfileSchema, { signal, updatedAtOf: queryKey }),
+        apiJson<Answer<typeof ProfileSchema>>('/api/profile', { signal, updatedAtOf: queryKey }),
       staleTime: 5 * 60_000,
       // Many screens read the profile; a failed read is retried by the traveler, not by every mount.
       retryOnMount: false,

@@ -1,26 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { SessionStatus } from '#shared/api/session-status.ts';
 import { apiJson } from '../../lib/api-client.ts';
 
-const TravelerSchema = z.looseObject({ id: z.string(), name: z.string(), email: z.string() });
-
-export const SessionSchema = z.union([
-  z.looseObject({
-    authenticated: z.literal(true),
-    kind: z.string(),
-    traveler: TravelerSchema.optional(),
-    expiresAt: z.string().optional(),
-  }),
-  z.looseObject({ authenticated: z.literal(false) }),
-]);
-export type Session = z.infer<typeof SessionSchema>;
+/** GET /api/session: who the browser's session belongs to (the BFF's answer, never a token). */
+export type Session = SessionStatus;
 
 export const sessionQueries = {
   all: () => ['session'] as const,
   current: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'current'],
-      queryFn: ({ signal }) => apiJson('/api/session', SessionSchema, { signal }),
+      queryFn: ({ signal }) => apiJson<Session>('/api/session', { signal }),
       staleTime: 60_000,
     }),
 };

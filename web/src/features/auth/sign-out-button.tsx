@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import type { LogoutResponse } from '#shared/api/logout-response.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { beginSignOut, cancelSignOut } from '../../lib/leave-ended-session.ts';
 import { forgetTraveler } from '../../lib/forget-traveler.ts';
 import { postToOtherTabs } from '../notifications/index.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useT } from '../../i18n/use-t.ts';
-
-const LogoutResponseSchema = z.looseObject({ redirectTo: z.string() });
 
 /** The only safe places to go after signing out: our own pages, or the identity platform's end-session page. */
 function safeRedirect(target: string): string {
@@ -34,7 +32,7 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
     setError(null);
     beginSignOut();
     try {
-      const { redirectTo } = await apiJson('/auth/logout', LogoutResponseSchema, { method: 'POST' });
+      const { redirectTo } = await apiJson<LogoutResponse>('/auth/logout', { method: 'POST' });
       // The other tabs hear it at once (the live stream's session-ended may reach this tab only after it
       // left), and each forgets what it kept: sessionStorage is every tab's own.
       postToOtherTabs({ kind: 'signed-out' });

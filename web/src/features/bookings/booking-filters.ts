@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, BOOKING_VERTICALS, TRAVEL_KINDS } from '#shared/api/bookings.ts';
+import { BOOKING_STATUSES, BOOKING_VERTICALS, TRAVEL_KINDS } from '#shared/api/booking-values.ts';
 import { todayIsoDate } from '../../lib/intl-format.ts';
 
 export const BOOKINGS_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { BookingsPageSchema } from '#shared/api/bookings.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import type { BookingsPageSchema } from '#shared/api/bookings.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 import { bookingsQuery, type BookingListFilters } from './booking-filters.ts';
 
 export const bookingQueries = {
@@ -9,7 +9,7 @@ export const bookingQueries = {
     queryOptions({
       queryKey: [...bookingQueries.all(), 'page', filters],
       queryFn: ({ signal }) =>
-        apiJson(`/api/bookings?${bookingsQuery(filters).toString()}`, BookingsPageSchema, {
+        apiJson<Answer<typeof BookingsPageSchema>>(`/api/bookings?${bookingsQuery(filters).toString()}`, {
           signal,
         }),
       placeholderData: keepPreviousData,

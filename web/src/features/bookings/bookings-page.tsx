@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_STATUSES, BOOKING_VERTICALS, type Booking } from '#shared/api/bookings.ts';
+import { BOOKING_STATUSES, BOOKING_VERTICALS } from '#shared/api/booking-values.ts';
+import type { Booking } from '#shared/api/bookings.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';

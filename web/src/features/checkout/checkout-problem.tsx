@@ -1,8 +1,4 @@
-import {
-  BookingConflictReasonSchema,
-  PaymentDeclinedReasonSchema,
-  type PaymentMethod,
-} from '#shared/api/booking-operations.ts';
+import type { PaymentMethod } from '#shared/api/booking-operations.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 import type { BffError } from '../../lib/bff-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
@@ -34,11 +30,33 @@ export function CheckoutProblem({ title, reason, action }: CheckoutProblemProps)
   );
 }
 
-/** Why a booking conflicts, from the fields of the error's `reason` (never its English message). */
+/** A field of an error's `reason` when it is text (the BFF relays `reason` as the travel API sent it). */
+const textOf = (reason: Record<string, unknown>, field: string): string | undefined => {
+  const value = reason[field];
+  return typeof value === 'string' ? value : undefined;
+};
+/** A field of an error's `reason` when it is a calendar date, YYYY-MM-DD. */
+const dateOf = (reason: Record<string, unknown>, field: string): string | undefined => {
+  const value = textOf(reason, field);
+  return value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+};
+
+/**
+ * Why a booking conflicts, from the fields of the error's `reason` (never its English message): the
+ * fields of BookingConflictReasonSchema (shared/upstream/booking-operations.ts), each read only when it
+ * has its type, so that a reason this version cannot read is told as "another booking".
+ */
 export function conflictReason(error: BffError, format: Formatters, t: Translate): string {
-  const parsed = BookingConflictReasonSchema.safeParse(error.body.reason);
-  if (!parsed.success) return t('checkout.conflict.other');
-  const { code, reference, flightNumber, date, hotel, checkIn, checkOut } = parsed.data;
+  const reason: Record<string, unknown> = error.body.reason ?? {};
+  const code = textOf(reason, 'code');
+  const reference = textOf(reason, 'reference');
+  const flightNumber = textOf(reason, 'flightNumber');
+  const hotel = textOf(reason, 'hotel');
+  const [date, checkIn, checkOut] = [
+    dateOf(reason, 'date'),
+    dateOf(reason, 'checkIn'),
+    dateOf(reason, 'checkOut'),
+  ];
   if (code === 'same_flight' && reference && flightNumber && date) {
     return t('checkout.conflict.same_flight', {
       flightNumber,
@@ -64,9 +82,10 @@ export function declinedCard(
   methods: readonly PaymentMethod[],
   paidWith: PaymentMethod,
 ): PaymentMethod {
-  const parsed = PaymentDeclinedReasonSchema.safeParse(error.body.reason);
-  if (!parsed.success) return paidWith;
-  return methods.find((method) => method.paymentMethodId === parsed.data.paymentMethodId) ?? paidWith;
+  const reason: Record<string, unknown> = error.body.reason ?? {};
+  if (reason.code !== 'card_declined') return paidWith;
+  const paymentMethodId = textOf(reason, 'paymentMethodId');
+  return methods.find((method) => method.paymentMethodId === paymentMethodId) ?? paidWith;
 }
 
 /** The offer expired: its price can no longer be booked, another choice can. */

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   BookingDetailsSchema,
   PaymentMethodListSchema,
   PriceCheckSchema,
-  type BookingDetails,
-  type CreateBookingRequest,
+  BookingDetails,
+  CreateBookingRequest,
 } from '#shared/api/booking-operations.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 import { BffError } from '../../lib/bff-error.ts';
 import { bookingQueries } from '../bookings/booking-queries.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
@@ -21,7 +21,7 @@ export const checkoutQueries = {
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'price-check', offerId, run],
       queryFn: ({ signal }) =>
-        apiJson(`/api/offers/${encodeURIComponent(offerId)}/price-check`, PriceCheckSchema, {
+        apiJson<Answer<typeof PriceCheckSchema>>(`/api/offers/${encodeURIComponent(offerId)}/price-check`, {
           method: 'POST',
           signal,
         }),
@@ -33,14 +33,19 @@ export const checkoutQueries = {
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'payment-methods', bookingProfile],
       queryFn: ({ signal }) =>
-        apiJson(`/api/payment-methods?bookingProfile=${bookingProfile}`, PaymentMethodListSchema, { signal }),
+        apiJson<Answer<typeof PaymentMethodListSchema>>(
+          `/api/payment-methods?bookingProfile=${bookingProfile}`,
+          { signal },
+        ),
       staleTime: 5 * 60_000,
     }),
   booking: (bookingId: string) =>
     queryOptions({
       queryKey: [...bookingQueries.all(), 'details', bookingId],
       queryFn: ({ signal }) =>
-        apiJson(`/api/bookings/${encodeURIComponent(bookingId)}`, BookingDetailsSchema, { signal }),
+        apiJson<Answer<typeof BookingDetailsSchema>>(`/api/bookings/${encodeURIComponent(bookingId)}`, {
+          signal,
+        }),
     }),
 };
 
@@ -57,7 +62,7 @@ export function useCreateBooking() {
     mutationFn: async ({ key, request }: { key: string; request: CreateBookingRequest }) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await apiJson('/api/bookings', BookingDetailsSchema, {
+          return await apiJson<Answer<typeof BookingDetailsSchema>>('/api/bookings', {
             method: 'POST',
             body: request,
             headers: { 'Idempotency-Key': key },
@@ -77,7 +82,7 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: string) =>
-      apiJson(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, BookingDetailsSchema, {
+      apiJson<Answer<typeof BookingDetailsSchema>>(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, {
         method: 'POST',
       }),
     onSuccess: (booking) => refreshAfterBooking(queryClient, booking),

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Link, useLocation } from 'react-router';
-import { DemoActionResultSchema } from '#shared/api/demo.ts';
+import type { DemoActionResultSchema } from '#shared/api/demo.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 import { APP_VERSION, nextMinorVersion } from '../update-check/index.ts';
 import { updateCheckQueries } from '../update-check/update-check-queries.ts';
 import './demo-panel.css';
@@ -99,7 +99,7 @@ export function DemoPanel() {
   const queryClient = useQueryClient();
   const trigger = useMutation({
     mutationFn: (action: DemoAction) =>
-      apiJson(action.path, DemoActionResultSchema, { method: 'POST', body: action.body() }),
+      apiJson<Answer<typeof DemoActionResultSchema>>(action.path, { method: 'POST', body: action.body() }),
     onSuccess: (result, action) => {
       setDone(action.id);
       setDelayed(result.segment ?? null);

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
+import type {
   AirportListSchema,
   FlightSearchResponseSchema,
-  type FlightSearchRequest,
+  FlightSearchRequest,
 } from '#shared/api/flights.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 
 export const flightQueries = {
   all: () => ['flights'] as const,
@@ -12,7 +12,11 @@ export const flightQueries = {
     queryOptions({
       queryKey: [...flightQueries.all(), 'search', request],
       queryFn: ({ signal }) =>
-        apiJson('/api/flights/search', FlightSearchResponseSchema, { method: 'POST', body: request, signal }),
+        apiJson<Answer<typeof FlightSearchResponseSchema>>('/api/flights/search', {
+          method: 'POST',
+          body: request,
+          signal,
+        }),
       staleTime: 5 * 60_000,
       refetchOnWindowFocus: false,
     }),
@@ -20,7 +24,10 @@ export const flightQueries = {
     queryOptions({
       queryKey: [...flightQueries.all(), 'airports', query],
       queryFn: ({ signal }) =>
-        apiJson(`/api/flights/airports?query=${encodeURIComponent(query)}`, AirportListSchema, { signal }),
+        apiJson<Answer<typeof AirportListSchema>>(
+          `/api/flights/airports?query=${encodeURIComponent(query)}`,
+          { signal },
+        ),
       enabled: query.trim().length >= 2,
       staleTime: 60 * 60_000,
     }),

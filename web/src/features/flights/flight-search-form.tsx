@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS, type CabinClass } from '#shared/api/flights.ts';
+import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '#shared/api/flight-values.ts';
+import type { CabinClass } from '#shared/api/flights.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';

@@ -1,4 +1,5 @@
-import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS, type CabinClass } from '#shared/api/flights.ts';
+import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '#shared/api/flight-values.ts';
+import type { CabinClass } from '#shared/api/flights.ts';
 import { dateInWords, type ProblemWords } from './problem-words.ts';
 
 export const TRIP_TYPES = ['one-way', 'return', 'multi-city'] as const;

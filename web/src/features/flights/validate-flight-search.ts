@@ -2,8 +2,8 @@ import {
   FLIGHT_BOOKING_HORIZON_DAYS,
   MAX_ITINERARY_LEGS,
   MAX_PASSENGERS,
-  type FlightSearchRequest,
-} from '#shared/api/flights.ts';
+} from '#shared/api/flight-values.ts';
+import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { dateInWords, type ProblemWords } from './problem-words.ts';
 

@@ -1,10 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import {
-  NotificationsPageSchema,
-  type Notification,
-  type NotificationsPage,
-} from '#shared/api/notifications.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import type { NotificationsPageSchema, Notification, NotificationsPage } from '#shared/api/notifications.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 
 export type InboxData = InfiniteData<NotificationsPage, string | null>;
 
@@ -15,10 +11,16 @@ export const notificationQueries = {
       queryKey: [...notificationQueries.all(), 'inbox'],
       queryFn: ({ pageParam, signal, queryKey }) =>
         pageParam
-          ? apiJson(`/api/notifications?before=${encodeURIComponent(pageParam)}`, NotificationsPageSchema, {
+          ? apiJson<Answer<typeof NotificationsPageSchema>>(
+              `/api/notifications?before=${encodeURIComponent(pageParam)}`,
+              {
+                signal,
+              },
+            )
+          : apiJson<Answer<typeof NotificationsPageSchema>>('/api/notifications', {
               signal,
-            })
-          : apiJson('/api/notifications', NotificationsPageSchema, { signal, updatedAtOf: queryKey }),
+              updatedAtOf: queryKey,
+            }),
       initialPageParam: null as string | null,
       getNextPageParam: (lastPage) => lastPage.meta.nextCursor,
       staleTime: 15_000,

@@ -23,10 +23,15 @@ const profile = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
+/** The airport list names the profile's home airport; these tests need no name for it. */
+const NO_AIRPORTS = { json: { items: [] } };
+const isAirportSearch = (url: string) => url.startsWith('/api/flights/airports?');
+
 describe('ProfilePage', () => {
   it('says "Profile saved." once the save succeeds, after the form shows the saved profile', async () => {
     let current = profile;
     stubFetch((url, init) => {
+      if (isAirportSearch(url)) return NO_AIRPORTS;
       if (url === '/api/profile' && init.method === 'PATCH') {
         current = {
           ...current,
@@ -47,7 +52,7 @@ describe('ProfilePage', () => {
   });
 
   it('says "Profile saved." when the service answers the save with the version the form already shows', async () => {
-    stubFetch(() => ({ json: profile }));
+    stubFetch((url) => (isAirportSearch(url) ? NO_AIRPORTS : { json: profile }));
     renderApp(<ProfilePage />, { url: '/profile', path: '/profile' });
     await screen.findByLabelText('Name');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));

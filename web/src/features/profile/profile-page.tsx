@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES } from '#shared/api/flights.ts';
+import { CURRENCIES } from '#shared/api/flight-values.ts';
 import type { Profile, ProfilePatch } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AirportField, type AirportChoice } from '../flights/index.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
 import { useUpdateProfile } from './profile-queries.ts';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import './profile.css';
 
@@ -61,6 +62,7 @@ export function ProfilePage() {
           onSaved={(saved) => setSavedVersion(saved.updatedAt)}
         />
       )}
+      <CalendarFeedSection />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProfileSchema, type Profile, type ProfilePatch } from '#shared/api/profile.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import type { ProfileSchema, Profile, ProfilePatch } from '#shared/api/profile.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
 
 /**
@@ -11,7 +11,7 @@ export function useUpdateProfile(onSaved?: (profile: Profile) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: ProfilePatch) =>
-      apiJson('/api/profile', ProfileSchema, {
+      apiJson<Answer<typeof ProfileSchema>>('/api/profile', {
         method: 'PATCH',
         body: patch,
         updatedAtOf: profileQueries.current().queryKey,

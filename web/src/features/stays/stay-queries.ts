@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseStayDestinations } from '#shared/api/destinations.ts';
-import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
 
 export const stayQueries = {
@@ -10,7 +9,7 @@ export const stayQueries = {
       queryKey: [...stayQueries.all(), 'destinations', query],
       queryFn: async ({ signal }) =>
         parseStayDestinations(
-          await apiJson(`/api/stays/destinations?query=${encodeURIComponent(query)}`, z.unknown(), {
+          await apiJson<unknown>(`/api/stays/destinations?query=${encodeURIComponent(query)}`, {
             signal,
           }),
         ),

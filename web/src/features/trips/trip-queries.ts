@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/api/trips.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import type { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/api/trips.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 import { tripKeys } from './trip-keys.ts';
 
 const LIVE_STATUS_REFRESH_MS = 60_000;
@@ -14,14 +14,17 @@ export const tripQueries = {
     queryOptions({
       queryKey: [...tripQueries.all(), 'list'],
       queryFn: ({ signal, queryKey }) =>
-        apiJson(`/api/trips?limit=${TRIPS_PAGE_LIMIT}`, TripsPageSchema, { signal, updatedAtOf: queryKey }),
+        apiJson<Answer<typeof TripsPageSchema>>(`/api/trips?limit=${TRIPS_PAGE_LIMIT}`, {
+          signal,
+          updatedAtOf: queryKey,
+        }),
       refetchInterval: LIVE_STATUS_REFRESH_MS,
     }),
   trip: (tripId: string) =>
     queryOptions({
       queryKey: [...tripKeys.about(tripId), 'timeline'],
       queryFn: ({ signal, queryKey }) =>
-        apiJson(`/api/trips/${encodeURIComponent(tripId)}`, TripDetailsSchema, {
+        apiJson<Answer<typeof TripDetailsSchema>>(`/api/trips/${encodeURIComponent(tripId)}`, {
           signal,
           updatedAtOf: queryKey,
         }),
@@ -31,9 +34,8 @@ export const tripQueries = {
     queryOptions({
       queryKey: [...tripKeys.about(tripId), 'segments', segmentId],
       queryFn: ({ signal, queryKey }) =>
-        apiJson(
+        apiJson<Answer<typeof SegmentDetailsSchema>>(
           `/api/trips/${encodeURIComponent(tripId)}/segments/${encodeURIComponent(segmentId)}`,
-          SegmentDetailsSchema,
           { signal, updatedAtOf: queryKey },
         ),
       refetchInterval: LIVE_STATUS_REFRESH_MS,

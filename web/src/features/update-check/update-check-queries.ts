@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UpdateCheckSchema } from '#shared/api/app-update.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import type { UpdateCheckSchema } from '#shared/api/app-update.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 import { APP_VERSION } from './app-version.ts';
 
 const CHECK_EVERY_MS = 5 * 60_000;
@@ -11,9 +11,8 @@ export const updateCheckQueries = {
     queryOptions({
       queryKey: [...updateCheckQueries.all(), APP_VERSION],
       queryFn: ({ signal }) =>
-        apiJson(
+        apiJson<Answer<typeof UpdateCheckSchema>>(
           `/api/app/update-check?currentVersion=${encodeURIComponent(APP_VERSION)}`,
-          UpdateCheckSchema,
           {
             signal,
           },

@@ -133,6 +133,27 @@ export const messages: Record<keyof typeof english, string> = {
   'profile.save': 'Guardar perfil',
   'profile.saving': 'Guardando…',
   'profile.saved': 'Perfil guardado.',
+  'calendarFeed.title': 'Calendario de viajes',
+  'calendarFeed.intro':
+    'Consulta tus viajes en cualquier aplicación de calendario: cada vuelo, alojamiento, coche y tren como un evento a su hora local, actualizado cuando algo se retrasa, cambia o se cancela.',
+  'calendarFeed.loading': 'Cargando tu calendario de viajes',
+  'calendarFeed.isOn': 'Tu calendario de viajes está activado.',
+  'calendarFeed.isOff': 'Tu calendario de viajes está desactivado.',
+  'calendarFeed.turnOn': 'Activar el calendario de viajes',
+  'calendarFeed.rotate': 'Obtener una dirección nueva',
+  'calendarFeed.turnOff': 'Desactivar el calendario de viajes',
+  'calendarFeed.address': 'Dirección del calendario',
+  'calendarFeed.addressHint':
+    'Suscríbete a esta dirección en tu aplicación de calendario. Cualquiera que la tenga puede ver tus viajes, así que no la compartas. Solo se muestra ahora.',
+  'calendarFeed.addressShownOnce':
+    'La dirección solo se muestra cuando se crea. Para añadir el calendario a otra aplicación, obtén una dirección nueva: la actual dejará de funcionar.',
+  'calendarFeed.copy': 'Copiar la dirección',
+  'calendarFeed.copied': 'Dirección copiada.',
+  'calendarFeed.copyBelow': 'Aquí no se puede copiar: selecciona la dirección y cópiala.',
+  'calendarFeed.turnedOn':
+    'Calendario de viajes activado. Añade la dirección de abajo a tu aplicación de calendario.',
+  'calendarFeed.rotated': 'Dirección nueva creada. La anterior ya no funciona.',
+  'calendarFeed.turnedOff': 'Calendario de viajes desactivado. Su dirección ya no funciona.',
   'inbox.unread': '{count} sin leer',
   'inbox.allCaughtUp': 'Todo leído',
   'inbox.markAllRead': 'Marcar todo como leído',

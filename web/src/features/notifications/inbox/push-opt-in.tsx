@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { apiJson, apiSend } from '../../../lib/api-client.ts';
 
-const PublicKeySchema = z.looseObject({ publicKey: z.string().min(1) });
-const SessionSubscriptionsSchema = z.looseObject({ endpoints: z.array(z.string()) });
+/** GET /api/push/public-key: the application server's VAPID public key. */
+interface PublicKey {
+  publicKey: string;
+}
+/** GET /api/push/subscriptions: the push endpoints this session has subscribed. */
+interface SessionSubscriptions {
+  endpoints: string[];
+}
 
 type PushState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on' | 'working';
 
@@ -38,7 +43,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  */
 async function subscribedInThisSession(subscription: PushSubscription | null): Promise<boolean> {
   if (!subscription) return false;
-  const { endpoints } = await apiJson('/api/push/subscriptions', SessionSubscriptionsSchema);
+  const { endpoints } = await apiJson<SessionSubscriptions>('/api/push/subscriptions');
   return endpoints.includes(subscription.endpoint);
 }
 
@@ -80,7 +85,7 @@ export function PushOptIn() {
       }
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       const registration = await navigator.serviceWorker.ready;
-      const { publicKey } = await apiJson('/api/push/public-key', PublicKeySchema);
+      const { publicKey } = await apiJson<PublicKey>('/api/push/public-key');
       // A subscription another session left behind is replaced: its endpoint starts nothing new here.
       await (await registration.pushManager.getSubscription())?.unsubscribe();
       const subscription = await registration.pushManager.subscribe({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NotificationsReadAllSchema } from '#shared/api/notifications.ts';
-import { apiJson } from '../../../lib/api-client.ts';
+import type { NotificationsReadAllSchema } from '#shared/api/notifications.ts';
+import { apiJson, type Answer } from '../../../lib/api-client.ts';
 import { postToOtherTabs } from '../notification-channel.ts';
 import { notificationQueries, type InboxData } from '../notification-queries.ts';
 
@@ -9,7 +9,8 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient();
   const inboxKey = notificationQueries.inbox().queryKey;
   return useMutation({
-    mutationFn: () => apiJson('/api/notifications/read-all', NotificationsReadAllSchema, { method: 'POST' }),
+    mutationFn: () =>
+      apiJson<Answer<typeof NotificationsReadAllSchema>>('/api/notifications/read-all', { method: 'POST' }),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: inboxKey });
       const previous = queryClient.getQueryData<InboxData>(inboxKey);

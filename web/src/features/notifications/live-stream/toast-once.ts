@@ -1,4 +1,5 @@
-import { postToOtherTabs, subscribeToOtherTabs } from '../notification-channel.ts';
+import { subscribeToOtherTabs } from '../hear-other-tabs.ts';
+import { postToOtherTabs } from '../notification-channel.ts';
 
 /**
  * Decides, across all of a traveler's tabs, which one shows the toast for a notification: the first to

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { z } from 'zod';
 import { parseStayDestinations, type StayPropertyDestination } from '#shared/api/destinations.ts';
 import type { StayRoom } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -47,7 +46,7 @@ async function findPropertyDestination(name: string, city: string | undefined) {
   for (const query of [city, name]) {
     if (!query || query.trim().length < 2) continue;
     const candidates = parseStayDestinations(
-      await apiJson(`/api/stays/destinations?query=${encodeURIComponent(query)}&limit=25`, z.unknown()),
+      await apiJson<unknown>(`/api/stays/destinations?query=${encodeURIComponent(query)}&limit=25`),
     );
     const match = candidates.find(
       (candidate): candidate is StayPropertyDestination =>

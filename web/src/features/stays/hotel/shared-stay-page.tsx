@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
+import type { GuestSessionStatusSchema } from '#shared/api/guest-session-status.ts';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson, type Answer } from '../../../lib/api-client.ts';
 import { BffError } from '../../../lib/bff-error.ts';
 import { addDays, nightsBetween } from '../../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -62,7 +62,10 @@ export function SharedStayPage() {
     async (signal) => {
       if (signedIn) return undefined;
       try {
-        await apiJson('/api/guest-session', GuestSessionStatusSchema, { method: 'POST', signal });
+        await apiJson<Answer<typeof GuestSessionStatusSchema>>('/api/guest-session', {
+          method: 'POST',
+          signal,
+        });
         void queryClient.invalidateQueries({ queryKey: sessionQueries.all() });
         return undefined;
       } catch (error) {
