@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   CalendarFeedAddressSchema,
   CalendarFeedStatusSchema,
-  type CalendarFeedAddress,
+  CalendarFeedAddress,
 } from '#shared/api/calendar-feed.ts';
-import { apiJson, apiSend } from '../../lib/api-client.ts';
+import { apiJson, apiSend, type Answer } from '../../lib/api-client.ts';
 
 /** Whether the traveler's calendar feed is on (its address is never read back: only a hash of it is kept). */
 export const calendarFeedQueries = {
@@ -12,7 +12,8 @@ export const calendarFeedQueries = {
   status: () =>
     queryOptions({
       queryKey: [...calendarFeedQueries.all(), 'status'],
-      queryFn: ({ signal }) => apiJson('/api/calendar-feed', CalendarFeedStatusSchema, { signal }),
+      queryFn: ({ signal }) =>
+        apiJson<Answer<typeof CalendarFeedStatusSchema>>('/api/calendar-feed', { signal }),
     }),
 };
 
@@ -20,7 +21,8 @@ export const calendarFeedQueries = {
 export function useNewCalendarFeedAddress(onIssued: (address: CalendarFeedAddress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson('/api/calendar-feed', CalendarFeedAddressSchema, { method: 'POST' }),
+    mutationFn: () =>
+      apiJson<Answer<typeof CalendarFeedAddressSchema>>('/api/calendar-feed', { method: 'POST' }),
     onSuccess: (address) => {
       queryClient.setQueryData(calendarFeedQueries.status().queryKey, {
         enabled: true,
