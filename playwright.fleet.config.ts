@@ -23,6 +23,8 @@ export default defineConfig({
   use: {
     baseURL: FLEET_ORIGIN,
     ...(await suiteUse()),
+    // Through the front, the service worker is part of what a browser gets: it stays on.
+    serviceWorkers: 'allow',
     ignoreHTTPSErrors: true,
   },
   projects: [

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 for (const path of ['/', '/trips', '/flights', '/stays', '/bookings', '/inbox', '/profile']) {
   test(`${path} loads without a missing file`, async ({ signedInPage: page }) => {
     const missing: string[] = [];

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay, recordToasts, toastsShown } from './support/notifications.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
 test.use({ signedInLanding: null });
 

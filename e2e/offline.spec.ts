@@ -4,8 +4,8 @@ import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
 
-// Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
-test.use({ signedInLanding: null });
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 /** Waits until the service worker controls the page. */
 async function workerControls(page: Page): Promise<void> {

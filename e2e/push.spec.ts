@@ -4,6 +4,9 @@ import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay, type RaisedNotification } from './support/notifications.ts';
 import { APP_ORIGIN } from './support/stack.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
 test.use({ signedInLanding: null });
 

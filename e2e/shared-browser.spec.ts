@@ -5,6 +5,9 @@ import { demoControlsInPlace } from './support/demo-controls.ts';
 import { installBrowserPushService } from './support/push-service.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A browser several people use: signing out, in any tab, leaves nothing of the traveler behind (a checkout
  * under way, storage, databases, saved answers, the push subscription), and the alerts setting shows what

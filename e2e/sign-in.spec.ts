@@ -2,6 +2,9 @@ import { expect, submitIdentitySignIn, test } from './fixtures.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { PHONE } from './support/tags.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('single sign-on', () => {
   test(
     'a traveler signs in with SSO from the start page and lands on home, greeted by name',

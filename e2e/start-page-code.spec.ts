@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test('the start page, signed out, fetches no traveler feature: no trips code and no trips data', async ({
   page,
 }) => {

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { STACK_WIDE } from './support/tags.ts';
 
+// The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 interface Release {
   latestVersion: string;
   minimumVersion: string;

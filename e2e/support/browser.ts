@@ -8,6 +8,10 @@ export async function suiteUse() {
     // runs of docs/testing.md), failed or not: a failure keeps its screenshot and page snapshot, and
     // `--trace retain-on-failure` (or `on`) records traces when looking into one.
     trace: 'off',
+    // The app's service worker precaches the whole app shell in every new browser context, the CPU of a
+    // second page load for each journey. The journeys of what it does (offline reading, push, sign-out
+    // clearing the browser, the shell's files, the start page's code) allow it: `e2e/README.md`.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 20_000,
