@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../plain-text.ts';
+import { LocaleSchema } from './locale.ts';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -49,6 +50,8 @@ export const StayDestinationsQuerySchema = z.object({
     .min(1)
     .max(STAY_DESTINATIONS_MAX_LIMIT)
     .default(STAY_DESTINATIONS_DEFAULT_LIMIT),
+  /** The traveler's locale (additive): cities match and are named in its language as well as English. */
+  locale: LocaleSchema.optional(),
 });
 export type StayDestinationsQuery = z.infer<typeof StayDestinationsQuerySchema>;
 

@@ -7,6 +7,7 @@ import {
   MAX_ITINERARY_LEGS,
   MAX_PASSENGERS,
 } from './flight-values.ts';
+import { LocaleSchema } from './locale.ts';
 
 export { CABIN_CLASSES, CURRENCIES, FLIGHT_BOOKING_HORIZON_DAYS, MAX_ITINERARY_LEGS, MAX_PASSENGERS };
 
@@ -109,6 +110,8 @@ export type Airport = z.infer<typeof AirportSchema>;
 export const AirportSearchQuerySchema = z.object({
   query: plainText().trim().min(1).max(64),
   limit: z.coerce.number().int().min(1).max(20).default(10),
+  /** The traveler's locale (additive): cities match and are named in its language as well as English. */
+  locale: LocaleSchema.optional(),
 });
 export const AirportListSchema = z.looseObject({ items: z.array(AirportSchema) });
 export type AirportList = z.infer<typeof AirportListSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { plainText } from '../plain-text.ts';
 import { CURRENCIES } from './flights.ts';
+import { LocaleSchema } from './locale.ts';
+
+export { LocaleSchema };
 
 /** GET /v1/profile and the answer to PATCH /v1/profile. */
 export const ProfileSchema = z.looseObject({
@@ -18,17 +21,6 @@ export const ProfileSchema = z.looseObject({
   updatedAt: z.iso.datetime(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
-
-export const LocaleSchema = z.string().refine(
-  (tag) => {
-    try {
-      return Intl.getCanonicalLocales(tag).length === 1;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'Expected a BCP 47 language tag such as en-GB', params: { rule: 'locale_parsing' } },
-);
 
 /** Body of PATCH /v1/profile (additive): the fields to change; at least one. */
 export const ProfilePatchSchema = z

@@ -191,6 +191,12 @@ describe('gateway routes over the real stand-ins', () => {
       expect(AirportListSchema.parse(answer.json).items.map((airport) => airport.code)).toContain('ZRH');
     });
 
+    it("suggests airports by their names in the traveler's language, named in it", async () => {
+      const answer = await api(alex, 'GET', '/api/flights/airports?query=Londres&locale=es-ES');
+      expect(answer.status).toBe(200);
+      expect(AirportListSchema.parse(answer.json).items[0]).toMatchObject({ code: 'LHR', city: 'Londres' });
+    });
+
     it('limits flight searches per session with RATE_LIMIT_EXCEEDED and Retry-After', async () => {
       const sam = await stack.signIn('sam@wayfare.example', 'sam-demo');
       const statuses: number[] = [];
@@ -216,6 +222,12 @@ describe('gateway routes over the real stand-ins', () => {
       const answer = await api(alex, 'GET', '/api/stays/destinations?query=par');
       expect(answer.status).toBe(200);
       expect(StayDestinationsResponseSchema.parse(answer.json).items.length).toBeGreaterThan(0);
+      const spanish = await api(alex, 'GET', '/api/stays/destinations?query=Lisboa&locale=es-ES');
+      expect(StayDestinationsResponseSchema.parse(spanish.json).items[0]).toMatchObject({
+        type: 'city',
+        cityId: 'lisbon-pt',
+        name: 'Lisboa',
+      });
     });
 
     it('pages bookings with limit and offset until nextOffset is null', async () => {

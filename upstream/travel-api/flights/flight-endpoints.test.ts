@@ -157,4 +157,21 @@ describe('GET /v1/flights/airports', () => {
     });
     expect(items).toHaveLength(3);
   });
+
+  it('matches and names cities in the language of locale (additive), and refuses a malformed locale', async () => {
+    const response = await signedFetch(stack.api.baseUrl, {
+      path: '/v1/flights/airports?query=Londres&locale=es-ES&limit=2',
+      token,
+    });
+    const { items } = AirportListSchema.parse(await response.json());
+    expect(items.map(({ code, city, country }) => ({ code, city, country }))).toEqual([
+      { code: 'LHR', city: 'Londres', country: 'Reino Unido' },
+      { code: 'LGW', city: 'Londres', country: 'Reino Unido' },
+    ]);
+    const malformed = await signedFetch(stack.api.baseUrl, {
+      path: '/v1/flights/airports?query=Londres&locale=not_a_locale',
+      token,
+    });
+    expect(malformed.status).toBe(422);
+  });
 });

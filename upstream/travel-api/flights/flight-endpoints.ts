@@ -85,7 +85,9 @@ function flightEndpoints(instance: FastifyInstance, _options: unknown, done: () 
       preParsing: app.requireTraveler,
       schema: { querystring: AirportSearchQuerySchema, response: { 200: AirportListSchema } },
     },
-    (request) => ({ items: app.inventory.searchAirports(request.query.query, request.query.limit) }),
+    (request) => ({
+      items: app.inventory.searchAirports(request.query.query, request.query.limit, request.query.locale),
+    }),
   );
   done();
 }

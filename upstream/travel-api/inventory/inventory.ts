@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Airport } from '#shared/upstream/flights.ts';
 import { createCountryCodeResolver } from './country-codes.ts';
 import { MAJOR_AIRPORT_CODES } from './major-airports.ts';
+import { normalizePlaceName, PlaceNames } from './place-names.ts';
 
 interface OpenFlightsAirport {
   name: string;
@@ -47,15 +48,18 @@ function isTimeZone(zone: string, validZones: Set<string>): boolean {
   }
 }
 
-/** The static inventory: real airports, searchable by code, city and name. */
+/** The static inventory: real airports, searchable by code, city (in English or a traveler's language) and name. */
 export class Inventory {
   readonly airports: readonly Airport[];
   readonly majorAirports: readonly Airport[];
+  readonly placeNames: PlaceNames;
   readonly #byCode: Map<string, Airport>;
   readonly #rank: Map<string, number>;
+  readonly #indexes = new Map<string, readonly SearchEntry[]>();
 
-  constructor(airports: readonly Airport[] = loadAirports()) {
+  constructor(airports: readonly Airport[] = loadAirports(), placeNames = new PlaceNames()) {
     this.airports = airports;
+    this.placeNames = placeNames;
     this.#byCode = new Map(airports.map((airport) => [airport.code, airport]));
     this.#rank = new Map(MAJOR_AIRPORT_CODES.map((code, index) => [code, index]));
     this.majorAirports = MAJOR_AIRPORT_CODES.flatMap((code) => this.#byCode.get(code) ?? []);
@@ -65,14 +69,19 @@ export class Inventory {
     return this.#byCode.get(code.toUpperCase());
   }
 
-  /** Exact code first, then airports whose city or name starts with the query, then any that contain it. */
-  searchAirports(query: string, limit: number): Airport[] {
-    const needle = normalize(query);
+  /**
+   * Exact code first, then airports whose city starts with the query (its name in English, as the data
+   * spells it, or in the language of `locale`), then whose name starts with it, then any that contain it or
+   * whose country starts with it; hubs first within each. With a `locale`, the city and the country are
+   * named in its language.
+   */
+  searchAirports(query: string, limit: number, locale?: string): Airport[] {
+    const needle = normalizePlaceName(query);
     if (needle === '') return [];
     const scored: { airport: Airport; score: number }[] = [];
-    for (const airport of this.airports) {
-      const score = this.#score(airport, needle);
-      if (score !== undefined) scored.push({ airport, score });
+    for (const entry of this.#searchIndex(this.placeNames.languageOf(locale))) {
+      const score = this.#score(entry, needle);
+      if (score !== undefined) scored.push({ airport: entry.named, score });
     }
     scored.sort(
       (a, b) =>
@@ -83,24 +92,49 @@ export class Inventory {
     return scored.slice(0, limit).map(({ airport }) => airport);
   }
 
-  #score(airport: Airport, needle: string): number | undefined {
-    const hub = (this.#rank.get(airport.code) ?? MAJOR_AIRPORT_CODES.length) / 100;
-    if (airport.code.toLowerCase() === needle) return 0;
-    const city = normalize(airport.city);
-    const name = normalize(airport.name);
-    if (city.startsWith(needle)) return 10 + hub;
-    if (name.startsWith(needle)) return 20 + hub;
-    if (city.includes(needle) || name.includes(needle) || normalize(airport.country).startsWith(needle)) {
-      return 30 + hub;
+  /** Each airport named in a language, with the normalized names a query is matched against; built once per language. */
+  #searchIndex(language: string | undefined): readonly SearchEntry[] {
+    const key = language ?? '';
+    const existing = this.#indexes.get(key);
+    if (existing) return existing;
+    const index = this.airports.map((airport): SearchEntry => {
+      const names = this.placeNames.city(airport.countryCode, airport.city, language);
+      const country =
+        language && language !== 'en' ? this.placeNames.country(airport.countryCode, language) : undefined;
+      return {
+        named: { ...airport, city: names.localized, country: country ?? airport.country },
+        hub: (this.#rank.get(airport.code) ?? MAJOR_AIRPORT_CODES.length) / 100,
+        code: airport.code.toLowerCase(),
+        cities: [...new Set([airport.city, names.english, names.localized].map(normalizePlaceName))],
+        name: normalizePlaceName(airport.name),
+        countries: [...new Set([airport.country, country ?? ''].map(normalizePlaceName))].filter(Boolean),
+      };
+    });
+    this.#indexes.set(key, index);
+    return index;
+  }
+
+  #score(entry: SearchEntry, needle: string): number | undefined {
+    if (entry.code === needle) return 0;
+    if (entry.cities.some((city) => city.startsWith(needle))) return 10 + entry.hub;
+    if (entry.name.startsWith(needle)) return 20 + entry.hub;
+    if (
+      entry.cities.some((city) => city.includes(needle)) ||
+      entry.name.includes(needle) ||
+      entry.countries.some((country) => country.startsWith(needle))
+    ) {
+      return 30 + entry.hub;
     }
     return undefined;
   }
 }
 
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
+interface SearchEntry {
+  /** The airport as a search in the entry's language answers it. */
+  named: Airport;
+  hub: number;
+  code: string;
+  cities: string[];
+  name: string;
+  countries: string[];
 }

@@ -15,6 +15,10 @@ export interface StayCity {
   latitude: number;
   longitude: number;
   timeZone: string;
+  /** The city's names by language (`en` is `name`), when it has names of its own in other languages. */
+  names?: Readonly<Record<string, string>>;
+  /** Other spellings of the city in the airport data ("Milano" for Milan), which find it too. */
+  aliases?: string[];
 }
 
 export interface StayRoomType {
@@ -184,6 +188,7 @@ export class HotelInventory {
   readonly #properties = new Map<string, StayProperty[]>();
   readonly #byPropertyId = new Map<string, StayProperty>();
   readonly #featuredCityIds: readonly string[];
+  readonly #featured: ReadonlySet<string>;
 
   /** Hotels of the featured cities autocomplete by name; all cities autocomplete by their own name. */
   constructor({
@@ -198,6 +203,7 @@ export class HotelInventory {
     this.#seed = seed;
     for (const city of cities) this.#cities.set(city.cityId, city);
     this.#featuredCityIds = featuredCityIds ?? [...this.#cities.keys()];
+    this.#featured = new Set(this.#featuredCityIds);
   }
 
   city(cityId: string): StayCity | undefined {
@@ -237,15 +243,25 @@ export class HotelInventory {
   }
 
   /**
-   * Autocomplete: cities whose name starts with the query, then hotels of the best matching cities and
-   * hotels of the featured cities with a word of their name starting with the query.
+   * Autocomplete: cities whose name (in English, in `language` or as an airport spells it) starts with the
+   * query, named in `language`, the hub cities first, then hotels of the best matching cities and hotels of the featured cities with a word of
+   * their name starting with the query.
    */
-  destinations(query: string, limit: number): StayDestination[] {
+  destinations(query: string, limit: number, language?: string): StayDestination[] {
     const needle = normalize(query);
+    const named = (city: StayCity) => (language && city.names?.[language]) || city.name;
+    const featured = (city: StayCity) => (this.#featured.has(city.cityId) ? 0 : 1);
     const cities = [...this.#cities.values()]
-      .filter((city) => normalize(city.name).startsWith(needle))
-      .sort((a, b) => a.name.length - b.name.length || a.name.localeCompare(b.name));
-    const results: StayDestination[] = cities.slice(0, limit).map(cityDestination);
+      .filter((city) =>
+        [city.name, named(city), ...(city.aliases ?? [])].some((name) => normalize(name).startsWith(needle)),
+      )
+      .sort(
+        (a, b) =>
+          featured(a) - featured(b) || named(a).length - named(b).length || named(a).localeCompare(named(b)),
+      );
+    const results: StayDestination[] = cities
+      .slice(0, limit)
+      .map((city) => ({ ...cityDestination(city), name: named(city) }));
     const seen = new Set<string>();
     const addProperty = (property: StayProperty) => {
       if (results.length >= limit || seen.has(property.rawId)) return;

@@ -5,7 +5,7 @@ import { CURRENCIES } from '#shared/upstream/flights.ts';
 import { fromEuros, localCurrencyOf, RATED_CURRENCIES } from '../money.ts';
 import { distanceKm } from '../inventory/geo.ts';
 import { HotelInventory } from './hotel-inventory.ts';
-import { cityIdOf, stayCitiesFrom } from './stay-cities.ts';
+import { stayCitiesFrom, stayCityIdOf } from './stay-cities.ts';
 
 const inventory = new Inventory();
 const stayCities = stayCitiesFrom(inventory);
@@ -16,7 +16,7 @@ describe('stay cities', () => {
     const cityIds = new Set(stayCities.cities.map((city) => city.cityId));
     const homeless = inventory.airports.filter(
       (airport) =>
-        airport.countryCode === null || !cityIds.has(cityIdOf(airport.city, airport.countryCode) ?? ''),
+        airport.countryCode === null || !cityIds.has(stayCityIdOf(airport, inventory.placeNames) ?? ''),
     );
     expect(homeless.map((airport) => `${airport.code} ${airport.city}`)).toEqual([]);
     const invalid = stayCities.cities.filter((city) => !ISO_COUNTRY_CODES.has(city.countryCode));
@@ -80,5 +80,26 @@ describe('stay cities', () => {
     expect(fromEuros(100.123, 'JPY')).toBe(16020);
     expect(fromEuros(100, 'KWD')).toBe(33.2);
     expect(fromEuros(1.2345, 'BHD')).toBe(0.502);
+  });
+});
+
+describe("stay destinations in the traveler's language", () => {
+  it('finds London, New York, Athens, Beijing and Lisbon by their Spanish names, named in Spanish', () => {
+    const first = (query: string) => hotels.destinations(query, 5, 'es')[0];
+    expect(first('Londres')).toMatchObject({ type: 'city', cityId: 'london-gb', name: 'Londres' });
+    expect(first('Nueva York')).toMatchObject({ type: 'city', cityId: 'new-york-us', name: 'Nueva York' });
+    expect(first('Atenas')).toMatchObject({ type: 'city', cityId: 'athens-gr', name: 'Atenas' });
+    expect(first('Pekin')).toMatchObject({ type: 'city', cityId: 'beijing-cn', name: 'Pekín' });
+    expect(first('Lisboa')).toMatchObject({ type: 'city', cityId: 'lisbon-pt', name: 'Lisboa' });
+    expect(first('London')).toMatchObject({ type: 'city', cityId: 'london-gb', name: 'Londres' });
+    expect(hotels.destinations('London', 1)[0]).toMatchObject({ cityId: 'london-gb', name: 'London' });
+  });
+
+  it('has one Milan, whichever spelling its airports carry', () => {
+    const milan = (query: string) =>
+      hotels.destinations(query, 25).filter((item) => item.type === 'city' && item.countryCode === 'IT');
+    expect(milan('Milano')).toMatchObject([{ cityId: 'milan-it', name: 'Milan' }]);
+    expect(milan('Milan')).toMatchObject([{ cityId: 'milan-it', name: 'Milan' }]);
+    expect(stayCities.cities.filter((city) => /^milan/.test(city.cityId))).toHaveLength(1);
   });
 });

@@ -94,7 +94,8 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
     },
     (request) => {
       requireProvider(request);
-      return { items: app.hotels.destinations(request.query.query, request.query.limit) };
+      const { query, limit, locale } = request.query;
+      return { items: app.hotels.destinations(query, limit, app.inventory.placeNames.languageOf(locale)) };
     },
   );
 

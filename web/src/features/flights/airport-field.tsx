@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Airport } from '#shared/api/flights.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { AirportChoice } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
@@ -24,6 +24,7 @@ const labelOf = (airport: Airport) =>
 /** Airport autocomplete by code, city or name. */
 export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
   const t = useT();
+  const language = useLanguage();
   const [text, setText] = useState(value?.label ?? '');
   const [shown, setShown] = useState(value);
   if (value?.code !== shown?.code || value?.label !== shown?.label) {
@@ -33,7 +34,7 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
   }
   // A choice known only by its code (from a link or the profile) is named from the airport list once.
   const codeOnly = value !== null && value.label === value.code;
-  const named = useQuery({ ...flightQueries.airports(value?.code ?? ''), enabled: codeOnly });
+  const named = useQuery({ ...flightQueries.airports(value?.code ?? '', language), enabled: codeOnly });
   const namedAirport = codeOnly
     ? named.data?.items.find((airport) => airport.code === value.code)
     : undefined;
@@ -44,7 +45,7 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
   // The chosen airport's own label is not a search: only typing asks the server.
   const typing = query !== value?.label;
   const airports = useQuery({
-    ...flightQueries.airports(query),
+    ...flightQueries.airports(query, language),
     enabled: typing && query.trim().length >= 2,
   });
   const fallback: Airport[] = value

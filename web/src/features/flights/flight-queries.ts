@@ -20,12 +20,13 @@ export const flightQueries = {
       staleTime: 5 * 60_000,
       refetchOnWindowFocus: false,
     }),
-  airports: (query: string) =>
+  /** Airports matching `query`, their cities named (and matched) in `locale`'s language as well as English. */
+  airports: (query: string, locale: string) =>
     queryOptions({
-      queryKey: [...flightQueries.all(), 'airports', query],
+      queryKey: [...flightQueries.all(), 'airports', query, locale],
       queryFn: ({ signal }) =>
         apiJson<Answer<typeof AirportListSchema>>(
-          `/api/flights/airports?query=${encodeURIComponent(query)}`,
+          `/api/flights/airports?${new URLSearchParams({ query, locale }).toString()}`,
           { signal },
         ),
       enabled: query.trim().length >= 2,

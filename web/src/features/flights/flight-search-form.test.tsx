@@ -197,6 +197,35 @@ describe('FlightSearchForm', () => {
     expect(submitted.legs.map((leg) => [leg.origin?.code, leg.destination?.code])).toEqual([['LHR', 'JFK']]);
   });
 
+  it('asks for airports in the interface language, so a Spanish traveler finds "Londres"', async () => {
+    const fetchMock = stubFetch((url) => {
+      const asked = new URL(url, 'http://localhost').searchParams;
+      const spanish = asked.get('locale') === 'es' && asked.get('query') === 'Londres';
+      const london = { code: 'LHR', name: 'Heathrow', city: 'Londres', country: 'Reino Unido' };
+      const item = {
+        ...london,
+        countryCode: 'GB',
+        timeZone: 'Europe/London',
+        latitude: 51.47,
+        longitude: -0.46,
+      };
+      return { json: { items: spanish ? [item] : [] } };
+    });
+    activateSpanishForTests();
+    try {
+      renderOneWay();
+      await userEvent.type(screen.getByRole('combobox', { name: 'Origen' }), 'Londres');
+      const option = await screen.findByRole('option', { name: /Londres/ });
+      expect(option).toHaveTextContent('Londres LHR');
+      expect(option).toHaveTextContent('Reino Unido');
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/api/flights/airports?query=Londres&locale=es',
+      );
+    } finally {
+      activateEnglishForTests();
+    }
+  });
+
   it('adds and removes flights of a multi-city trip', async () => {
     stubFetch(() => ({ json: { items: [] } }));
     renderApp(<FlightSearchForm initial={emptyReturn()} onSearch={vi.fn()} />);

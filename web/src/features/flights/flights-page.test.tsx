@@ -256,7 +256,8 @@ describe('FlightsPage after a search', () => {
       if (called === '/api/profile') return { json: profile };
       if (called === '/api/flights/search')
         return { json: { searchId: 's', currency: 'GBP', offers: [cheapOneStop] } };
-      const code = /^\/api\/flights\/airports\?query=([A-Z]{3})$/.exec(called)?.[1] ?? '';
+      const asked = new URL(called, 'http://localhost');
+      const code = asked.pathname === '/api/flights/airports' ? (asked.searchParams.get('query') ?? '') : '';
       return { json: { items: airports[code] ? [airports[code]] : [] } };
     });
   }

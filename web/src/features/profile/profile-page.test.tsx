@@ -72,9 +72,10 @@ describe('ProfilePage', () => {
     };
     let current = profile;
     const fetchMock = stubFetch((url, init) => {
-      const query = /^\/api\/flights\/airports\?query=(.*)$/.exec(url)?.[1];
-      if (query !== undefined) {
-        const airport = airports[decodeURIComponent(query).toUpperCase()];
+      const asked = new URL(url, 'http://localhost');
+      const query = asked.pathname === '/api/flights/airports' ? asked.searchParams.get('query') : null;
+      if (query !== null) {
+        const airport = airports[query.toUpperCase()];
         const item = airport && { timeZone: 'UTC', latitude: 0, longitude: 0, ...airport };
         return { json: { items: item ? [item] : [] } };
       }

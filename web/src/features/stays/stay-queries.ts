@@ -4,14 +4,18 @@ import { apiJson } from '../../lib/api-client.ts';
 
 export const stayQueries = {
   all: () => ['stays'] as const,
-  destinations: (query: string) =>
+  /** Stay destinations matching `query`, cities named (and matched) in `locale`'s language as well as English. */
+  destinations: (query: string, locale: string) =>
     queryOptions({
-      queryKey: [...stayQueries.all(), 'destinations', query],
+      queryKey: [...stayQueries.all(), 'destinations', query, locale],
       queryFn: async ({ signal }) =>
         parseStayDestinations(
-          await apiJson<unknown>(`/api/stays/destinations?query=${encodeURIComponent(query)}`, {
-            signal,
-          }),
+          await apiJson<unknown>(
+            `/api/stays/destinations?${new URLSearchParams({ query, locale }).toString()}`,
+            {
+              signal,
+            },
+          ),
         ),
       enabled: query.trim().length >= 2,
       staleTime: 10 * 60_000,

@@ -5,7 +5,7 @@ import { AsyncComboBox } from '../../../components/async-combo-box.tsx';
 import { FormErrorSummary } from '../../../components/form-error-summary.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
-import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { useLanguage, useT, type Translate } from '../../../i18n/use-t.ts';
 import { fieldId } from '../../../lib/error-grammar.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -52,6 +52,7 @@ function destinationText(destination: StayDestination): string {
 
 export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySearchFormProps) {
   const t = useT();
+  const language = useLanguage();
   const [form, setForm] = useState(initial);
   const [query, setQuery] = useState(initial.destination ? destinationText(initial.destination) : '');
   const [attempt, setAttempt] = useState(0);
@@ -60,7 +61,7 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
   // The chosen destination's own name is not a search: only typing asks the server.
   const typing = !form.destination || debouncedQuery !== destinationText(form.destination);
   const destinations = useQuery({
-    ...stayQueries.destinations(debouncedQuery),
+    ...stayQueries.destinations(debouncedQuery, language),
     enabled: typing && debouncedQuery.trim().length >= 2,
   });
   const today = todayIsoDate();
