@@ -51,6 +51,18 @@ test.describe('one language at a time', () => {
   });
 });
 
+test('a traveler whose locale is es-ES finds London by its Spanish name, the London airports first', async ({
+  signedInPage: page,
+}) => {
+  await setProfileLocale(page, 'es-ES');
+  await page.goto('/flights');
+  const origin = page.getByRole('combobox', { name: 'Origen' });
+  await origin.fill('Londres');
+  const first = page.getByRole('listbox').getByRole('option').first();
+  await expect(first).toContainText('Londres LHR');
+  await expect(first).toContainText('Reino Unido');
+});
+
 /**
  * Words of the interface (labels, buttons, headings, notes) that an English screen shows and a Spanish one
  * never does. Travel data is not the interface: hotel, airline and airport names, and the travel API's own
