@@ -8,6 +8,10 @@ import { renderApp } from '../../../test-support/render-app.tsx';
 import { stubFetch } from '../../../test-support/stub-fetch.ts';
 import { typeDate } from '../../../test-support/type-date.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
+import {
+  activateEnglishForTests,
+  activateSpanishForTests,
+} from '../../../test-support/languages-for-tests.ts';
 
 afterEach(() => {
   cleanup();
@@ -51,6 +55,34 @@ describe('StaySearchForm', () => {
     expect(within(summary).getByRole('link', { name: 'Destination' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveFocus();
     expect(onSearch).not.toHaveBeenCalled();
+  });
+
+  it('asks for destinations in the interface language, so a Spanish traveler finds "Lisboa"', async () => {
+    const fetchMock = stubFetch((url) => {
+      const asked = new URL(url, 'http://localhost').searchParams;
+      const lisbon = {
+        type: 'city',
+        cityId: 'lisbon-pt',
+        name: 'Lisboa',
+        countryCode: 'PT',
+        latitude: 38.7,
+        longitude: -9.1,
+      };
+      return {
+        json: { items: asked.get('locale') === 'es' && asked.get('query') === 'Lisboa' ? [lisbon] : [] },
+      };
+    });
+    activateSpanishForTests();
+    try {
+      renderApp(<StaySearchForm initial={initial} onSearch={vi.fn()} />);
+      await userEvent.type(screen.getByRole('combobox', { name: 'Destino' }), 'Lisboa');
+      expect(await screen.findByRole('option', { name: /Lisboa/ })).toBeInTheDocument();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/api/stays/destinations?query=Lisboa&locale=es',
+      );
+    } finally {
+      activateEnglishForTests();
+    }
   });
 
   it('refuses a check-out that is not after the check-in', async () => {
