@@ -69,6 +69,13 @@ let subscription: ReturnType<TestPushService['subscribe']>;
 let pushForwarder: Server;
 let bffUrl = '';
 
+/**
+ * Starting this file's stack (the identity platform, the travel API, the BFF, a push service and a hop,
+ * with every span exported as it ends) and signing in took 28 s of the 30 s hook timeout on a loaded
+ * two-core machine: a wait for those servers, not a measure of them.
+ */
+const STACK_START_MS = 90_000;
+
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -113,7 +120,7 @@ beforeAll(async () => {
   const browser = await stack.signIn();
   const name = stack.app.sessions.cookie.name;
   headers = { cookie: `${name}=${browser.cookie(APP_ORIGIN, name)}`, 'x-requested-with': 'wayfare' };
-});
+}, STACK_START_MS);
 
 afterAll(async () => {
   await stack.close();
