@@ -36,7 +36,8 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/support/start-fleet-stack.ts',
     wait: { stdout: /Wayfare fleet is ready at https:\/\/localhost:\d+/ },
-    timeout: 90_000,
+    // A bound for a start that hangs: on a loaded two-core machine each Node service takes up to 20 s.
+    timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',

@@ -1,6 +1,7 @@
 // The processes of a local stack (`npm start`, `npm run start:fleet`): each started with its output
-// prefixed by its name, waited for until its port answers, and all stopped together when one of them
-// exits unexpectedly or the stack is told to stop.
+// prefixed by its name and waited for until its port answers. A service that exits on its own stops
+// the stack (`npm start`), or, in a supervised group (`npm run start:fleet`), is started again with
+// back-off while the others keep serving. Told to stop, the group stops them all.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { consoleLineFormatter } from './console-lines.ts';
@@ -15,31 +16,70 @@ export interface Service {
   env: Record<string, string>;
   /** How the service is asked to stop (SIGTERM unless it wants another, such as nginx's SIGQUIT). */
   stopSignal?: NodeJS.Signals;
+  /** Supervised: the least wait before it is restarted (longer than the group's back-off when set). */
+  minRestartDelayMs?: number;
+}
+
+/** How a supervised group brings back a service that exited on its own. */
+export interface Supervision {
+  /** The wait before the n-th restart in a row (n from 1). */
+  restartDelayMs: (attempt: number) => number;
+  /** A service that stayed up this long has its next exit count as the first in a row again. */
+  stableAfterMs: number;
+  /** Where the group says what it does (a service exited and is restarted, is back, or failed to start). */
+  log: (line: string) => void;
+}
+
+/** 1 s, 2 s, 4 s, ... up to 30 s between attempts: a crash loop does not spin, a crash is mended at once. */
+export function restartDelayMs(attempt: number): number {
+  return Math.min(1000 * 2 ** (attempt - 1), 30_000);
+}
+
+interface Restarts {
+  /** Restarts in a row so far (reset once the service stayed up for `stableAfterMs`). */
+  attempt: number;
+  timer?: NodeJS.Timeout | undefined;
 }
 
 export class ServiceGroup {
   readonly #root: string;
   readonly #children = new Map<string, { child: ChildProcess; service: Service }>();
   readonly #onUnexpectedExit: (name: string, how: string) => void;
+  readonly #supervision: Supervision | undefined;
+  readonly #restarts = new Map<string, Restarts>();
+  /** Services that were ready once: supervised, they are restarted when they exit. */
+  readonly #ready = new Set<string>();
   readonly #formatLine = consoleLineFormatter({
     json: process.env.WAYFARE_LOG_FORMAT === 'json',
     colorize: Boolean(process.stdout.isTTY),
   });
   #stopping = false;
 
-  constructor(root: string, onUnexpectedExit: (name: string, how: string) => void) {
+  /**
+   * `onUnexpectedExit` hears of a service that exited on its own; with `supervision`, only of one that
+   * exited before it was first ready (the others are restarted).
+   */
+  constructor(
+    root: string,
+    onUnexpectedExit: (name: string, how: string) => void,
+    supervision?: Supervision,
+  ) {
     this.#root = root;
     this.#onUnexpectedExit = onUnexpectedExit;
+    this.#supervision = supervision;
   }
 
   /**
    * The group of a command such as `npm start`: SIGINT or SIGTERM stops every service and exits 0; a
-   * service that exits on its own stops the others and exits 1. `afterStop` cleans up before the exit.
+   * service that exits on its own stops the others and exits 1, unless `supervise` is set, when it is
+   * restarted with back-off (a service that never became ready still stops the command). `afterStop`
+   * cleans up before the exit.
    */
   static forCommand(
     root: string,
     label: string,
     afterStop: () => Promise<void> = () => Promise.resolve(),
+    { supervise = false } = {},
   ): { group: ServiceGroup; stop: (exitCode: number) => Promise<void> } {
     const stop = async (exitCode: number): Promise<void> => {
       if (group.stopping) return;
@@ -47,10 +87,17 @@ export class ServiceGroup {
       await afterStop();
       process.exit(exitCode);
     };
-    const group = new ServiceGroup(root, (name, how) => {
-      console.error(`[${label}] ${name} exited (${how}); stopping the others.`);
-      void stop(1);
-    });
+    const supervision: Supervision | undefined = supervise
+      ? { restartDelayMs, stableAfterMs: 30_000, log: (line) => console.error(`[${label}] ${line}`) }
+      : undefined;
+    const group = new ServiceGroup(
+      root,
+      (name, how) => {
+        console.error(`[${label}] ${name} exited (${how}); stopping the others.`);
+        void stop(1);
+      },
+      supervision,
+    );
     process.on('SIGINT', () => void stop(0));
     process.on('SIGTERM', () => void stop(0));
     return { group, stop };
@@ -66,25 +113,65 @@ export class ServiceGroup {
 
   /** Starts the service and waits until its port answers (or it exits, or `timeoutMs` passes). */
   async start(service: Service, timeoutMs = 20_000): Promise<void> {
+    this.#spawn(service, false);
+    await this.#waitForPort(service, timeoutMs);
+    this.#ready.add(service.name);
+  }
+
+  /** The process id of a running service (for an operator, or a test, to kill it). */
+  pid(name: string): number | undefined {
+    return this.#children.get(name)?.child.pid;
+  }
+
+  #spawn(service: Service, restarted: boolean): void {
     const child = spawn(service.command ?? process.execPath, service.args, {
       cwd: this.#root,
       env: { ...process.env, ...service.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const startedAt = Date.now();
     this.#prefixLines(service.name, child.stdout, process.stdout);
     this.#prefixLines(service.name, child.stderr, process.stderr);
     child.on('exit', (code, signal) => {
-      this.#children.delete(service.name);
-      if (!this.#stopping) this.#onUnexpectedExit(service.name, signal ?? `code ${code}`);
+      if (this.#children.get(service.name)?.child === child) this.#children.delete(service.name);
+      if (this.#stopping) return;
+      const how = signal ?? `code ${code}`;
+      // Supervised: a service that was ready once comes back; one that never was stops the stack.
+      if (this.#supervision !== undefined && (restarted || this.#ready.has(service.name))) {
+        this.#scheduleRestart(service, how, Date.now() - startedAt);
+      } else {
+        this.#onUnexpectedExit(service.name, how);
+      }
     });
     child.on('error', () => undefined);
     this.#children.set(service.name, { child, service });
-    await this.#waitForPort(service, timeoutMs);
+  }
+
+  #scheduleRestart(service: Service, how: string, upMs: number): void {
+    const supervision = this.#supervision as Supervision;
+    const restarts = this.#restarts.get(service.name) ?? { attempt: 0 };
+    restarts.attempt = upMs >= supervision.stableAfterMs ? 1 : restarts.attempt + 1;
+    const delay = Math.max(service.minRestartDelayMs ?? 0, supervision.restartDelayMs(restarts.attempt));
+    supervision.log(
+      `${service.name} exited (${how}); restarting it in ${delay / 1000} s (attempt ${restarts.attempt}), the others keep serving.`,
+    );
+    restarts.timer = setTimeout(() => {
+      restarts.timer = undefined;
+      if (this.#stopping) return;
+      this.#spawn(service, true);
+      this.#waitForPort(service, 60_000).then(
+        () => supervision.log(`${service.name} is back on port ${service.port}.`),
+        // It exited again (its exit schedules the next attempt), or it hangs: killed, then restarted.
+        () => this.#children.get(service.name)?.child.kill('SIGKILL'),
+      );
+    }, delay);
+    this.#restarts.set(service.name, restarts);
   }
 
   /** Stops every service, the last started first, each by its stop signal, killed after 8 s. */
   async stopAll(): Promise<void> {
     this.#stopping = true;
+    for (const restarts of this.#restarts.values()) clearTimeout(restarts.timer);
     const running = [...this.#children.values()].reverse();
     for (const { child, service } of running) {
       await new Promise<void>((resolve) => {

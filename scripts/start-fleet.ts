@@ -1,8 +1,10 @@
-// `npm run start:fleet`: the app as it runs behind a TLS front. redis-server, the identity and travel API
-// stand-ins (the travel API over HTTPS with HTTP/2), two BFF instances sharing the Redis, and nginx
+// `npm run start:fleet`: the app as it runs behind a TLS front. A Redis primary, one replica and three
+// Sentinels (docs/scale-out.md, "Redis with Sentinel"), the identity and travel API stand-ins (the travel
+// API over HTTPS with HTTP/2), two BFF instances finding the primary through the Sentinels, and nginx
 // terminating TLS with HTTP/2 in front of them (docs/scale-out-nginx.conf, filled in with this fleet's
 // ports and paths), each on loopback, everything written into one temporary folder that goes when the
-// fleet stops.
+// fleet stops. It supervises them: a process that dies is started again with back-off while the others
+// keep serving.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,17 +16,23 @@ import { ensureLocalCertificates } from '../upstream/travel-api/local-certificat
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { fleetPrometheusConfig } from './fleet-prometheus-config.ts';
 import { fleetRedis } from './fleet-redis-config.ts';
+import { fleetSummary } from './fleet-summary.ts';
 import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
 import { findProgram } from './prerequisites.ts';
 import { freePort, portAnswers, portSetting, ServiceGroup } from './service-group.ts';
+
+/** How long a Node service may take to listen: a BFF took 20 s on a two-core machine under load. */
+const NODE_START_TIMEOUT_MS = 60_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 if (process.argv.includes('--help')) {
   console.log(`usage: npm run start:fleet
-  Starts redis-server, the stand-ins, two BFF instances on Redis and nginx terminating TLS (HTTP/2) in
-  front of them, and Prometheus scraping them, on loopback, and prints the https URL to open and
-  Prometheus's. Needs nginx, redis-server and prometheus (sudo apt-get install nginx redis-server
+  Starts a Redis primary, a replica and three Sentinels, the stand-ins, two BFF instances on that Redis
+  and nginx terminating TLS (HTTP/2) in front of them, and Prometheus scraping them, on loopback, and
+  prints every URL (the https one to open first) and the certificate authorities to trust. A process that
+  dies is restarted with back-off while the others keep serving; Ctrl-C stops them all. Needs nginx,
+  redis-server, redis-sentinel and prometheus (sudo apt-get install nginx redis-server redis-sentinel
   prometheus). Run \`npm run build\` first so that the BFFs serve the app.
   WAYFARE_FLEET_PORT       port of the https front (default 8443)
   WAYFARE_FLEET_TRAVEL_API_PORT, WAYFARE_FLEET_IDENTITY_PORT
@@ -37,10 +45,12 @@ if (process.argv.includes('--help')) {
 
 const nginx = findProgram('nginx');
 const redisServer = findProgram('redis-server');
+const redisSentinel = findProgram('redis-sentinel');
 const prometheus = findProgram('prometheus');
 for (const [program, found] of [
   ['nginx', nginx],
   ['redis-server', redisServer],
+  ['redis-sentinel', redisSentinel],
   ['prometheus', prometheus],
 ] as const) {
   if (found === undefined) {
@@ -59,7 +69,11 @@ if (await portAnswers(frontPort, '127.0.0.1')) {
 const demo = (process.env.WAYFARE_DEMO ?? '1') !== '0';
 const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web');
 const ports = {
-  redis: await freePort(),
+  redis: {
+    primary: await freePort(),
+    replica: await freePort(),
+    sentinels: [await freePort(), await freePort(), await freePort()],
+  },
   identity: portSetting('WAYFARE_FLEET_IDENTITY_PORT', undefined) ?? (await freePort()),
   travelApi: portSetting('WAYFARE_FLEET_TRAVEL_API_PORT', undefined) ?? (await freePort()),
   bffs: [await freePort(), await freePort()],
@@ -86,7 +100,9 @@ const removeDataDir = async () => {
   await rm(dataDir, { recursive: true, force: true });
 };
 
-const { group, stop: stopAll } = ServiceGroup.forCommand(root, 'fleet', removeDataDir);
+// A process that dies is restarted (the folder with the certificates and Redis's files stays); only a
+// stop, or a process that never started, ends the fleet and removes the folder.
+const { group, stop: stopAll } = ServiceGroup.forCommand(root, 'fleet', removeDataDir, { supervise: true });
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -97,77 +113,95 @@ async function main(): Promise<void> {
   // The stand-ins call the front (push webhook, back-channel logout) and trust its local authority.
   const trustFront = { NODE_EXTRA_CA_CERTS: front.caFile };
 
-  // Redis asks for a password, which the instances give in their REDIS_URL (docs/scale-out.md).
-  const redis = fleetRedis(ports.redis);
-  const redisConfig = path.join(dataDir, 'redis.conf');
-  await writeFile(redisConfig, redis.config, { mode: 0o600 });
-  await group.start({
-    name: 'redis',
-    command: redisServer,
-    args: [redisConfig],
-    port: ports.redis,
-    env: {},
-  });
-  await group.start({
-    name: 'identity',
-    args: [path.join(root, 'upstream/identity/run-identity.ts')],
-    port: ports.identity,
-    env: {
-      ...trustFront,
-      IDENTITY_PORT: String(ports.identity),
-      IDENTITY_ISSUER: issuer,
-      IDENTITY_DATA_DIR: path.join(dataDir, 'identity'),
-      IDENTITY_BFF_CLIENT_SECRET: secrets.bffClient,
-      IDENTITY_BFF_ORIGIN: appOrigin,
-      IDENTITY_BFF_BACKCHANNEL_LOGOUT_URI: `${appOrigin}/auth/backchannel-logout`,
-      IDENTITY_DEMO_MODE: String(demo),
-      TRAVEL_API_AUDIENCE: audience,
-    },
-  });
-  await group.start({
-    name: 'travel-api',
-    args: [path.join(root, 'upstream/travel-api/run-travel-api.ts')],
-    port: ports.travelApi,
-    env: {
-      ...trustFront,
-      TRAVEL_API_PORT: String(ports.travelApi),
-      TRAVEL_API_DATA_DIR: travelApiData,
-      TRAVEL_API_TLS: 'true',
-      IDENTITY_ISSUER: issuer,
-      TRAVEL_API_AUDIENCE: audience,
-      TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG: secrets.consumerSlug,
-      TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: secrets.consumer,
-      TRAVEL_API_PUSH_WEBHOOK_URL: `${appOrigin}/webhooks/travel-api/push`,
-      TRAVEL_API_PUSH_WEBHOOK_SECRET: secrets.pushWebhook,
-      ...(demo ? { TRAVEL_API_ADMIN_TOKEN: secrets.admin } : {}),
-    },
-  });
-  for (const [index, port] of ports.bffs.entries()) {
+  // Redis and its Sentinels ask for passwords, which the instances get in their environment.
+  const redisDir = path.join(dataDir, 'redis');
+  await mkdir(redisDir, { mode: 0o700 });
+  const redis = fleetRedis((name) => path.join(redisDir, name), ports.redis);
+  for (const file of redis.files) {
+    await mkdir(path.join(redisDir, file.name), { mode: 0o700 });
+    const config = path.join(redisDir, `${file.name}.conf`);
+    await writeFile(config, file.config, { mode: 0o600 });
     await group.start({
-      name: `bff-${index + 1}`,
-      args: [path.join(root, 'bff/server.ts')],
-      port,
-      env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_ORIGIN: appOrigin,
-        // nginx's own address: the instances believe X-Forwarded-For (the address nginx saw) from it only.
-        TRUST_PROXY: '127.0.0.1',
-        DATA_DIR: path.join(dataDir, `bff-${index + 1}`),
-        WEB_DIST_DIR: webDist,
-        TRAVEL_API_URL: `https://localhost:${ports.travelApi}`,
-        TRAVEL_API_CA_FILE: path.join(travelApiData, 'tls', 'ca.pem'),
-        ...bffCredentialsEnv(issuer, demo),
-        REDIS_URL: redis.url,
-        SESSION_ENCRYPTION_KEYS: secrets.sessionKeys,
-        VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
-        VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
-        METRICS_HOST: '127.0.0.1',
-        METRICS_PORT: String(ports.bffMetrics[index]),
-      },
+      name: file.name,
+      command: file.sentinel ? redisSentinel : redisServer,
+      args: [config],
+      port: file.port,
+      env: {},
+      minRestartDelayMs: file.minRestartDelayMs,
     });
   }
+  await group.start(
+    {
+      name: 'identity',
+      args: [path.join(root, 'upstream/identity/run-identity.ts')],
+      port: ports.identity,
+      env: {
+        ...trustFront,
+        IDENTITY_PORT: String(ports.identity),
+        IDENTITY_ISSUER: issuer,
+        IDENTITY_DATA_DIR: path.join(dataDir, 'identity'),
+        IDENTITY_BFF_CLIENT_SECRET: secrets.bffClient,
+        IDENTITY_BFF_ORIGIN: appOrigin,
+        IDENTITY_BFF_BACKCHANNEL_LOGOUT_URI: `${appOrigin}/auth/backchannel-logout`,
+        IDENTITY_DEMO_MODE: String(demo),
+        TRAVEL_API_AUDIENCE: audience,
+      },
+    },
+    NODE_START_TIMEOUT_MS,
+  );
+  await group.start(
+    {
+      name: 'travel-api',
+      args: [path.join(root, 'upstream/travel-api/run-travel-api.ts')],
+      port: ports.travelApi,
+      env: {
+        ...trustFront,
+        TRAVEL_API_PORT: String(ports.travelApi),
+        TRAVEL_API_DATA_DIR: travelApiData,
+        TRAVEL_API_TLS: 'true',
+        IDENTITY_ISSUER: issuer,
+        TRAVEL_API_AUDIENCE: audience,
+        TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG: secrets.consumerSlug,
+        TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: secrets.consumer,
+        TRAVEL_API_PUSH_WEBHOOK_URL: `${appOrigin}/webhooks/travel-api/push`,
+        TRAVEL_API_PUSH_WEBHOOK_SECRET: secrets.pushWebhook,
+        ...(demo ? { TRAVEL_API_ADMIN_TOKEN: secrets.admin } : {}),
+      },
+    },
+    NODE_START_TIMEOUT_MS,
+  );
+  // Side by side: each instance takes its own seconds to start on a busy machine.
+  await Promise.all(
+    ports.bffs.map((port, index) =>
+      group.start(
+        {
+          name: `bff-${index + 1}`,
+          args: [path.join(root, 'bff/server.ts')],
+          port,
+          env: {
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            PUBLIC_ORIGIN: appOrigin,
+            // nginx's own address: the instances believe X-Forwarded-For (the address nginx saw) from it only.
+            TRUST_PROXY: '127.0.0.1',
+            DATA_DIR: path.join(dataDir, `bff-${index + 1}`),
+            WEB_DIST_DIR: webDist,
+            TRAVEL_API_URL: `https://localhost:${ports.travelApi}`,
+            TRAVEL_API_CA_FILE: path.join(travelApiData, 'tls', 'ca.pem'),
+            ...bffCredentialsEnv(issuer, demo),
+            ...redis.env,
+            SESSION_ENCRYPTION_KEYS: secrets.sessionKeys,
+            VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
+            VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
+            METRICS_HOST: '127.0.0.1',
+            METRICS_PORT: String(ports.bffMetrics[index]),
+          },
+        },
+        NODE_START_TIMEOUT_MS,
+      ),
+    ),
+  );
 
   // Prometheus scrapes every instance and the travel API, with the alert rules (docs/operations.md).
   const prometheusDir = path.join(dataDir, 'prometheus');
@@ -217,13 +251,19 @@ async function main(): Promise<void> {
     port: frontPort,
     env: {},
   });
-  console.log(
-    `[fleet] two BFF instances (${ports.bffs.join(', ')}) on Redis, behind nginx; travel API over HTTPS/h2 on ${ports.travelApi}`,
-  );
-  console.log(`[fleet] the certificate is signed by a local authority: ${front.caFile}`);
-  console.log(
-    `[fleet] Prometheus at http://127.0.0.1:${ports.prometheus} scrapes the BFF instances (metrics on ${ports.bffMetrics.join(', ')}) and the travel API, with ops/prometheus/alerts.yml`,
-  );
+  for (const line of fleetSummary({
+    appOrigin,
+    frontCaFile: front.caFile,
+    bffs: ports.bffs.map((port, index) => ({ port, metricsPort: ports.bffMetrics[index] as number })),
+    travelApiOrigin: `https://localhost:${ports.travelApi}`,
+    travelApiCaFile: path.join(travelApiData, 'tls', 'ca.pem'),
+    identityOrigin: issuer,
+    redis: { primary: ports.redis.primary, replica: ports.redis.replica, sentinels: redis.sentinels },
+    redisDir,
+    prometheusOrigin: `http://127.0.0.1:${ports.prometheus}`,
+    demo,
+  }))
+    console.log(line);
   console.log(`Wayfare fleet is ready at ${appOrigin}${demo ? ' (demo mode)' : ''}`);
 }
 

@@ -7,7 +7,8 @@ import { NOTIFICATION_EVENT_TYPES } from '#shared/upstream/notifications.ts';
 const USAGE = `usage: npm run simulate -- --traveler <sub|email> [--type ${NOTIFICATION_EVENT_TYPES.join('|')}]
                          [--minutes <1..1440>] [--segment <segment id>] [--gate <gate>]
                          [--url <travel API origin>] (env TRAVEL_API_URL, default http://localhost:4010)
-admin token from env TRAVEL_API_ADMIN_TOKEN (default: the one npm start uses in demo mode)`;
+admin token from env TRAVEL_API_ADMIN_TOKEN (default: the one npm start uses in demo mode)
+an https travel API signed by a local authority: NODE_EXTRA_CA_CERTS=<its ca.pem> (npm run start:fleet prints both)`;
 
 const ResultSchema = z.looseObject({
   notification: z.looseObject({
@@ -26,6 +27,21 @@ const ResultSchema = z.looseObject({
   pushed: z.boolean(),
 });
 const ErrorSchema = z.looseObject({ error: z.looseObject({ code: z.string(), message: z.string() }) });
+
+/** Node's codes for a server certificate that no trusted authority vouches for. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+
+/** The code of a fetch that failed on an untrusted certificate; undefined for any other failure. */
+function untrustedCertificate(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code) ? code : undefined;
+}
 
 async function main(): Promise<number> {
   let values;
@@ -69,8 +85,13 @@ async function main(): Promise<number> {
       body: JSON.stringify(body),
     });
   } catch (error) {
+    const untrusted = untrustedCertificate(error);
     console.error(
-      `Cannot reach the travel API at ${values.url}: ${error instanceof Error ? error.message : String(error)}`,
+      untrusted === undefined
+        ? `Cannot reach the travel API at ${values.url}: ${error instanceof Error ? error.message : String(error)}`
+        : `Cannot reach the travel API at ${values.url}: its certificate is not trusted here (${untrusted}). ` +
+            'When a local authority signs it (npm run start:fleet prints its file), trust that file: ' +
+            'NODE_EXTRA_CA_CERTS=<ca.pem> npm run simulate -- ...',
     );
     return 1;
   }

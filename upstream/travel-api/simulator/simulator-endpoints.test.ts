@@ -1,4 +1,8 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,6 +21,7 @@ import { startPushReceiver, type PushReceiver } from '../notifications/test-supp
 import { signedFetch } from '../test-support/signed-fetch.ts';
 import { TEST_ADMIN_TOKEN } from '../test-support/start-travel-api.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
+import { ensureLocalCertificates } from '../local-certificates.ts';
 import { DemoEvents } from './demo-events.ts';
 
 const PUSH_SECRET = 'test-push-webhook-secret-0000001';
@@ -329,5 +334,39 @@ describe('npm run simulate', () => {
     )) as { code?: number; stderr?: string } | undefined;
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('RESOURCE_NOT_FOUND');
+  });
+
+  it('says how to trust a travel API whose certificate a local authority signed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'simulate-tls-'));
+    const tls = await ensureLocalCertificates(path.join(dir, 'tls'), 'Simulate test');
+    const server = createServer(
+      { cert: await readFile(tls.certFile), key: await readFile(tls.keyFile) },
+      (_request, response) => {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { code: 'RESOURCE_NOT_FOUND', message: 'No such traveler.' } }));
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `https://localhost:${(server.address() as AddressInfo).port}`;
+    const command = path.join(path.dirname(fileURLToPath(import.meta.url)), 'simulate-command.ts');
+    const simulate = (env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, [command, '--traveler', 'alex@wayfare.example', '--url', url], {
+        env: { ...process.env, ...env },
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: unknown) => error as { code?: number; stderr?: string },
+      );
+    try {
+      const untrusted = await simulate({});
+      expect(untrusted.code).toBe(1);
+      expect(untrusted.stderr).toContain('its certificate is not trusted here');
+      expect(untrusted.stderr).toContain('NODE_EXTRA_CA_CERTS=<ca.pem> npm run simulate');
+      // Trusting the authority as it says reaches the server (which refuses this traveler).
+      const trusted = await simulate({ NODE_EXTRA_CA_CERTS: tls.caFile });
+      expect(trusted.stderr).toContain('RESOURCE_NOT_FOUND');
+    } finally {
+      server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
