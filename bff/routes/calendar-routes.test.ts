@@ -184,6 +184,10 @@ describe('the calendar feed over the real stand-ins', () => {
       expect(JSON.stringify(error)).not.toMatch(/at .*\.ts/);
     }
     expect((await feed(rotated)).status).toBe(200);
+    const tokens = [first, rotated].map((url) => /\/calendar\/([^.]+)\.ics$/.exec(url)![1]!);
+    const logs = stack.bffLogs.join('\n');
+    expect(logs).toContain('/calendar/:file');
+    for (const token of tokens) expect(logs).not.toContain(token);
     await json(alex, 'DELETE', '/api/calendar-feed');
     expect((await feed(rotated)).status).toBe(404);
     expect(CalendarFeedStatusSchema.parse(await json(alex, 'GET', '/api/calendar-feed')).enabled).toBe(false);
