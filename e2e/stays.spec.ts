@@ -166,9 +166,10 @@ test.describe('stay search', () => {
     signedInPage: page,
   }) => {
     await setProfileLocale(page, 'es-ES');
+    // Typed as Spain writes it, and named so in the list and the results.
     const search = await fillStaySearch(
       page,
-      { city: 'Paris', checkInInDays: 32, nights: 2 },
+      { city: 'París', checkInInDays: 32, nights: 2 },
       SPANISH_STAY_SEARCH,
     );
     await expect(page.getByRole('heading', { level: 1, name: 'Alojamientos' })).toBeVisible();
@@ -181,7 +182,7 @@ test.describe('stay search', () => {
     await search.click();
 
     // The hotels stream in and are priced one by one, counted and announced in Spanish.
-    const results = page.getByRole('region', { name: /^Alojamientos en Paris/ });
+    const results = page.getByRole('region', { name: /^Alojamientos en París/ });
     const hotels = page.getByRole('list', { name: 'Alojamientos' });
     await expect(hotels.getByRole('article').first()).toBeVisible();
     await expect(hotels).toHaveAttribute('aria-busy', 'false');
@@ -190,7 +191,7 @@ test.describe('stay search', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Precios listos para' })).toHaveText(
       count === 1 ? 'Precios listos para 1 alojamiento.' : `Precios listos para ${count} alojamientos.`,
     );
-    const title = results.getByRole('heading', { level: 2, name: /^Alojamientos en Paris/ });
+    const title = results.getByRole('heading', { level: 2, name: /^Alojamientos en París/ });
     await expect(title).toContainText(SPANISH_DAY_MONTH);
     await expect(title).toContainText('2 noches');
     const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
@@ -208,7 +209,7 @@ test.describe('stay search', () => {
   }) => {
     await setProfileLocale(page, 'es-ES');
     await (
-      await fillStaySearch(page, { city: 'Paris', checkInInDays: 32, nights: 2 }, SPANISH_STAY_SEARCH)
+      await fillStaySearch(page, { city: 'París', checkInInDays: 32, nights: 2 }, SPANISH_STAY_SEARCH)
     ).click();
     const hotels = page.getByRole('list', { name: 'Alojamientos' });
     const priced = hotels.getByRole('article').filter({ hasText: 'por noche' }).first();
