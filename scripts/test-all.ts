@@ -59,9 +59,19 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
   },
   journeys: {
     name: 'journeys',
-    command: ['npx', 'playwright', 'test'],
+    command: ['npx', 'playwright', 'test', '--project', 'desktop', '--project', 'phone'],
     summary: PLAYWRIGHT_COUNTS,
     after: ['unit'],
+    needs: ['build'],
+    programs: ['chromium'],
+  },
+  // The journeys that run one at a time (stack-wide levers, ten tabs) in a run of their own: as a
+  // dependent Playwright project they were skipped whenever any other journey failed.
+  alone: {
+    name: 'journeys one at a time',
+    command: ['npx', 'playwright', 'test', '--project', 'one-at-a-time', '--no-deps'],
+    summary: PLAYWRIGHT_COUNTS,
+    after: ['journeys'],
     needs: ['build'],
     programs: ['chromium'],
   },
@@ -69,7 +79,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'fleet journeys',
     command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
     summary: PLAYWRIGHT_COUNTS,
-    after: ['journeys'],
+    after: ['alone'],
     needs: ['build'],
     programs: ['redis-server', 'nginx', 'prometheus', 'chromium'],
   },
@@ -82,7 +92,7 @@ if (process.argv.includes('--help')) {
   Runs the SPA build, typecheck, lint (ESLint), format (Prettier), the alert rules' unit tests
   (promtool, ops/prometheus/alerts.test.yml), the unit tests (Vitest), the journeys
   (Playwright) and the fleet journeys (Playwright, playwright.fleet.config.ts), each whatever the others'
-  results (the journeys need the build), then prints each runner's summary and the total time. Exits 1
+  results (the journeys need the build; "alone" is the journeys that run one at a time), then prints each runner's summary and the total time. Exits 1
   when any runner failed. Naming runners runs only those.`);
   process.exit(0);
 }
