@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_STATUSES, BOOKING_VERTICALS } from '#shared/api/booking-values.ts';
 import type { Booking } from '#shared/api/bookings.ts';
@@ -20,6 +20,7 @@ import {
   type TravelKind,
 } from './booking-filters.ts';
 import { bookingQueries } from './booking-queries.ts';
+import { useSearchParamsChanges } from '../../lib/use-search-params-changes.ts';
 import { BookingStatusChip, statusLabel } from '../../components/booking-status-chip.tsx';
 import './bookings.css';
 
@@ -43,13 +44,17 @@ const toggle = <T,>(values: readonly T[], value: T) =>
 export function BookingsPage() {
   const t = useT();
   useDocumentTitle(t('bookings.title'));
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsChanges();
+  const setParams = (next: URLSearchParams) => changeParams(() => next);
   const filters = bookingFiltersFromParams(params);
   const page = useQuery(bookingQueries.page(filters));
   const format = useTravelerFormatters();
 
+  // Each change builds on the last one asked: two dates typed one after the other keep both.
   const update = (change: Partial<BookingListFilters>) =>
-    setParams(bookingFiltersToParams({ ...filters, offset: 0, ...change }));
+    changeParams((latest) =>
+      bookingFiltersToParams({ ...bookingFiltersFromParams(latest), offset: 0, ...change }),
+    );
 
   const meta = page.data?.meta;
   const items = page.data?.items ?? [];
