@@ -14,6 +14,23 @@ interface TimelineSegment {
   scheduledArrival: string;
 }
 
+/**
+ * Whether a delay of a day at most makes `arrival` miss `next`: the travel API stand-in's rule for the
+ * connection a "breaks a connection" delay breaks (upstream/travel-api/simulator/travel-event-simulator.ts).
+ * A stay is missed once the traveler arrives after its check-in day.
+ */
+function delayCanBreak(arrival: TimelineSegment, next: TimelineSegment): boolean {
+  const minute = 60_000;
+  const deadline =
+    next.kind === 'stay'
+      ? Date.parse(`${next.scheduledDeparture.slice(0, 10)}T00:00:00${next.scheduledDeparture.slice(19)}`) +
+        24 * 60 * minute
+      : Date.parse(next.scheduledDeparture) + next.delayMinutes * minute;
+  const arrives = Date.parse(arrival.scheduledArrival) + arrival.delayMinutes * minute;
+  const minutes = Math.ceil((deadline - arrives) / minute) + 30;
+  return minutes >= 1 && arrival.delayMinutes + minutes <= 24 * 60;
+}
+
 for (const demo of [ALEX, SAM, JORDAN]) {
   test(`${demo.name} sees their trips and a trip's timeline`, async ({ page, signIn }) => {
     await signIn({ traveler: demo });
@@ -74,7 +91,9 @@ test('a delay that breaks a connection shows live on the open trip page and once
       arrival &&
       next &&
       (arrival.kind === 'flight' || arrival.kind === 'rail') &&
-      arrival.status !== 'CANCELLED'
+      arrival.status !== 'CANCELLED' &&
+      next.status !== 'CANCELLED' &&
+      delayCanBreak(arrival, next)
     ) {
       target = { tripId: trip.tripId, arrival, next };
       break;
