@@ -209,7 +209,11 @@ test.describe('booking in Spanish', () => {
     admin,
     traveler,
   }) => {
+    // The checkout's first price check answers before the lever is armed: the lever changes the next
+    // check, which must be the one after the reload.
+    const firstCheck = page.waitForResponse((response) => response.url().includes('/price-check'));
     await openFirstOffer(page, 220);
+    await firstCheck;
     // The choice stays in this tab: with the profile now in Spanish, the same checkout reloads in Spanish
     // and checks the price again, which the armed lever changes.
     expect(await setProfileLocale(page, 'es-ES')).toBe(true);
