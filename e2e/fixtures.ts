@@ -33,7 +33,7 @@ interface TestFixtures {
   newTraveler: () => Promise<TestTraveler>;
   /** Fails the journey when a shared traveler changed while it ran (automatic). */
   sharedTravelersUnchanged: void;
-  /** Signs `page` in through the real identity sign-in page and lands on `returnTo` (default `/`). */
+  /** Signs `page` in with the identity sign-in form's requests and opens `returnTo` (default `/`). */
   signIn: (options?: { page?: Page; returnTo?: string; traveler?: TestTraveler }) => Promise<void>;
   /**
    * Where `signedInPage` opens once signed in (default `/`, the start page). A file whose journeys each
