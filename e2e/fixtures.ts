@@ -3,6 +3,7 @@ import { AdminClient } from './support/admin-client.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { APP_ORIGIN, STACK, TRAVEL_API_ORIGIN } from './support/stack.ts';
 import { ensureTraveler, SharedTravelersWatch } from './support/shared-travelers.ts';
+import { STACK_WIDE } from './support/tags.ts';
 import { journeyTraveler, SHARED_TRAVELERS, type TestTraveler } from './support/test-travelers.ts';
 
 export { expect };
@@ -150,10 +151,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  // A stack-wide journey puts the faults it set back. DELETE /admin/faults clears every traveler's faults
+  // too, so it is never sent after a journey that runs beside others: it would take away the demo lever a
+  // journey in another worker had just pulled for its own traveler (whose faults end with the journey's
+  // traveler, used by nobody after it).
   clearFaultsAfterTest: [
-    async ({ admin }, use) => {
+    async ({ admin }, use, testInfo) => {
       await use();
-      await admin.delete('faults');
+      if (testInfo.tags.includes(STACK_WIDE)) {
+        await admin.delete('faults');
+        return;
+      }
+      const everyone = await admin.get<Record<string, unknown>>('faults');
+      const set = Object.entries(everyone).filter(
+        ([, value]) => value !== false && value !== null && value !== 0,
+      );
+      expect(
+        Object.fromEntries(set),
+        `a journey without the ${STACK_WIDE} tag set faults every traveler meets: it runs beside other journeys, so it sets its own traveler's faults (PUT /admin/travelers/:id/faults) or carries the tag`,
+      ).toEqual({});
     },
     { auto: true },
   ],
