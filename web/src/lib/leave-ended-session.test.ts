@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { beginSignOut, cancelSignOut, leaveEndedSession } from './leave-ended-session.ts';
+import { beginSignOut, cancelSignOut, leaveEndedSession, otherTabSigningOut } from './leave-ended-session.ts';
 import { privateCacheName } from './private-cache.ts';
 
 describe('leaving an ended session', () => {
@@ -8,6 +8,8 @@ describe('leaving an ended session', () => {
 
   afterEach(() => {
     cancelSignOut();
+    otherTabSigningOut(false);
+    vi.useRealTimers();
     assign.mockReset();
     vi.unstubAllGlobals();
   });
@@ -47,6 +49,29 @@ describe('leaving an ended session', () => {
     await leaveEndedSession('/');
     await leaveEndedSession('/auth/login');
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('goes to the start page, not to sign-in, when the session ends while another tab signs out', async () => {
+    stubLocation();
+    otherTabSigningOut(true);
+    await leaveEndedSession('/auth/login?returnTo=%2Fbookings');
+    expect(assign).toHaveBeenLastCalledWith('/');
+
+    otherTabSigningOut(false);
+    await leaveEndedSession('/auth/login?returnTo=%2Fbookings');
+    expect(assign).toHaveBeenLastCalledWith('/auth/login?returnTo=%2Fbookings');
+  });
+
+  it('counts another tab’s sign-out as under way for 30 s at most, should that tab close before it ends', async () => {
+    stubLocation();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    otherTabSigningOut(true);
+    vi.advanceTimersByTime(29_000);
+    await leaveEndedSession('/auth/login');
+    expect(assign).toHaveBeenLastCalledWith('/');
+    vi.advanceTimersByTime(1_000);
+    await leaveEndedSession('/auth/login');
+    expect(assign).toHaveBeenLastCalledWith('/auth/login');
   });
 
   it('navigates again once a failed sign-out is cancelled', async () => {

@@ -135,6 +135,8 @@ export interface FakeTab {
   states: LiveConnectionState[];
   reports: Array<{ tab: string; visible: boolean }>;
   left: string[];
+  /** What the tab heard of another tab's sign-out: true when it began, false when it failed. */
+  signOutsElsewhere: boolean[];
   delays: number[];
   setOnScreen: (visible: boolean) => void;
   fire: (event: 'visibilitychange' | 'pagehide' | 'offline') => void;
@@ -172,6 +174,7 @@ export function fakeTab(browser: FakeBrowser, { onScreen = true } = {}): FakeTab
     states: [],
     reports: [],
     left: [],
+    signOutsElsewhere: [],
     delays: [],
     setOnScreen: (next) => {
       visible = next;
@@ -193,6 +196,7 @@ export function fakeTab(browser: FakeBrowser, { onScreen = true } = {}): FakeTab
       },
       reportVisibility: (report) => tab.reports.push(report),
       leave: (target) => tab.left.push(target),
+      otherTabSigningOut: (underWay) => tab.signOutsElsewhere.push(underWay),
       loginUrl: () => '/auth/login?returnTo=%2Ftrips',
       toastClaims: () => ({
         claim: (id) => {

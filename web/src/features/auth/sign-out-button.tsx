@@ -31,6 +31,8 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
     setPending(true);
     setError(null);
     beginSignOut();
+    // Before the session ends: a tab that meets the ended session first knows it was signed out.
+    postToOtherTabs({ kind: 'signing-out' });
     try {
       const { redirectTo } = await apiJson<LogoutResponse>('/auth/logout', { method: 'POST' });
       // The other tabs hear it at once (the live stream's session-ended may reach this tab only after it
@@ -41,6 +43,7 @@ export function SignOutButton({ className = 'button button-secondary' }: { class
       window.location.assign(safeRedirect(redirectTo));
     } catch (caught) {
       cancelSignOut();
+      postToOtherTabs({ kind: 'sign-out-failed' });
       setError(caught);
       setPending(false);
     }

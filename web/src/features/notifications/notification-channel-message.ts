@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const NotificationChannelMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('toasted'), travelerId: z.string(), id: z.string() }),
   z.object({ kind: z.literal('read-state-changed') }),
+  // A tab began signing out, or its sign-out failed: until it says "signed-out", a session that ends
+  // under the other tabs ended by that sign-out.
+  z.object({ kind: z.literal('signing-out') }),
+  z.object({ kind: z.literal('sign-out-failed') }),
   // A tab signed out: every other tab leaves the traveler's pages and forgets what it kept of them.
   z.object({ kind: z.literal('signed-out') }),
   // From the one tab that holds the browser's notification stream to the others: each event it reads,

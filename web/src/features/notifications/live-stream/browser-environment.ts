@@ -1,6 +1,6 @@
 import { apiSend } from '../../../lib/api-client.ts';
 import { readEventStream } from '../../../lib/event-stream.ts';
-import { leaveEndedSession } from '../../../lib/leave-ended-session.ts';
+import { leaveEndedSession, otherTabSigningOut } from '../../../lib/leave-ended-session.ts';
 import { loginUrl } from '../../../lib/login-url.ts';
 import { answerShownLive } from './answer-shown-live.ts';
 import { setLiveConnectionState } from '../live-connection-store.ts';
@@ -28,6 +28,7 @@ export function browserEnvironment(): LiveStreamEnvironment {
       );
     },
     leave: (target) => void leaveEndedSession(target),
+    otherTabSigningOut,
     loginUrl: () => loginUrl(),
     toastClaims: createToastClaims,
     answerShownLive,

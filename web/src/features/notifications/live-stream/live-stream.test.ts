@@ -125,6 +125,18 @@ describe('one live notification stream per browser', () => {
     expect(expired.streams.last.aborted()).toBe(true);
   });
 
+  it('hears another tab begin signing out, and fail to', async () => {
+    const browser = fakeBrowser();
+    const reader = open(browser);
+    await eventually(() => expect(browser.streams.opened).toHaveLength(1));
+    const other = browser.broadcast.join();
+    other.post({ kind: 'signing-out' });
+    other.post({ kind: 'sign-out-failed' });
+    await eventually(() => expect(reader.tab.signOutsElsewhere).toEqual([true, false]));
+    expect(reader.tab.left).toEqual([]);
+    expect(browser.streams.last.aborted()).toBe(false);
+  });
+
   it('catches the inbox up when another tab changes read state', async () => {
     const browser = fakeBrowser();
     const reader = open(browser);

@@ -17,6 +17,8 @@ export interface LiveStreamEnvironment {
   reportVisibility: (visibility: { tab: string; visible: boolean }) => void;
   /** Leaves the traveler's pages for `target`, forgetting what the browser kept of them. */
   leave: (target: string) => void;
+  /** Another tab began signing out (true) or failed to (false): see otherTabSigningOut. */
+  otherTabSigningOut: (underWay: boolean) => void;
   /** The sign-in address that brings the traveler back here. */
   loginUrl: () => string;
   toastClaims: (travelerId: string) => ToastClaims;
@@ -115,6 +117,8 @@ export function startLiveStream(options: LiveStreamOptions): () => void {
     if (message.kind === 'read-state-changed') void applier.catchUp();
     // Another tab signed out: this one forgets the traveler too, and goes to the start page.
     if (message.kind === 'signed-out') end('/');
+    if (message.kind === 'signing-out' || message.kind === 'sign-out-failed')
+      env.otherTabSigningOut(message.kind === 'signing-out');
   });
   // A push for a notification this page already showed live raises no system notification.
   const stopAnsweringServiceWorker = env.answerShownLive(applier.arrivedLive);
