@@ -1,6 +1,7 @@
 import type { Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import type { ConnectionRisk } from './connection-risks.ts';
+import { segmentName } from './segment-name.ts';
 import { zoneName } from './segment-kinds.ts';
 
 /** Why a segment is at risk, in words a traveler can act on. */
@@ -15,7 +16,7 @@ export function describeRisk(risk: ConnectionRisk, format: Formatters, t: Transl
           ? t('risk.afterThisStarts', { kind: nextKind })
           : t('risk.leaving', { kind: nextKind, duration: format.durationInWords(availableMinutes) });
       return t('risk.shortConnection', {
-        title: arrival.title,
+        title: segmentName(arrival, t).text,
         at,
         left,
         kind: nextKind,
@@ -26,11 +27,11 @@ export function describeRisk(risk: ConnectionRisk, format: Formatters, t: Transl
       const { arrival } = risk;
       const zone = arrival.destination.timeZone;
       return t('risk.lateCheckIn', {
-        title: arrival.title,
+        title: segmentName(arrival, t).text,
         at: format.time(arrival.estimatedArrival, zone),
       });
     }
     case 'after-cancellation':
-      return t('risk.afterCancellation', { title: risk.cancelled.title });
+      return t('risk.afterCancellation', { title: segmentName(risk.cancelled, t).text });
   }
 }

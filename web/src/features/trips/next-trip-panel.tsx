@@ -10,6 +10,9 @@ import { segmentKind, statusLabel, STATUS_TONES } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripStatusChip } from './trip-status-chip.tsx';
 import { WallTime } from './trip-timeline.tsx';
+import { segmentName } from './segment-name.ts';
+import { tripName } from './trip-name.ts';
+import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
 /** Home's first word: the trip going on now or the next one, its live state and its unread alerts. */
@@ -61,7 +64,9 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
     <section className="card next-trip stack-sm" aria-labelledby="next-trip-title">
       <p className="small muted">{started ? t('nextTrip.now') : t('nextTrip.label')}</p>
       <h2 id="next-trip-title">
-        <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>{details.title}</Link>
+        <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>
+          <TextInLanguage value={tripName(details, t)} />
+        </Link>
       </h2>
       <p className="row">
         <span>
@@ -75,7 +80,9 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
           <span className="small muted">
             {t('nextTrip.next', { kind: t(segmentKind(segment.kind).label) })}{' '}
           </span>
-          <strong>{segment.title}</strong>{' '}
+          <strong>
+            <TextInLanguage value={segmentName(segment, t)} />
+          </strong>{' '}
           <span className={['chip', STATUS_TONES[segment.status] ?? 'chip-info'].join(' ')}>
             {statusLabel(segment, t)}
             {segment.delayMinutes > 0 && segment.status !== 'CANCELLED'

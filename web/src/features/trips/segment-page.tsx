@@ -12,6 +12,9 @@ import { describeRisk } from './describe-risk.ts';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { SegmentFacts, TripTimeline } from './trip-timeline.tsx';
+import { segmentName } from './segment-name.ts';
+import { TRAVEL_API_LANGUAGE, tripName } from './trip-name.ts';
+import { TextInLanguage, type LanguageText } from '../../components/text-in-language.tsx';
 import './trips.css';
 
 /**
@@ -24,15 +27,15 @@ export function SegmentPage() {
   const trip = useQuery(tripQueries.trip(tripId));
   const format = useTravelerFormatters();
   const t = useT();
-  useDocumentTitle(segment.data?.title ?? t('segment.title'));
+  useDocumentTitle(segment.data ? segmentName(segment.data, t).text : t('segment.title'));
   const risk = trip.data ? connectionRisks(trip.data.segments).get(segmentId) : undefined;
 
   return (
     <div className="page stack">
       <p>
         <Link to={`/trips/${encodeURIComponent(tripId)}`}>
-          {segment.data
-            ? t('segment.wholeTripNamed', { title: segment.data.trip.title })
+          {trip.data
+            ? t('segment.wholeTripNamed', { title: tripName(trip.data, t).text })
             : t('segment.wholeTrip')}
         </Link>
       </p>
@@ -51,7 +54,16 @@ export function SegmentPage() {
         </>
       ) : (
         <>
-          <SegmentView segment={segment.data} format={format} refreshing={segment.isFetching} />
+          <SegmentView
+            segment={segment.data}
+            tripTitle={
+              trip.data
+                ? tripName(trip.data, t)
+                : { text: segment.data.trip.title, lang: TRAVEL_API_LANGUAGE }
+            }
+            format={format}
+            refreshing={segment.isFetching}
+          />
           <LastUpdated queryKey={tripQueries.segment(tripId, segmentId).queryKey} format={format} />
           {risk && (
             <p className="risk-note" role="note">
@@ -77,10 +89,13 @@ export function SegmentPage() {
 
 function SegmentView({
   segment,
+  tripTitle,
   format,
   refreshing,
 }: {
   segment: SegmentDetails;
+  /** The trip's name, in the interface's language once the trip has loaded. */
+  tripTitle: LanguageText;
   format: Formatters;
   refreshing: boolean;
 }) {
@@ -93,10 +108,12 @@ function SegmentView({
     <>
       <header className="segment-header">
         <p className="small muted">
-          {t(kind.label)} · {segment.trip.title} · {format.calendarDate(segment.trip.startDate)} –{' '}
-          {format.calendarDate(segment.trip.endDate)}
+          {t(kind.label)} · <TextInLanguage value={tripTitle} /> ·{' '}
+          {format.calendarDate(segment.trip.startDate)} – {format.calendarDate(segment.trip.endDate)}
         </p>
-        <h1>{segment.title}</h1>
+        <h1>
+          <TextInLanguage value={segmentName(segment, t)} />
+        </h1>
         <div className="row" aria-live="polite">
           <span className={['chip', STATUS_TONES[status] ?? 'chip-info'].join(' ')}>
             {statusLabel(segment, t)}

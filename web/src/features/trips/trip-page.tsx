@@ -11,6 +11,8 @@ import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripTimeline } from './trip-timeline.tsx';
 import { TripStatusChip } from './trip-status-chip.tsx';
+import { tripName } from './trip-name.ts';
+import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
 /** A trip's timeline: every flight, stay, car and train in order, live. */
@@ -19,7 +21,7 @@ export function TripPage() {
   const trip = useQuery(tripQueries.trip(tripId));
   const format = useTravelerFormatters();
   const t = useT();
-  useDocumentTitle(trip.data?.title ?? t('trip.title'));
+  useDocumentTitle(trip.data ? tripName(trip.data, t).text : t('trip.title'));
 
   return (
     <div className="page stack">
@@ -71,7 +73,9 @@ export function TripHeader({
   const t = useT();
   return (
     <header className="trip-header">
-      <Heading>{trip.title}</Heading>
+      <Heading>
+        <TextInLanguage value={tripName(trip, t)} />
+      </Heading>
       <p className="row">
         <span>
           {format.calendarDate(trip.startDate, 'long')} – {format.calendarDate(trip.endDate, 'long')}

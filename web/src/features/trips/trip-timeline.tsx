@@ -6,6 +6,8 @@ import { useT } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { connectionRisks, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
+import { segmentName } from './segment-name.ts';
+import { TextInLanguage } from '../../components/text-in-language.tsx';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 
 const GAP_HORIZON_MINUTES = 24 * 60;
@@ -108,7 +110,7 @@ function TimelineItem({
         <span className="timeline-kind small">{t(kind.label)}</span>
         <h4 id={titleId}>
           <Link to={`/trips/${encodeURIComponent(tripId)}/segment/${encodeURIComponent(segment.segmentId)}`}>
-            {segment.title}
+            <TextInLanguage value={segmentName(segment, t)} />
           </Link>
         </h4>
         <span className={['chip', STATUS_TONES[segment.status] ?? 'chip-info'].join(' ')}>

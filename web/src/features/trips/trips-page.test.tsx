@@ -42,7 +42,7 @@ describe('TripsPage', () => {
     renderApp(<TripsPage />, { url: '/trips', path: '/trips' });
 
     const current = await screen.findByRole('region', { name: 'In progress' });
-    expect(within(current).getByRole('link', { name: 'Trip 3' })).toHaveAttribute(
+    expect(within(current).getByRole('link', { name: 'City 3 trip' })).toHaveAttribute(
       'href',
       `/trips/${items[2]?.tripId}`,
     );
@@ -59,6 +59,6 @@ describe('TripsPage', () => {
       within(past)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Trip 2', 'Trip 1']);
+    ).toEqual(['City 2 trip', 'City 1 trip']);
   });
 });

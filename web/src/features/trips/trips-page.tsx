@@ -11,6 +11,8 @@ import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { segmentKind } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripStatusChip } from './trip-status-chip.tsx';
+import { tripName } from './trip-name.ts';
+import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
 export type TripWhen = 'in-progress' | 'upcoming' | 'past';
@@ -93,7 +95,7 @@ function TripCard({ trip, format, t }: { trip: TripOverview; format: Formatters;
       <div className="trip-card-main">
         <h3 id={titleId}>
           <Link to={`/trips/${encodeURIComponent(trip.tripId)}`} className="card-link">
-            {trip.title}
+            <TextInLanguage value={tripName(trip, t)} />
           </Link>
         </h3>
         <p className="small">

@@ -1,0 +1,15 @@
+import type { TripOverview } from '#shared/api/trips.ts';
+import type { LanguageText } from '../../components/text-in-language.tsx';
+import type { Translate } from '../../i18n/use-t.ts';
+
+/** The language of the titles the travel API writes (docs/decisions.md). */
+export const TRAVEL_API_LANGUAGE = 'en';
+
+/**
+ * A trip's name in the interface's language ("Seattle trip", "Viaje a Seattle"), from the first city it
+ * takes the traveler to; a trip that visits no city keeps the travel API's title, marked as English.
+ */
+export function tripName(trip: Pick<TripOverview, 'title' | 'cities'>, t: Translate): LanguageText {
+  const city = trip.cities[0];
+  return city ? { text: t('trip.name', { city }) } : { text: trip.title, lang: TRAVEL_API_LANGUAGE };
+}
