@@ -30,8 +30,11 @@ export const FLEET = {
   travelApiPort: 4140 + PORT_OFFSET,
   identityPort: 4150 + PORT_OFFSET,
   prometheusPort: 9140 + PORT_OFFSET,
+  /** The OTLP/HTTP receiver the fleet's services export their traces to (e2e/support/otlp-receiver.ts). */
+  otlpPort: 4318 + PORT_OFFSET,
 } as const;
 
 export const FLEET_ORIGIN = `https://localhost:${FLEET.frontPort}`;
 export const FLEET_TRAVEL_API_ORIGIN = `https://localhost:${FLEET.travelApiPort}`;
 export const FLEET_IDENTITY_ORIGIN = `http://localhost:${FLEET.identityPort}`;
+export const FLEET_OTLP_ORIGIN = `http://127.0.0.1:${FLEET.otlpPort}`;
