@@ -114,7 +114,7 @@ beforeAll(async () => {
   const forwarderUrl = `http://127.0.0.1:${(pushForwarder.address() as AddressInfo).port}`;
   stack = await startGatewayStack({
     travelApiEnv: { TRAVEL_API_PUSH_WEBHOOK_URL: `${forwarderUrl}/webhooks/travel-api/push` },
-    bffEnv: pushService.bffEnv,
+    bffEnv: { ...pushService.bffEnv, METRICS_PORT: '0' },
   });
   bffUrl = stack.bffUrl;
   const browser = await stack.signIn();
@@ -307,35 +307,122 @@ describe('one trace per traveler action', () => {
     expect(attribute(decision, 'wayfare.push.outcome')).toBe('sent');
   });
 
-  it('exports no token, cookie, secret, email or card number in any span', async () => {
-    await stack.app.telemetry.flush();
-    const exported = receivedBodies.join('\n');
-    expect(exported.length).toBeGreaterThan(0);
-    const { config } = stack.app;
-    const secrets = [
-      headers.cookie?.split('=')[1] as string,
-      config.CONSUMER_SECRET,
-      config.OIDC_CLIENT_SECRET,
-      config.PUSH_WEBHOOK_SECRET,
-      config.TRAVEL_API_ADMIN_TOKEN as string,
-      'alex-demo',
-      // A push subscription's endpoint is a credential (whoever has it can send to the device), as are its keys.
-      new URL(subscription.endpoint).pathname,
-      subscription.keys.auth,
-      subscription.keys.p256dh,
+  it('exports no secret, token, cookie, email or card number in a span or a metric label after a booking', async () => {
+    // The session books: its search, the price check, the payment methods and the booking are exported too.
+    const call = (method: string, pathname: string, body?: unknown, extra: Record<string, string> = {}) =>
+      browserRequest(`${stack.bffUrl}${pathname}`, {
+        method,
+        headers: {
+          ...headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          traceparent: `00-${hex(16)}-${hex(8)}-01`,
+          ...extra,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const search = await call('POST', '/api/flights/search', {
+      itinerary: [
+        {
+          origin: 'ZRH',
+          destination: 'LHR',
+          date: new Date(Date.now() + 210 * 86_400_000).toISOString().slice(0, 10),
+        },
+      ],
+      passengers: { adults: 1 },
+      cabinClass: 'economy',
+    });
+    expect(search.status).toBe(200);
+    const [offer] = (JSON.parse(search.body) as { offers: { offerId: string; totalPrice: unknown }[] })
+      .offers;
+    const cards = await call('GET', '/api/payment-methods?bookingProfile=false');
+    expect(cards.status).toBe(200);
+    const [card] = (JSON.parse(cards.body) as { items: { paymentMethodId: string }[] }).items;
+    expect((await call('POST', `/api/offers/${offer?.offerId}/price-check`)).status).toBe(200);
+    const bookingTraceId = hex(16);
+    const booked = await call(
+      'POST',
+      '/api/bookings',
+      {
+        offerId: offer?.offerId,
+        price: offer?.totalPrice,
+        paymentMethodId: card?.paymentMethodId,
+        traveler: { name: 'Alex Morgan', email: 'alex@wayfare.example', phone: '+41 44 000 00 00' },
+      },
+      { 'idempotency-key': crypto.randomUUID(), traceparent: `00-${bookingTraceId}-${hex(8)}-01` },
+    );
+    expect(booked.status).toBe(201);
+
+    // Everything the session exported: every span of every batch, and both servers' metrics.
+    const metricsText = [
+      await (await fetch(`http://127.0.0.1:${stack.app.metricsPort()}/metrics`)).text(),
+      await (await fetch(`${stack.travelApiUrl}/metrics`)).text(),
     ];
-    for (const secret of secrets) expect(exported).not.toContain(secret);
-    // No header is recorded, and no attribute value is a bearer or signed token, an email or a card number.
+    expect(metricsText[0]).toMatch(/wayfare_bookings_outcomes_total\{[^}]*code="BOOKED"/);
+    await spansOf(bookingTraceId, ['POST /api/bookings', 'POST /v1/bookings']);
+    const exported = receivedBodies.join('\n');
+    const [stored] = await stack.app.sessions.store.findBySubject(ALEX);
+    const { config } = stack.app;
+    const secrets = {
+      'session cookie': headers.cookie?.split('=')[1],
+      'access token': stored?.accessToken,
+      'refresh token': stored?.refreshToken,
+      'consumer secret': config.CONSUMER_SECRET,
+      'OIDC client secret': config.OIDC_CLIENT_SECRET,
+      'push webhook secret': config.PUSH_WEBHOOK_SECRET,
+      'admin token': config.TRAVEL_API_ADMIN_TOKEN,
+      password: 'alex-demo',
+      email: 'alex@wayfare.example',
+      // A push subscription's endpoint is a credential (whoever has it can send to the device), as are its keys.
+      'push endpoint': new URL(subscription.endpoint).pathname,
+      'push auth key': subscription.keys.auth,
+      'push public key': subscription.keys.p256dh,
+    };
+    for (const [what, secret] of Object.entries(secrets)) {
+      expect(secret, what).toMatch(/\S{8,}/);
+      expect(exported.includes(secret as string), `${what} in a span`).toBe(false);
+      for (const text of metricsText)
+        expect(text.includes(secret as string), `${what} in a metric`).toBe(false);
+    }
+    // No header is recorded, and no exported text (span and event names, attribute values, resource
+    // attributes, metric label values) is a bearer or signed token (the ID token is one), an email or a
+    // card number.
     expect(exported).not.toMatch(/"http\.(request|response)\.header\./);
-    const values = received.flatMap((span) => [
-      span.name,
-      ...span.attributes.map((one) => String(Object.values(one.value)[0])),
-    ]);
-    expect(values.length).toBeGreaterThan(0);
-    for (const value of values) {
-      expect(value).not.toMatch(/Bearer |eyJ[\w-]{10,}\./);
-      expect(value).not.toMatch(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i);
-      expect(value).not.toMatch(/(?<!\d)(?:\d[ -]?){13,19}(?!\d)/);
+    const texts = [
+      ...receivedBodies.flatMap((body) => exportedStrings(JSON.parse(body))),
+      ...metricsText.flatMap(labelValues),
+    ];
+    expect(texts.length).toBeGreaterThan(100);
+    for (const text of texts) {
+      expect(text).not.toMatch(/Bearer |eyJ[\w-]{8,}\.[\w-]{8,}/);
+      expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i);
+      expect(text).not.toMatch(/(?<!\d)(?:\d[ -]?){13,19}(?!\d)/);
     }
   });
 });
+
+/** Ids and times of an OTLP export: hex and nanoseconds, no text of the traveler's. */
+const OTLP_IDS_AND_TIMES = new Set([
+  'traceId',
+  'spanId',
+  'parentSpanId',
+  'startTimeUnixNano',
+  'endTimeUnixNano',
+  'timeUnixNano',
+]);
+
+/** Every string of an OTLP/JSON export but its ids and times: names, attribute values, event names. */
+function exportedStrings(value: unknown, key = ''): string[] {
+  if (typeof value === 'string') return OTLP_IDS_AND_TIMES.has(key) ? [] : [value];
+  if (Array.isArray(value)) return value.flatMap((item) => exportedStrings(item, key));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) => exportedStrings(item, name));
+  return [];
+}
+
+/** The label values of a Prometheus text exposition. */
+function labelValues(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith('#'))
+    .flatMap((line) => [...line.matchAll(/\w+="((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? ''));
+}
