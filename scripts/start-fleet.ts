@@ -39,7 +39,11 @@ if (process.argv.includes('--help')) {
                            ports of the stand-ins (default: free ones)
   WAYFARE_FLEET_PROMETHEUS_PORT
                            port of Prometheus (default: a free one)
-  WAYFARE_DEMO=0           without the demo panel and its admin API`);
+  WAYFARE_DEMO=0           without the demo panel and its admin API
+  OTEL_EXPORTER_OTLP_ENDPOINT and the other OTEL_* variables
+                           pass to every BFF instance and the travel API: their spans go to that
+                           collector (docs/operations.md, "Which traces are recorded")
+  WAYFARE_LOG_FORMAT=json  each service's log lines as JSON, prefixed by its name`);
   process.exit(0);
 }
 
