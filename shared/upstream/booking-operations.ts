@@ -78,6 +78,13 @@ export const CreateBookingRequestSchema = z.object({
   traveler: BookingTravelerSchema,
   /** true: personal travel, false: business; a stay rate's own profile wins, else the traveler's default. */
   bookingProfile: z.boolean().optional(),
+  /** The traveler's trip the booking joins (a replacement for one of its segments); by default the trip its dates overlap. */
+  tripId: z.uuid().optional(),
+  /**
+   * The traveler's booking this one replaces (a rebooking): its confirmation says so, and cancelling the
+   * replaced booking afterwards sends no notification of its own.
+   */
+  replacesBookingId: z.uuid().optional(),
 });
 export type CreateBookingRequest = z.input<typeof CreateBookingRequestSchema>;
 
@@ -169,5 +176,6 @@ export const BOOKING_LEVERS = [
   'offer-expired',
   'payment-decline',
   'booking-conflict',
+  'cancel-failure',
 ] as const;
 export type BookingLever = (typeof BOOKING_LEVERS)[number];

@@ -13,8 +13,11 @@ export const NOTIFICATION_EVENT_TYPES = [
 ] as const;
 export type KnownNotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
-/** Kinds of booking event: a booking made or cancelled through the booking operations (docs/decisions.md). */
-export const BOOKING_EVENT_TYPES = ['BOOKING_CONFIRMED', 'BOOKING_CANCELLED'] as const;
+/**
+ * Kinds of booking event: a booking made or cancelled through the booking operations, or made to replace
+ * another (docs/decisions.md).
+ */
+export const BOOKING_EVENT_TYPES = ['BOOKING_CONFIRMED', 'BOOKING_CANCELLED', 'BOOKING_CHANGED'] as const;
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
 
 export const NOTIFICATION_SEVERITIES = ['info', 'warning', 'critical'] as const;

@@ -11,6 +11,8 @@ export interface BookedOffer {
   paymentMethod: { paymentMethodId: string; brand: string; last4: string; label: string };
   quote: FlightQuote | StayQuote;
   segmentIds: string[];
+  /** The booking this one was made to replace, when it was. */
+  replaces?: string | undefined;
   cancellation: { cancelledAt: string; refund: Money; fee: Money } | null;
 }
 

@@ -103,6 +103,8 @@ interface BookingInput {
   price: { amount: number; currency: string };
   paymentMethodId: string;
   bookingProfile?: boolean;
+  tripId?: string;
+  replacesBookingId?: string;
 }
 
 function book(sub: string, input: BookingInput, key: string | null = randomUUID()): Promise<Response> {
@@ -408,7 +410,9 @@ describe('POST /v1/bookings', () => {
       'BOOKING_CONFLICT',
     );
     const [generated] = BookingListSchema.parse(
-      await (await call(SAM, { path: `/v1/bookings?status=confirmed&to=${inDays(150)}` })).json(),
+      await (
+        await call(SAM, { path: `/v1/bookings?status=confirmed&vertical=stay&to=${inDays(150)}` })
+      ).json(),
     );
     const notCancellable = await expectEnvelope(
       await call(SAM, { method: 'POST', path: `/v1/bookings/${generated!.bookingId}/cancel` }),
@@ -605,9 +609,137 @@ describe('GET /v1/bookings/:bookingId and POST /v1/bookings/:bookingId/cancel', 
     expect(still.status).toBe('confirmed');
   });
 
+  it('cancels a flight booked before these operations as a flexible fare: a full refund until departure', async () => {
+    const upcoming = BookingListSchema.parse(
+      await (
+        await call(SAM, { path: `/v1/bookings?status=confirmed&vertical=flight&from=${inDays(1)}` })
+      ).json(),
+    );
+    const generated = upcoming.at(-1)!;
+    const read = BookingDetailsSchema.parse(
+      await (await call(SAM, { path: `/v1/bookings/${generated.bookingId}` })).json(),
+    );
+    expect(read).toMatchObject({
+      flight: null,
+      cancellationTerms: { refund: generated.totalPrice, fee: { amount: 0 } },
+      cancellation: null,
+    });
+
+    await lever(SAM, 'cancel-failure');
+    const failed = await expectEnvelope(
+      await call(SAM, { method: 'POST', path: `/v1/bookings/${generated.bookingId}/cancel` }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
+    expect(failed.recoveryAction).toBe('RETRY_LATER');
+    const still = BookingDetailsSchema.parse(
+      await (await call(SAM, { path: `/v1/bookings/${generated.bookingId}` })).json(),
+    );
+    expect(still.status).toBe('confirmed');
+
+    const cancelled = BookingDetailsSchema.parse(
+      await (await call(SAM, { method: 'POST', path: `/v1/bookings/${generated.bookingId}/cancel` })).json(),
+    );
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancellationTerms: null,
+      cancellation: { refund: generated.totalPrice, fee: { amount: 0 } },
+    });
+    const again = BookingDetailsSchema.parse(
+      await (await call(SAM, { method: 'POST', path: `/v1/bookings/${generated.bookingId}/cancel` })).json(),
+    );
+    expect(again.cancellation).toEqual(cancelled.cancellation);
+    const trip = TripDetailsSchema.parse(
+      await (await call(SAM, { path: `/v1/trips/${generated.tripId}` })).json(),
+    );
+    expect(trip.segments.find((segment) => segment.segmentId === generated.segmentId)?.status).toBe(
+      'CANCELLED',
+    );
+  });
+
+  it('tells of a rebooking once, when the replaced booking is cancelled: the change and the refund', async () => {
+    const traveler = '5f1c2a7e-0b1d-4c5e-9a01-000000000731';
+    const [old] = BookingListSchema.parse(
+      await (
+        await call(traveler, { path: `/v1/bookings?status=confirmed&vertical=flight&from=${inDays(1)}` })
+      ).json(),
+    ).slice(-1);
+    const trip = TripDetailsSchema.parse(
+      await (await call(traveler, { path: `/v1/trips/${old!.tripId}` })).json(),
+    );
+    const leg = trip.segments.find((segment) => segment.segmentId === old!.segmentId)!;
+    const search = await call(traveler, {
+      path: '/v1/flights/search',
+      json: {
+        itinerary: [{ origin: leg.origin.code, destination: leg.destination.code, date: inDays(20) }],
+        passengers: { adults: 1 },
+        cabinClass: 'economy',
+      },
+    });
+    const [offer] = FlightSearchResponseSchema.parse(await search.json()).offers;
+    const card = (await methods(traveler, old!.bookingProfile))[0]!;
+    const replacement = await booked(
+      await book(traveler, {
+        offerId: offer!.offerId,
+        price: offer!.totalPrice,
+        paymentMethodId: card.paymentMethodId,
+        bookingProfile: old!.bookingProfile,
+        tripId: old!.tripId!,
+        replacesBookingId: old!.bookingId,
+      }),
+    );
+    expect(replacement.tripId).toBe(old!.tripId);
+    const inbox = async () =>
+      NotificationsPageSchema.parse(await (await call(traveler, { path: '/v1/me/notifications' })).json())
+        .items;
+    expect((await inbox()).map((item) => item.eventType)).not.toContain('BOOKING_CONFIRMED');
+
+    await call(traveler, { method: 'POST', path: `/v1/bookings/${old!.bookingId}/cancel` });
+    const told = (await inbox()).filter((item) => item.eventType.startsWith('BOOKING_'));
+    expect(told.map((item) => item.eventType)).toEqual(['BOOKING_CHANGED']);
+    expect(told[0]!.body).toContain(replacement.reference);
+    expect(told[0]!.body).toContain(`replaces booking ${old!.reference}, now cancelled. Refund:`);
+
+    const refused = await expectEnvelope(
+      await book(traveler, {
+        paymentMethodId: card.paymentMethodId,
+        offerId: offer!.offerId,
+        price: offer!.totalPrice,
+        replacesBookingId: randomUUID(),
+      }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(refused.details).toEqual([expect.objectContaining({ field: 'replacesBookingId' })]);
+  });
+
+  it('puts a booking into the trip it names, and refuses a trip that is not the traveler’s', async () => {
+    const [offer] = await flightOffers(ALEX, inDays(238));
+    const card = await companyCard();
+    const trips = (await (await call(ALEX, { path: '/v1/trips/page?limit=1' })).json()) as {
+      items: { tripId: string }[];
+    };
+    const tripId = trips.items[0]!.tripId;
+    const input = {
+      offerId: offer!.offerId,
+      price: offer!.totalPrice,
+      paymentMethodId: card.paymentMethodId,
+    };
+    const refused = await expectEnvelope(
+      await book(ALEX, { ...input, tripId: randomUUID() }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(refused.details).toEqual([expect.objectContaining({ field: 'tripId', code: 'unknown_trip' })]);
+    const booking = await booked(await book(ALEX, { ...input, tripId }));
+    expect(booking.tripId).toBe(tripId);
+  });
+
   it('reads a booking made before these operations with null details, and refuses to cancel it online', async () => {
     const [generated] = BookingListSchema.parse(
-      await (await call(SAM, { path: `/v1/bookings?status=confirmed&to=${inDays(150)}` })).json(),
+      await (
+        await call(SAM, { path: `/v1/bookings?status=confirmed&vertical=stay&to=${inDays(150)}` })
+      ).json(),
     );
     const read = BookingDetailsSchema.parse(
       await (await call(SAM, { path: `/v1/bookings/${generated!.bookingId}` })).json(),

@@ -21,6 +21,28 @@ export function confirmedNotice(travelerId: string, booking: BookingDetails): No
   };
 }
 
+/**
+ * The one notification of a rebooking, sent when the replaced booking is cancelled: the new booking, what
+ * it replaced and the refund.
+ */
+export function changedNotice(
+  travelerId: string,
+  booking: BookingDetails,
+  replaced: BookingDetails,
+): NotificationDraft | undefined {
+  const confirmed = confirmedNotice(travelerId, booking);
+  if (!confirmed) return undefined;
+  const refund = replaced.cancellation?.refund;
+  return {
+    ...confirmed,
+    eventType: 'BOOKING_CHANGED' satisfies BookingEventType,
+    title: `Booking changed: ${booking.title}`,
+    body: `${confirmed.body} It replaces booking ${replaced.reference}, now cancelled. ${
+      refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
+    }`,
+  };
+}
+
 /** The cancellation notification, with the refund; undefined when the booking is in no trip. */
 export function cancelledNotice(travelerId: string, booking: BookingDetails): NotificationDraft | undefined {
   if (!booking.tripId || !booking.segmentId) return undefined;

@@ -4,6 +4,7 @@ import type {
   BookingConflictReason,
   BookingDetails,
   BookingTraveler,
+  CancellationTerms,
   PaymentDeclinedReason,
   PaymentMethod,
   PriceCheck,
@@ -21,7 +22,7 @@ import type { TripStore } from '../trips/trip-store.ts';
 import { bookingConflict } from './booking-conflicts.ts';
 import { bookingDetailsOf, type BookedOffer } from './booking-details.ts';
 import type { BookingLevers } from './booking-levers.ts';
-import { cancelledNotice, confirmedNotice, formatMoney } from './booking-notices.ts';
+import { cancelledNotice, changedNotice, confirmedNotice, formatMoney } from './booking-notices.ts';
 import { bookingPlan, type PlannedSegment } from './booking-plans.ts';
 import type { QuoteStore, StoredQuote } from './quote-store.ts';
 
@@ -34,6 +35,8 @@ export interface CreateBooking {
   paymentMethodId: string;
   traveler: BookingTraveler;
   bookingProfile?: boolean | undefined;
+  tripId?: string | undefined;
+  replacesBookingId?: string | undefined;
 }
 
 /** What a create (or its replay) answers: a status and a body, stored under the idempotency key. */
@@ -86,6 +89,14 @@ export class BookingService {
           response TEXT NOT NULL,
           created_at TEXT NOT NULL,
           PRIMARY KEY (traveler_id, idempotency_key)
+        ) STRICT;`,
+      },
+      {
+        name: 'bookings-003-cancellations-held-elsewhere',
+        sql: `CREATE TABLE booking_cancellations (
+          booking_id TEXT PRIMARY KEY,
+          traveler_id TEXT NOT NULL,
+          cancellation TEXT NOT NULL
         ) STRICT;`,
       },
     ]);
@@ -174,9 +185,24 @@ export class BookingService {
     return outcome;
   }
 
-  /** The confirmation notification, sent once the booking is stored. */
+  /**
+   * The confirmation notification, sent once the booking is stored; a booking made to replace another is
+   * told of once, when the one it replaces is cancelled (changedNotice), so that every open trip reads both
+   * changes at once.
+   */
   #confirm(travelerId: string, booking: BookingDetails, now: Date): void {
+    if (this.#record(travelerId, booking.bookingId)?.replaces !== undefined) return;
     this.#notify(confirmedNotice(travelerId, booking), now);
+  }
+
+  /** The booking of the traveler made to replace this one, if any. */
+  #replacement(travelerId: string, bookingId: string): BookingDetails | undefined {
+    const row = this.#db
+      .prepare(
+        "SELECT booking_id FROM booking_records WHERE traveler_id = ? AND json_extract(record, '$.replaces') = ? LIMIT 1",
+      )
+      .get(travelerId, bookingId) as { booking_id: string } | undefined;
+    return row ? this.details(travelerId, row.booking_id) : undefined;
   }
 
   #notify(notice: NotificationDraft | undefined, now: Date): void {
@@ -186,7 +212,42 @@ export class BookingService {
   /** A booking of the traveler with what was booked; undefined when it does not exist or is not theirs. */
   details(travelerId: string, bookingId: string, now = new Date()): BookingDetails | undefined {
     const booking = this.#options.travelers.booking(travelerId, bookingId);
-    return booking ? bookingDetailsOf(booking, this.#record(travelerId, bookingId), now) : undefined;
+    if (!booking) return undefined;
+    const record = this.#record(travelerId, bookingId);
+    const details = bookingDetailsOf(booking, record, now);
+    if (record) return details;
+    return {
+      ...details,
+      cancellationTerms: this.#termsHeldElsewhere(travelerId, booking, now),
+      cancellation: this.#cancellationHeldElsewhere(travelerId, bookingId),
+    };
+  }
+
+  /**
+   * A flight or train booked outside these operations (a generated traveler's own booking) is a flexible
+   * fare: refunded in full until its departure. Stays and cars booked so stay with the provider.
+   */
+  #termsHeldElsewhere(travelerId: string, booking: Booking, now: Date): CancellationTerms | null {
+    if (booking.vertical !== 'flight' && booking.vertical !== 'rail') return null;
+    if (booking.status !== 'confirmed' && booking.status !== 'pending') return null;
+    if (!booking.tripId || !booking.segmentId) return null;
+    const segment = this.#options.trips.getSegment(travelerId, booking.tripId, booking.segmentId);
+    if (!segment) return null;
+    const departure = Date.parse(segment.scheduledDeparture);
+    if (now.getTime() >= departure) return null;
+    const { currency } = booking.totalPrice;
+    return {
+      refund: booking.totalPrice,
+      fee: { amount: roundToMinorUnit(0, currency), currency },
+      freeUntil: new Date(departure).toISOString(),
+    };
+  }
+
+  #cancellationHeldElsewhere(travelerId: string, bookingId: string): BookingDetails['cancellation'] {
+    const row = this.#db
+      .prepare('SELECT cancellation FROM booking_cancellations WHERE booking_id = ? AND traveler_id = ?')
+      .get(bookingId, travelerId) as { cancellation: string } | undefined;
+    return row ? (JSON.parse(row.cancellation) as BookingDetails['cancellation']) : null;
   }
 
   /** Cancels by the rules the rate showed; cancelling a cancelled booking answers it as it is. */
@@ -197,7 +258,7 @@ export class BookingService {
       if (current.status === 'cancelled') return { details: current, changed: false };
       const record = this.#record(travelerId, bookingId);
       const terms = current.cancellationTerms;
-      if (!record || !terms) {
+      if (!terms) {
         throw new ServiceError('BOOKING_CONFLICT', {
           message:
             current.status === 'completed' || !record
@@ -207,12 +268,30 @@ export class BookingService {
           reason: { code: 'not_cancellable' },
         });
       }
-      record.cancellation = { cancelledAt: now.toISOString(), refund: terms.refund, fee: terms.fee };
-      this.#db
-        .prepare('UPDATE booking_records SET record = ? WHERE booking_id = ?')
-        .run(JSON.stringify(record), bookingId);
+      if (this.#options.levers.take(travelerId, 'cancel-failure')) {
+        throw new ServiceError('SERVICE_UNAVAILABLE', {
+          status: 503,
+          message: 'The provider did not confirm the cancellation; try again shortly',
+          recoveryAction: 'RETRY_LATER',
+          retryAfterSeconds: 1,
+        });
+      }
+      const cancellation = { cancelledAt: now.toISOString(), refund: terms.refund, fee: terms.fee };
+      if (record) {
+        record.cancellation = cancellation;
+        this.#db
+          .prepare('UPDATE booking_records SET record = ? WHERE booking_id = ?')
+          .run(JSON.stringify(record), bookingId);
+      } else {
+        this.#db
+          .prepare(
+            'INSERT INTO booking_cancellations (booking_id, traveler_id, cancellation) VALUES (?, ?, ?)',
+          )
+          .run(bookingId, travelerId, JSON.stringify(cancellation));
+      }
       this.#options.travelers.setBookingStatus(travelerId, bookingId, 'cancelled');
-      for (const segmentId of record.segmentIds) {
+      const segmentIds = record?.segmentIds ?? (current.segmentId ? [current.segmentId] : []);
+      for (const segmentId of segmentIds) {
         this.#options.trips.updateSegmentStatus(
           travelerId,
           current.tripId ?? '',
@@ -223,7 +302,13 @@ export class BookingService {
       }
       return { details: this.details(travelerId, bookingId, now)!, changed: true };
     });
-    if (changed) this.#notify(cancelledNotice(travelerId, details), now);
+    if (changed) {
+      const replacement = this.#replacement(travelerId, bookingId);
+      this.#notify(
+        replacement ? changedNotice(travelerId, replacement, details) : cancelledNotice(travelerId, details),
+        now,
+      );
+    }
     return details;
   }
 
@@ -289,6 +374,23 @@ export class BookingService {
       });
     }
 
+    if (
+      request.replacesBookingId !== undefined &&
+      !this.#options.travelers.booking(travelerId, request.replacesBookingId)
+    ) {
+      throw new ServiceError('VALIDATION_ERROR', {
+        message: 'The request failed validation',
+        details: [
+          { field: 'replacesBookingId', code: 'unknown_booking', message: 'No such booking of the traveler' },
+        ],
+      });
+    }
+    if (request.tripId !== undefined && !this.#options.trips.getTrip(travelerId, request.tripId, now)) {
+      throw new ServiceError('VALIDATION_ERROR', {
+        message: 'The request failed validation',
+        details: [{ field: 'tripId', code: 'unknown_trip', message: 'No such trip of the traveler' }],
+      });
+    }
     const reference = newReference();
     const plan = bookingPlan(quote, reference);
     this.#checkConflicts(travelerId, plan.segments, reference);
@@ -307,7 +409,7 @@ export class BookingService {
     const bookingId = randomUUID();
     const { tripId } = this.#options.trips.addBookedSegments(
       travelerId,
-      { title: plan.tripTitle, startDate: plan.startDate, endDate: plan.endDate },
+      { title: plan.tripTitle, startDate: plan.startDate, endDate: plan.endDate, tripId: request.tripId },
       plan.segments,
       now,
     );
@@ -338,6 +440,7 @@ export class BookingService {
       },
       quote,
       segmentIds: plan.segments.map((segment) => segment.segmentId),
+      replaces: request.replacesBookingId,
       cancellation: null,
     };
     this.#db

@@ -100,23 +100,33 @@ export class TripStore {
   }
 
   /**
-   * Puts a new booking's segments into the traveler's trip that overlaps its dates (widening the trip when
-   * the booking reaches past it), or into a new trip with the given title; call inside a transaction.
+   * Puts a new booking's segments into the traveler's trip it names, else the one that overlaps its dates
+   * (widening the trip when the booking reaches past it), else a new trip with the given title; call inside a
+   * transaction.
    */
   addBookedSegments(
     travelerId: string,
-    booking: { title: string; startDate: string; endDate: string },
+    booking: { title: string; startDate: string; endDate: string; tripId?: string | undefined },
     segments: readonly Omit<SegmentRecord, 'tripId' | 'position'>[],
     now: Date,
   ): { tripId: string } {
-    const existing = this.#db
-      .prepare(
-        `SELECT trip_id, start_date, end_date FROM trips t WHERE traveler_id = ? AND start_date <= ? AND end_date >= ?
+    const chosen =
+      booking.tripId === undefined
+        ? undefined
+        : (this.#db
+            .prepare('SELECT trip_id, start_date, end_date FROM trips WHERE traveler_id = ? AND trip_id = ?')
+            .get(travelerId, booking.tripId) as
+            { trip_id: string; start_date: string; end_date: string } | undefined);
+    const existing =
+      chosen ??
+      (this.#db
+        .prepare(
+          `SELECT trip_id, start_date, end_date FROM trips t WHERE traveler_id = ? AND start_date <= ? AND end_date >= ?
           AND EXISTS (SELECT 1 FROM segments s WHERE s.trip_id = t.trip_id AND s.status != 'CANCELLED')
           ORDER BY start_date, trip_id LIMIT 1`,
-      )
-      .get(travelerId, booking.endDate, booking.startDate) as
-      { trip_id: string; start_date: string; end_date: string } | undefined;
+        )
+        .get(travelerId, booking.endDate, booking.startDate) as
+        { trip_id: string; start_date: string; end_date: string } | undefined);
     let tripId: string;
     if (existing) {
       tripId = existing.trip_id;

@@ -12,6 +12,7 @@ const EVENT_LABELS: Record<KnownEventType, MessageId> & Record<string, MessageId
   CHECK_IN_OPEN: 'inbox.event.CHECK_IN_OPEN',
   BOOKING_CONFIRMED: 'inbox.event.BOOKING_CONFIRMED',
   BOOKING_CANCELLED: 'inbox.event.BOOKING_CANCELLED',
+  BOOKING_CHANGED: 'inbox.event.BOOKING_CHANGED',
 };
 
 /**

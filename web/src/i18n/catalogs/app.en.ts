@@ -175,6 +175,7 @@ export const messages = {
   'inbox.event.CHECK_IN_OPEN': 'Check-in open',
   'inbox.event.BOOKING_CONFIRMED': 'Booking confirmed',
   'inbox.event.BOOKING_CANCELLED': 'Booking cancelled',
+  'inbox.event.BOOKING_CHANGED': 'Booking changed',
   'update.label': 'New version',
   'update.required': 'Wayfare {version} is required. Reload to keep using the app.',
   'update.available': 'A new version of Wayfare ({version}) is available.',

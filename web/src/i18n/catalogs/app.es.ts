@@ -180,6 +180,7 @@ export const messages: Record<keyof typeof english, string> = {
   'inbox.event.CHECK_IN_OPEN': 'Facturación abierta',
   'inbox.event.BOOKING_CONFIRMED': 'Reserva confirmada',
   'inbox.event.BOOKING_CANCELLED': 'Reserva cancelada',
+  'inbox.event.BOOKING_CHANGED': 'Reserva cambiada',
   'update.label': 'Nueva versión',
   'update.required': 'Hace falta Wayfare {version}. Recarga para seguir usando la aplicación.',
   'update.available': 'Hay una nueva versión de Wayfare ({version}).',
