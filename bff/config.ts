@@ -50,6 +50,12 @@ export const ConfigSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How long the waits between retries of one upstream call may add up to (503 RETRY_LATER, network). */
   UPSTREAM_RETRY_BUDGET_MS: z.coerce.number().int().min(0).default(2_000),
+  /**
+   * A rebooking whose cancel of the replaced booking failed retries it after this wait, doubling up to a
+   * minute, at most REBOOKING_CANCEL_ATTEMPTS times in all before it is left to support.
+   */
+  REBOOKING_CANCEL_RETRY_MS: z.coerce.number().int().positive().default(2_000),
+  REBOOKING_CANCEL_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
   /** Per-session quotas of the expensive routes: flight and stay search, and stay fares. */
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_FARES_PER_MINUTE: z.coerce.number().int().positive().default(60),

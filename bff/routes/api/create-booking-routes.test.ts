@@ -9,6 +9,7 @@ import {
 import { BookingsPageSchema } from '#shared/upstream/bookings.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { FlightSearchResponseSchema, type FlightOffer } from '#shared/upstream/flights.ts';
+import { api, type ApiAnswer } from '../../test-support/json-call.ts';
 import type { TestBrowser } from '../../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
 
@@ -17,36 +18,6 @@ import { startGatewayStack, type GatewayStack } from '../../test-support/gateway
  * flight search on a loaded machine took longer and the test got 504 where it searched for an offer.
  */
 const UPSTREAM_TIMEOUT_MS = 5000;
-
-interface ApiAnswer {
-  status: number;
-  headers: Headers;
-  json: unknown;
-}
-
-async function api(
-  browser: TestBrowser,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<ApiAnswer> {
-  const response = await browser.fetch(path, {
-    method,
-    headers: {
-      'x-requested-with': 'wayfare',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: text === '' ? undefined : JSON.parse(text),
-  };
-}
 
 const envelope = (answer: ApiAnswer) => ErrorEnvelopeSchema.parse(answer.json).error;
 

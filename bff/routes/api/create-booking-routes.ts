@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BookingDetailsSchema,
@@ -11,6 +11,7 @@ import {
 } from '#shared/upstream/booking-operations.ts';
 import { AppError } from '../../errors.ts';
 import { signedInTraveler } from '../../sessions/session-plugin.ts';
+import type { UpstreamAuth } from '../../travel-api/travel-api.ts';
 import { travelerAuth } from '../../travel-api/traveler-auth.ts';
 import { routeSchema } from './error-responses.ts';
 
@@ -59,50 +60,83 @@ export default async function createBookingRoute(app: FastifyInstance): Promise<
     body: CreateBookingRequest,
   ): Promise<BookingDetails> {
     const auth = await travelerAuth(app, request);
-    const context = { requestId: request.id, log: request.log };
-    try {
-      return await app.travelApi.request({
-        method: 'POST',
-        path: '/v1/bookings',
-        headers: { 'idempotency-key': key },
-        body,
-        auth,
-        // Safe to retry a transport failure: the key makes the upstream answer it once.
-        retry: 'idempotent',
-        ...context,
-        schema: BookingDetailsSchema,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'GATEWAY_TIMEOUT') throw error;
-      request.log.warn({ booking: 'create timed out' }, 'booking create timed out; looking it up by its key');
-      for (const delay of LOOKUP_DELAYS_MS) {
-        if (delay > 0) await sleep(delay);
-        try {
-          return await app.travelApi.request({
-            method: 'GET',
-            path: `/v1/booking-requests/${encodeURIComponent(key)}`,
-            auth,
-            ...context,
-            schema: BookingDetailsSchema,
-          });
-        } catch (lookupError) {
-          const stillUnknown =
-            lookupError instanceof AppError &&
-            (lookupError.code === 'RESOURCE_NOT_FOUND' || lookupError.code === 'GATEWAY_TIMEOUT');
-          if (!stillUnknown) throw lookupError;
-        }
-      }
-      throw new AppError('GATEWAY_TIMEOUT', {
-        message:
-          'The booking has not been confirmed yet. Submit again: the same booking is never made twice.',
-        recoveryAction: 'RETRY_NOW',
-        cause: error,
-      });
-    }
+    return createBookingUpstream(app, { key, body, auth, requestId: request.id, log: request.log });
   }
 }
 
-function idempotencyKeyOf(request: FastifyRequest): string {
+/**
+ * POST /v1/bookings under an Idempotency-Key, exactly once: a transport failure is retried with the same
+ * key, and a timeout is answered by looking the booking up by its key, never by booking again.
+ */
+export async function createBookingUpstream(
+  app: FastifyInstance,
+  call: {
+    key: string;
+    body: CreateBookingRequest;
+    auth: UpstreamAuth;
+    requestId: string;
+    log: FastifyBaseLogger;
+  },
+): Promise<BookingDetails> {
+  const { key, body, auth, requestId, log } = call;
+  try {
+    return await app.travelApi.request({
+      method: 'POST',
+      path: '/v1/bookings',
+      headers: { 'idempotency-key': key },
+      body,
+      auth,
+      // Safe to retry a transport failure: the key makes the upstream answer it once.
+      retry: 'idempotent',
+      requestId,
+      log,
+      schema: BookingDetailsSchema,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'GATEWAY_TIMEOUT') throw error;
+    log.warn({ booking: 'create timed out' }, 'booking create timed out; looking it up by its key');
+    for (const delay of LOOKUP_DELAYS_MS) {
+      if (delay > 0) await sleep(delay);
+      const found = await bookingRequestOutcome(app, { key, auth, requestId, log }).catch(
+        (lookupError: unknown) => {
+          if (lookupError instanceof AppError && lookupError.code === 'GATEWAY_TIMEOUT') return undefined;
+          throw lookupError;
+        },
+      );
+      if (found) return found;
+    }
+    throw new AppError('GATEWAY_TIMEOUT', {
+      message: 'The booking has not been confirmed yet. Submit again: the same booking is never made twice.',
+      recoveryAction: 'RETRY_NOW',
+      cause: error,
+    });
+  }
+}
+
+/**
+ * What a create under this key answered: the booking, undefined when no create with it has completed, or
+ * the refusal it got (thrown as that error).
+ */
+export async function bookingRequestOutcome(
+  app: FastifyInstance,
+  call: { key: string; auth: UpstreamAuth; requestId: string; log: FastifyBaseLogger },
+): Promise<BookingDetails | undefined> {
+  try {
+    return await app.travelApi.request({
+      method: 'GET',
+      path: `/v1/booking-requests/${encodeURIComponent(call.key)}`,
+      auth: call.auth,
+      requestId: call.requestId,
+      log: call.log,
+      schema: BookingDetailsSchema,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RESOURCE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+export function idempotencyKeyOf(request: FastifyRequest): string {
   const parsed = IdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION_ERROR', {

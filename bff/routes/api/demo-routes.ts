@@ -141,6 +141,11 @@ export default async function demoRoutes(app: FastifyInstance): Promise<void> {
   leverRoute('payment-decline', 'payment-decline', 'The signed-in traveler’s next payment is declined');
   leverRoute('booking-conflict', 'booking-conflict', 'The signed-in traveler’s next booking conflicts');
   leverRoute(
+    'cancel-failure',
+    'cancel-failure',
+    'The signed-in traveler’s next cancel fails once (503 RETRY_LATER)',
+  );
+  leverRoute(
     'offer-expiry',
     'offer-expired',
     'The signed-in traveler’s next price check finds the offer expired',

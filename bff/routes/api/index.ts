@@ -9,6 +9,7 @@ import notificationsStreamRoutes from './notifications-stream-routes.ts';
 import passThroughRoutes from './pass-through-routes.ts';
 import pricedStaySearchRoute from './priced-stay-search-routes.ts';
 import pushRoutes, { pushPublicKeyRoutes } from './push-routes.ts';
+import rebookingRoutes from './rebooking-routes.ts';
 import { stayFaresStreamRoute, staySearchStreamRoute } from './stays-stream-routes.ts';
 
 /**
@@ -31,6 +32,7 @@ const FOR_A_SESSION = [stayFaresStreamRoute];
 const FOR_A_TRAVELER = [
   passThroughRoutes,
   createBookingRoute,
+  rebookingRoutes,
   staySearchStreamRoute,
   pricedStaySearchRoute,
   notificationsStreamRoutes,
