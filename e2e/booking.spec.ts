@@ -259,7 +259,7 @@ test.describe('booking in Spanish', () => {
 
     // The bookings filters' dates are typed as Spain writes them: day, month, year.
     await page.goto('/bookings?when=all');
-    const filters = page.getByRole('form', { name: 'Filtrar reservas' });
+    const filters = page.getByRole('complementary', { name: 'Filtros' });
     const from = filters.getByRole('group', { name: 'Desde', exact: true });
     await expect(from.locator('[data-type]').first()).toHaveAttribute('data-type', 'day');
     await fillDate(from, isoDateFromToday(220));

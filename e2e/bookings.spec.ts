@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
+import { expectOnFirstScreen } from './support/first-screen.ts';
 import { PHONE } from './support/tags.ts';
 import { JORDAN } from './support/test-travelers.ts';
 import { wordsOfProfile, type Words } from './support/words.ts';
@@ -34,6 +35,24 @@ async function chooseWhen(page: Page, words: Words, radio: string, when: 'past' 
   const { meta } = (await (await answer).json()) as { meta: { totalCount: number } };
   await expect.poll(() => totalShown(page, words)).toBe(meta.totalCount);
   return meta.totalCount;
+}
+
+/**
+ * On a phone the filters are a sheet over the list, opened by a button; a wide screen shows them in a
+ * column beside it. Returns where the filters are and how to close them again (nothing to close on a
+ * wide screen).
+ */
+async function openFilters(page: Page, words: Words): Promise<{ close: () => Promise<void> }> {
+  if ((page.viewportSize()?.width ?? 0) >= 640) return { close: async () => {} };
+  await page.getByRole('button', { name: words.filters }).click();
+  const sheet = page.getByRole('dialog', { name: words.filters });
+  await expect(sheet).toBeVisible();
+  return {
+    close: async () => {
+      await sheet.getByRole('button', { name: words.showBookings }).click();
+      await expect(sheet).toBeHidden();
+    },
+  };
 }
 
 /** Checkboxes of the filters drive the URL, so they read checked once the navigation has happened. */
@@ -141,9 +160,13 @@ test.describe('bookings', () => {
       await signIn({ traveler: JORDAN, returnTo: '/bookings' });
       const words = await wordsOfProfile(page);
       const everything = await totalShown(page, words);
+      // The bookings lead: on a phone the filters wait behind a button, so the first booking is on screen.
+      await expectOnFirstScreen(bookingCards(page, words).first());
 
+      const filters = await openFilters(page, words);
       await toggle(page, words.status, words.confirmed);
       await toggle(page, words.kind, words.flight);
+      await filters.close();
       await expect(page).toHaveURL(/status=confirmed/);
       await expect(page).toHaveURL(/vertical=flight/);
       await expect(page.getByRole('list', { name: words.bookings })).toHaveAttribute('aria-busy', 'false');
@@ -157,6 +180,7 @@ test.describe('bookings', () => {
 
       const again = await context.newPage();
       await again.goto(page.url());
+      await openFilters(again, words);
       await expect(
         again.getByRole('group', { name: words.status }).getByRole('checkbox', { name: words.confirmed }),
       ).toBeChecked();

@@ -18,6 +18,8 @@ function offers(page: Page) {
  */
 async function searchAgainOnAnotherDate(page: Page, inDays: number): Promise<void> {
   const date = isoDateFromToday(inDays);
+  // After a search the form is folded into one line: Edit search opens it.
+  await page.getByRole('button', { name: 'Edit search' }).click();
   const form = page.getByRole('form', { name: 'Search flights' });
   await fillDate(form.getByRole('group', { name: 'Date', exact: true }), date);
   const answered = page.waitForResponse(

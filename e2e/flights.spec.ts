@@ -3,6 +3,7 @@ import { expect, setProfileLocale, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
+import { expectOnFirstScreen } from './support/first-screen.ts';
 import { PHONE } from './support/tags.ts';
 import { SPANISH_WEEKDAY_DATE } from './support/words.ts';
 
@@ -91,6 +92,10 @@ test.describe('flight search', () => {
       await expect(first).toContainText(/Nonstop|\d stops?/);
       await expect(first).toContainText(/\d{1,2}:\d{2}/);
       await expect(first).toHaveAccessibleName(/\d/);
+      // The results lead: the form folds into one line, so the first offer is on the first screen.
+      await expectOnFirstScreen(first);
+      await page.getByRole('button', { name: 'Edit search' }).click();
+      await expect(form.getByRole('combobox', { name: 'From' })).toBeFocused();
     },
   );
 
@@ -156,8 +161,17 @@ test.describe('flight search', () => {
       expect(prices.length).toBe(total);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
+      // On a phone the filters are a sheet over the offers, behind a button.
+      const phone = (page.viewportSize()?.width ?? 0) < 640;
+      if (phone) await page.getByRole('button', { name: 'Filters' }).click();
       await choose(page.getByRole('radio', { name: 'Nonstop only' }));
       await expect(page).toHaveURL(/stops=0/);
+      if (phone) {
+        const sheet = page.getByRole('dialog', { name: 'Filters' });
+        await sheet.getByRole('button', { name: 'Show flights' }).click();
+        await expect(sheet).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+      }
       await expect(page.getByRole('heading', { name: /offers match the filters|offers/ })).toBeVisible();
       const nonstop = offers(page);
       const shown = await nonstop.count();
@@ -166,9 +180,10 @@ test.describe('flight search', () => {
 
       await page.reload();
       await expect(page.getByRole('radio', { name: 'Cheapest' })).toBeChecked();
-      await expect(page.getByRole('radio', { name: 'Nonstop only' })).toBeChecked();
       await expect(offers(page)).toHaveCount(shown);
-      await expect(flightForm(page).getByLabel('Adults')).toHaveValue('2');
+      await expect(page.getByText(/· 2 adults ·/)).toBeVisible();
+      if (phone) await page.getByRole('button', { name: 'Filters (1)' }).click();
+      await expect(page.getByRole('radio', { name: 'Nonstop only' })).toBeChecked();
     },
   );
 

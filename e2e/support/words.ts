@@ -28,6 +28,8 @@ export const WORDS = {
     confirmed: 'Confirmed',
     kind: 'Kind',
     flight: 'Flight',
+    filters: 'Filters',
+    showBookings: 'Show bookings',
   },
   es: {
     lang: 'es',
@@ -55,6 +57,8 @@ export const WORDS = {
     confirmed: 'Confirmada',
     kind: 'Tipo',
     flight: 'Vuelo',
+    filters: 'Filtros',
+    showBookings: 'Ver reservas',
   },
 };
 

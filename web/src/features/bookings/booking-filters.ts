@@ -80,10 +80,15 @@ export function bookingsQuery(filters: BookingListFilters, today: string = today
   return params;
 }
 
-export function hasFilters(filters: BookingListFilters): boolean {
+/** How many filters narrow the list (the dates count one each; "when" is a view, not a filter). */
+export function filtersActive(filters: BookingListFilters): number {
   return (
-    filters.status.length > 0 ||
-    filters.vertical.length > 0 ||
-    Boolean(filters.from || filters.to || filters.travel)
+    filters.status.length +
+    filters.vertical.length +
+    [filters.from, filters.to, filters.travel].filter(Boolean).length
   );
+}
+
+export function hasFilters(filters: BookingListFilters): boolean {
+  return filtersActive(filters) > 0;
 }

@@ -5,6 +5,7 @@ import { BOOKING_STATUSES, BOOKING_VERTICALS } from '#shared/api/booking-values.
 import type { Booking } from '#shared/api/bookings.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FilterSheet } from '../../components/filter-sheet.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useLanguage, useT, type Translate } from '../../i18n/use-t.ts';
@@ -14,6 +15,7 @@ import {
   BOOKINGS_PAGE_SIZE,
   bookingFiltersFromParams,
   bookingFiltersToParams,
+  filtersActive,
   hasFilters,
   type BookingListFilters,
   type BookingWhen,
@@ -85,10 +87,11 @@ export function BookingsPage() {
         </p>
       </div>
       <div className="bookings-layout">
-        <form
-          className="card filters"
-          aria-label={t('bookings.filters')}
-          onSubmit={(event) => event.preventDefault()}
+        <FilterSheet
+          title={t('bookings.filters.title')}
+          titleActive={t('bookings.filters.titleActive', { count: filtersActive(filters) })}
+          active={filtersActive(filters)}
+          showLabel={t('bookings.filters.show')}
         >
           <fieldset>
             <legend>{t('bookings.travel')}</legend>
@@ -162,7 +165,7 @@ export function BookingsPage() {
               {t('bookings.clearFilters')}
             </button>
           )}
-        </form>
+        </FilterSheet>
 
         <section aria-labelledby="bookings-list-title" className="stack">
           <fieldset className="segmented-filter">

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -9,7 +9,7 @@ import { arrangeOffers, carriersOf } from './arrange-offers.ts';
 import type { FlightResultView } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
 import { OfferCard } from './offer-card.tsx';
-import { FlightSortControl, ResultFilters } from './result-filters.tsx';
+import { FlightSortControl, ResultFilters, ResultFiltersButton } from './result-filters.tsx';
 
 export interface FlightResultsProps {
   /** null while the search waits for the traveler's currency: shown as searching. */
@@ -44,6 +44,7 @@ export function FlightResults({
   const format = useTravelerFormatters();
   const t = useT();
   useSearchInProgress(search.isFetching);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const offers = search.data?.offers ?? [];
   const shown = arrangeOffers(offers, view);
 
@@ -64,7 +65,12 @@ export function FlightResults({
             </span>
           )}
         </h2>
-        {search.isSuccess && offers.length > 0 && <FlightSortControl view={view} onChange={onViewChange} />}
+        {search.isSuccess && offers.length > 0 && (
+          <>
+            <ResultFiltersButton view={view} onOpen={() => setFiltersOpen(true)} />
+            <FlightSortControl view={view} onChange={onViewChange} />
+          </>
+        )}
       </div>
       <p className="visually-hidden" role="status">
         {search.isPending
@@ -105,7 +111,13 @@ export function FlightResults({
         </div>
       ) : (
         <div className="results-layout">
-          <ResultFilters view={view} onChange={onViewChange} carriers={carriersOf(offers)} format={format} />
+          <ResultFilters
+            view={view}
+            onChange={onViewChange}
+            carriers={carriersOf(offers)}
+            format={format}
+            sheet={{ open: filtersOpen, onOpenChange: setFiltersOpen }}
+          />
           {shown.length === 0 ? (
             <div className="empty-state">
               <h3>{t('flights.noMatches')}</h3>

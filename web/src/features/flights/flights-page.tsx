@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { CollapsibleSearch } from '../../components/collapsible-search.tsx';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
@@ -9,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { FlightResults } from './flight-results.tsx';
-import { FlightSearchForm } from './flight-search-form.tsx';
+import { cabinName, FlightSearchForm } from './flight-search-form.tsx';
 import {
   flightSearchFormFromParams,
   flightSearchToParams,
@@ -33,7 +35,8 @@ export function FlightsPage() {
   useDocumentTitle(t('flights.title'));
   const [params, setParams] = useSearchParams();
   const profile = useQuery(profileQueries.current());
-  const { currency, locale } = useTravelerFormatters();
+  const format = useTravelerFormatters();
+  const { currency, locale } = format;
   const words = { t, locale };
   const today = todayIsoDate();
   const home = profile.data?.homeAirport
@@ -67,12 +70,18 @@ export function FlightsPage() {
     focusResults.current = false;
     resultsHeading.current?.focus();
   }, [formKey, searched]);
+  // After a search the form folds into one line, so the first offer is on the first screen; Edit search,
+  // or a result that asks to change the search, opens it again until the next search.
+  const [editingFor, setEditingFor] = useState<string | null>(null);
+  const collapsed = searched && editingFor !== formKey && Object.keys(serverErrors).length === 0;
+  const focusOrigin = useCallback(() => focusField('itinerary.0.origin'), []);
 
   return (
     <div className="page">
       <div className="page-header">
         <h1>{t('flights.title')}</h1>
-        <p className="muted">{t('flights.intro')}</p>
+        {/* What the form can do: folded away with the form once a search ran. */}
+        {!collapsed && <p className="muted">{t('flights.intro')}</p>}
       </div>
       <div className="stack">
         {corrections.length > 0 && (
@@ -82,16 +91,35 @@ export function FlightsPage() {
             ))}
           </div>
         )}
-        <FlightSearchForm
-          key={formKey}
-          initial={form}
-          homeAirport={home}
-          serverErrors={serverErrors}
-          onSearch={(next) => {
-            focusResults.current = true;
-            setParams(flightSearchToParams(next, view));
-          }}
-        />
+        <CollapsibleSearch
+          collapsed={collapsed}
+          foldOn="every-screen"
+          summary={
+            <>
+              <strong>{routeLabel(form)}</strong>
+              <span className="muted">
+                {' '}
+                · {form.legs.map((leg) => format.calendarDate(leg.date)).join(' – ')} ·{' '}
+                {t('flights.summary.adults', { count: form.adults })} · {cabinName(form.cabinClass, t)}
+              </span>
+            </>
+          }
+          editLabel={t('flights.summary.edit')}
+          onEdit={() => setEditingFor(formKey)}
+          focusOnEdit={focusOrigin}
+        >
+          <FlightSearchForm
+            key={formKey}
+            initial={form}
+            homeAirport={home}
+            serverErrors={serverErrors}
+            onSearch={(next) => {
+              focusResults.current = true;
+              setEditingFor(null);
+              setParams(flightSearchToParams(next, view));
+            }}
+          />
+        </CollapsibleSearch>
         {searched && (
           <FlightResults
             headingRef={resultsHeading}
@@ -101,7 +129,11 @@ export function FlightsPage() {
             onViewChange={(nextView) =>
               setParams(writeResultView(new URLSearchParams(params), nextView), { replace: true })
             }
-            onEditSearch={() => focusField('itinerary.0.origin')}
+            onEditSearch={() => {
+              // The form opens before its first field takes focus.
+              flushSync(() => setEditingFor(formKey));
+              focusOrigin();
+            }}
           />
         )}
       </div>

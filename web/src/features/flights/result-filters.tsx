@@ -1,3 +1,4 @@
+import { FilterSheet, FilterSheetButton } from '../../components/filter-sheet.tsx';
 import { SortControl } from '../../components/sort-control.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -55,11 +56,54 @@ export function FlightSortControl({ view, onChange }: Pick<ResultFiltersProps, '
   );
 }
 
-export function ResultFilters({ view, onChange, carriers, format }: ResultFiltersProps) {
+const clearFilters = (view: FlightResultView): FlightResultView => ({
+  ...view,
+  maxStops: undefined,
+  airlines: [],
+  departures: [],
+});
+
+const filtersActive = (view: FlightResultView): number =>
+  (view.maxStops === undefined ? 0 : 1) + view.airlines.length + view.departures.length;
+
+/** On a phone, the button that opens the filters' sheet: it sits in the results' heading row. */
+export function ResultFiltersButton({ view, onOpen }: { view: FlightResultView; onOpen: () => void }) {
+  const t = useT();
+  const active = filtersActive(view);
+  return (
+    <FilterSheetButton
+      title={t('flights.filters')}
+      titleActive={t('flights.filters.titleActive', { count: active })}
+      active={active}
+      onOpen={onOpen}
+    />
+  );
+}
+
+/** The filters of the flight results: a column beside the offers, or a sheet on a phone. */
+export function ResultFilters({
+  sheet,
+  ...props
+}: ResultFiltersProps & { sheet: { open: boolean; onOpenChange: (open: boolean) => void } }) {
+  const t = useT();
+  const active = filtersActive(props.view);
+  return (
+    <FilterSheet
+      title={t('flights.filters')}
+      titleActive={t('flights.filters.titleActive', { count: active })}
+      active={active}
+      showLabel={t('flights.filters.show')}
+      sheet={sheet}
+    >
+      <FilterFields {...props} />
+    </FilterSheet>
+  );
+}
+
+function FilterFields({ view, onChange, carriers, format }: ResultFiltersProps) {
   const t = useT();
   return (
-    <aside className="filters card" aria-label={t('flights.filters')}>
-      <h2 className="filters-title">{t('flights.filters')}</h2>
+    <>
       <fieldset>
         <legend>{t('flights.stops')}</legend>
         {STOP_OPTIONS.map((option) => (
@@ -102,15 +146,15 @@ export function ResultFilters({ view, onChange, carriers, format }: ResultFilter
           </label>
         ))}
       </fieldset>
-      {(view.maxStops !== undefined || view.airlines.length > 0 || view.departures.length > 0) && (
+      {filtersActive(view) > 0 && (
         <button
           type="button"
           className="button button-ghost button-small"
-          onClick={() => onChange({ ...view, maxStops: undefined, airlines: [], departures: [] })}
+          onClick={() => onChange(clearFilters(view))}
         >
           {t('flights.clearFilters')}
         </button>
       )}
-    </aside>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { FilterSheet } from '../../../components/filter-sheet.tsx';
 import { SortControl } from '../../../components/sort-control.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -119,50 +120,18 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
   );
 }
 
-/**
- * The filters of the stay results: a column beside the hotels on a wide screen; on a phone, a button
- * that opens them in a sheet over the results, so the first hotel stays near the top of the page.
- */
+/** The filters of the stay results: a column beside the hotels, or a sheet on a phone. */
 export function StayFilters(props: StayFiltersProps) {
   const t = useT();
-  const sheet = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
   const active = filtersActive(props.view);
-  useEffect(() => {
-    if (open && sheet.current && !sheet.current.open) sheet.current.showModal();
-  }, [open]);
   return (
-    <>
-      <aside className="filters card stay-filters-column" aria-label={t('stays.filters.title')}>
-        <h2 className="filters-title">{t('stays.filters.title')}</h2>
-        <FilterFields {...props} />
-      </aside>
-      <button
-        type="button"
-        className="button button-secondary stay-filters-open"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        {active > 0 ? t('stays.filters.titleActive', { count: active }) : t('stays.filters.title')}
-      </button>
-      <dialog
-        ref={sheet}
-        className="stay-filters-sheet"
-        aria-labelledby="stay-filters-sheet-title"
-        onClose={() => setOpen(false)}
-      >
-        {open && (
-          <div className="filters">
-            <h2 id="stay-filters-sheet-title" className="filters-title">
-              {t('stays.filters.title')}
-            </h2>
-            <FilterFields {...props} />
-            <button type="button" className="button" onClick={() => sheet.current?.close()}>
-              {t('stays.filters.show')}
-            </button>
-          </div>
-        )}
-      </dialog>
-    </>
+    <FilterSheet
+      title={t('stays.filters.title')}
+      titleActive={t('stays.filters.titleActive', { count: active })}
+      active={active}
+      showLabel={t('stays.filters.show')}
+    >
+      <FilterFields {...props} />
+    </FilterSheet>
   );
 }

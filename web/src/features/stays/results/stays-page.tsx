@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import { fieldProblemsByPath } from '../../../lib/error-grammar.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import { CollapsibleSearch } from '../../../components/collapsible-search.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { profileQueries } from '../../../lib/profile-query.ts';
 import { stayViewFromParams, withoutStayView, writeStayView } from './arrange-stays.ts';
@@ -54,10 +55,15 @@ export function StaysPage() {
         <p className="muted">{t('stays.tagline')}</p>
       </div>
       <div className="stack">
-        {search && collapsed && <StaySearchSummary search={search} onEdit={() => setEditingFor(searchKey)} />}
-        <div className={collapsed ? 'stay-search-collapsible collapsed' : 'stay-search-collapsible'}>
+        <CollapsibleSearch
+          collapsed={collapsed}
+          foldOn="phone"
+          summary={search && <StaySearchSummary search={search} />}
+          editLabel={t('stays.summary.edit')}
+          onEdit={() => setEditingFor(searchKey)}
+        >
           <StaySearchForm key={searchKey} initial={form} onSearch={startSearch} serverErrors={serverErrors} />
-        </div>
+        </CollapsibleSearch>
         {search && (
           <StayResults
             search={search}

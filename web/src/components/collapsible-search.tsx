@@ -1,0 +1,67 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import './collapsible-search.css';
+
+const FIELD = 'input:not([type="hidden"]), select, textarea';
+
+export interface CollapsibleSearchProps {
+  /** A search ran and the traveler is not editing it: the form folds into its one-line summary. */
+  collapsed: boolean;
+  /** Which screens fold it: a phone only (a wide screen keeps the form beside the results), or every one. */
+  foldOn: 'phone' | 'every-screen';
+  /** The search in one line: "Rome · Thu, Dec 3 – Sat, Dec 5 · 2 adults". */
+  summary: ReactNode;
+  /** "Edit search" */
+  editLabel: string;
+  /** Opens the form again (the page stops folding it until the next search). */
+  onEdit: () => void;
+  /** Where focus goes once the form is open again; the form's first field unless given. */
+  focusOnEdit?: () => void;
+  /** The search form, kept mounted while folded so nothing the traveler typed is lost. */
+  children: ReactNode;
+}
+
+/**
+ * A search form that gives the screen to its results: after a search it stands as one line with an
+ * Edit button, so the first result starts near the top of the screen.
+ */
+export function CollapsibleSearch({
+  collapsed,
+  foldOn,
+  summary,
+  editLabel,
+  onEdit,
+  focusOnEdit,
+  children,
+}: CollapsibleSearchProps) {
+  const form = useRef<HTMLDivElement>(null);
+  const editing = useRef(false);
+  useEffect(() => {
+    if (collapsed || !editing.current) return;
+    editing.current = false;
+    if (focusOnEdit) focusOnEdit();
+    else form.current?.querySelector<HTMLElement>(FIELD)?.focus();
+  }, [collapsed, focusOnEdit]);
+  const fold = collapsed ? ` collapsed-on-${foldOn}` : '';
+  return (
+    <>
+      {collapsed && (
+        <div className={`card search-summary search-summary-on-${foldOn}`}>
+          <p>{summary}</p>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => {
+              editing.current = true;
+              onEdit();
+            }}
+          >
+            {editLabel}
+          </button>
+        </div>
+      )}
+      <div ref={form} className={`search-collapsible${fold}`}>
+        {children}
+      </div>
+    </>
+  );
+}
