@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, setProfileLocale, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { inboxCard, recordToasts, toastsShown } from './support/notifications.ts';
 import { ALEX, JORDAN, SAM } from './support/test-travelers.ts';
@@ -142,4 +142,56 @@ test('home opens on the next trip with its live status, then the shortcuts', asy
   await next.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Trip timeline' })).toBeVisible();
+});
+
+test('a delay into the next day keeps the flight under its scheduled day, naming both days', async ({
+  signedInPage: page,
+  admin,
+  traveler,
+}) => {
+  await setProfileLocale(page, 'en-US');
+  // The traveler's first upcoming flight that leaves after 1 AM, local time: a delay of a day at most
+  // moves it to a quarter past midnight the next day.
+  const headers = { 'x-requested-with': 'wayfare' };
+  const trips = (await (await page.request.get('/api/trips?limit=100', { headers })).json()) as {
+    items: { tripId: string; startDate: string; status: string }[];
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  let target: { tripId: string; flight: TimelineSegment } | undefined;
+  for (const trip of trips.items.filter((item) => item.startDate > today && item.status === 'ON_TRACK')) {
+    const { segments } = (await (
+      await page.request.get(`/api/trips/${trip.tripId}`, { headers })
+    ).json()) as { segments: TimelineSegment[] };
+    const flight = segments.find((segment) => segment.kind === 'flight' && segment.status === 'SCHEDULED');
+    if (flight && Number(flight.scheduledDeparture.slice(11, 13)) >= 1) {
+      target = { tripId: trip.tripId, flight };
+      break;
+    }
+  }
+  if (!target) throw new Error('The test traveler has no upcoming flight');
+  const { flight } = target;
+  const [hours, minutes] = flight.scheduledDeparture.slice(11, 16).split(':').map(Number);
+  await admin.post('simulate', {
+    traveler: traveler.id,
+    type: 'SEGMENT_DELAYED',
+    segmentId: flight.segmentId,
+    minutes: 24 * 60 - (hours! * 60 + minutes!) + 15,
+  });
+
+  await page.goto(`/trips/${target.tripId}`);
+  const timeline = page.getByRole('list', { name: 'Trip timeline' });
+  const delayed = timeline.getByRole('listitem', { name: flight.title }).first();
+  const day = (offset: number, year?: 'numeric') =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year,
+    }).format(Date.parse(`${flight.scheduledDeparture.slice(0, 10)}T00:00:00Z`) + offset * 86_400_000);
+  // The old time with its day struck through, the new one with the next day, on a 12-hour clock.
+  await expect(delayed.getByRole('deletion').first()).toContainText(`${day(0)}, `);
+  await expect(delayed.getByRole('insertion').first()).toContainText(new RegExp(`${day(1)}, 12:15\\sAM`));
+  // Still under the heading of the day it was scheduled for.
+  await expect(delayed.locator('xpath=preceding-sibling::li[h3][1]')).toHaveText(day(0, 'numeric'));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zoneCity } from './intl-format.ts';
+import { formattersFor, zoneCity, type TimeChange } from './intl-format.ts';
 
 describe('zoneCity', () => {
   it('names the place a zone is named after, in words', () => {
@@ -7,5 +7,56 @@ describe('zoneCity', () => {
     expect(zoneCity('America/New_York')).toBe('New York');
     expect(zoneCity('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
     expect(zoneCity('UTC')).toBe('UTC');
+  });
+});
+
+describe('timeChange', () => {
+  // A flight out of Denver at 12:25 on Thursday, now leaving at 7:45 the next morning.
+  const scheduled = '2026-11-26T12:25:00-07:00';
+  const nextMorning = '2026-11-27T07:45:00-07:00';
+  const sameAfternoon = '2026-11-26T16:00:00-07:00';
+  const zone = 'America/Denver';
+  /** Intl writes a narrow no-break space before AM and PM. */
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+  const inPlainSpaces = ({ scheduled: from, estimated: to, dayChanged }: TimeChange) => ({
+    scheduled: plain(from),
+    estimated: plain(to),
+    dayChanged,
+  });
+
+  it('names both days when a delay moves the time into the next day, on a 12-hour clock in English', () => {
+    expect(inPlainSpaces(formattersFor('en-US').timeChange(scheduled, nextMorning, zone))).toEqual({
+      scheduled: 'Thu, Nov 26, 12:25 PM',
+      estimated: 'Fri, Nov 27, 7:45 AM',
+      dayChanged: true,
+    });
+  });
+
+  it('on a 24-hour clock in Spanish', () => {
+    expect(inPlainSpaces(formattersFor('es-ES').timeChange(scheduled, nextMorning, zone))).toEqual({
+      scheduled: 'jue, 26 nov, 12:25',
+      estimated: 'vie, 27 nov, 7:45',
+      dayChanged: true,
+    });
+  });
+
+  it('gives the times alone when both are on the same day', () => {
+    expect(inPlainSpaces(formattersFor('en-US').timeChange(scheduled, sameAfternoon, zone))).toEqual({
+      scheduled: '12:25 PM',
+      estimated: '4:00 PM',
+      dayChanged: false,
+    });
+    expect(inPlainSpaces(formattersFor('es-ES').timeChange(scheduled, sameAfternoon, zone))).toEqual({
+      scheduled: '12:25',
+      estimated: '16:00',
+      dayChanged: false,
+    });
+  });
+
+  it('reads the days in the place’s own zone, not the browser’s', () => {
+    // 23:30 in Denver is already the next day in UTC: still one day where the flight leaves.
+    const late = '2026-11-26T23:30:00-07:00';
+    expect(formattersFor('en-US').timeChange(scheduled, late, zone).dayChanged).toBe(false);
+    expect(formattersFor('en-US').timeChange(scheduled, late, 'UTC').dayChanged).toBe(true);
   });
 });

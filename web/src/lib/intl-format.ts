@@ -12,6 +12,12 @@ export interface Formatters {
   time: (instant: string, timeZone?: string) => string;
   /** Date and time of an instant in a zone. */
   dateTime: (instant: string, timeZone?: string) => string;
+  /**
+   * A time that changed, the old and the new, on the interface's own clock: the times alone when both
+   * fall on the same local day ("12:25 PM", "4:00 PM"), each with its day when they do not ("Thu, Nov 26,
+   * 12:25 PM", "Fri, Nov 27, 7:45 AM"), so a delay into the next day never reads as an earlier time.
+   */
+  timeChange: (scheduled: string, estimated: string, timeZone?: string) => TimeChange;
   /** Date and time as written in a local ISO timestamp with its offset (the place's own wall clock). */
   wallDateTime: (localIso: string) => string;
   /** "2h 35m" */
@@ -21,6 +27,13 @@ export interface Formatters {
   /** "5 minutes ago", "yesterday" */
   relative: (instant: string, now?: Date) => string;
   count: (value: number) => string;
+}
+
+export interface TimeChange {
+  scheduled: string;
+  estimated: string;
+  /** The new time falls on another local day than the scheduled one. */
+  dayChanged: boolean;
 }
 
 const cache = new Map<string, Formatters>();
@@ -75,6 +88,20 @@ function createFormatters(locale: string): Formatters {
       new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
         new Date(instant),
       ),
+    timeChange: (scheduled, estimated, timeZone) => {
+      const dayChanged = localDateOf(scheduled, timeZone) !== localDateOf(estimated, timeZone);
+      const clock = new Intl.DateTimeFormat(locale, {
+        timeZone,
+        ...(dayChanged ? { weekday: 'short', day: 'numeric', month: 'short' } : {}),
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      return {
+        scheduled: clock.format(new Date(scheduled)),
+        estimated: clock.format(new Date(estimated)),
+        dayChanged,
+      };
+    },
     dateTime: (instant, timeZone) =>
       new Intl.DateTimeFormat(locale, {
         timeZone,

@@ -49,6 +49,22 @@ describe('describeRisk, a connection too short to make', () => {
     expect(text).not.toMatch(/\d+m\b|after this starts/);
   });
 
+  it('names the new day when the delay moves the arrival into the next day', () => {
+    const late = { ...arrival, estimatedArrival: '2026-11-26T08:10:00+01:00', delayMinutes: 1160 };
+    const text = describeRisk(
+      {
+        kind: 'short-connection',
+        arrival: late,
+        nextKind: 'flight',
+        availableMinutes: -10,
+        neededMinutes: 60,
+      },
+      formattersFor('en-US'),
+      t,
+    );
+    expect(text.replace(/\s/g, ' ')).toMatch(/^Denver → Frankfurt now arrives at Thu, Nov 26, 8:10 AM /);
+  });
+
   it('names the time left and the time needed in words, hours and minutes together', () => {
     const text = describeRisk(risk('flight', 25, 75), formattersFor('en-GB'), t);
     expect(text).toContain('only 25 minutes before this flight leaves.');

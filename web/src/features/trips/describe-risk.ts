@@ -1,8 +1,15 @@
+import type { Segment } from '#shared/api/trips.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import type { ConnectionRisk } from './connection-risks.ts';
 import { segmentName } from './segment-name.ts';
 import { zoneName } from './segment-kinds.ts';
+
+/** When a late segment now arrives: its day too when the delay moved it to another day. */
+function arrivalTime(arrival: Segment, format: Formatters): string {
+  return format.timeChange(arrival.scheduledArrival, arrival.estimatedArrival, arrival.destination.timeZone)
+    .estimated;
+}
 
 /** Why a segment is at risk, in words a traveler can act on. */
 export function describeRisk(risk: ConnectionRisk, format: Formatters, t: Translate): string {
@@ -10,7 +17,7 @@ export function describeRisk(risk: ConnectionRisk, format: Formatters, t: Transl
     case 'short-connection': {
       const { arrival, nextKind, availableMinutes, neededMinutes } = risk;
       const zone = arrival.destination.timeZone;
-      const at = `${format.time(arrival.estimatedArrival, zone)} ${zoneName(arrival.estimatedArrival, zone, format.locale)}`;
+      const at = `${arrivalTime(arrival, format)} ${zoneName(arrival.estimatedArrival, zone, format.locale)}`;
       const left =
         availableMinutes <= 0
           ? t('risk.afterThisStarts', { kind: nextKind })
@@ -25,10 +32,9 @@ export function describeRisk(risk: ConnectionRisk, format: Formatters, t: Transl
     }
     case 'late-check-in': {
       const { arrival } = risk;
-      const zone = arrival.destination.timeZone;
       return t('risk.lateCheckIn', {
         title: segmentName(arrival, t).text,
-        at: format.time(arrival.estimatedArrival, zone),
+        at: arrivalTime(arrival, format),
       });
     }
     case 'after-cancellation':

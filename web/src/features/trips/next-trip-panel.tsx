@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useT } from '../../i18n/use-t.ts';
-import { todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
+import { localDateOf, todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { notificationQueries } from '../notifications/notification-queries.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { connectionRisks } from './connection-risks.ts';
@@ -91,8 +91,11 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
           </span>
           <br />
           <span className="small">
-            {t(segmentKind(segment.kind).start)}{' '}
-            {format.calendarDate(segment.estimatedDeparture.slice(0, 10))}{' '}
+            {t(segmentKind(segment.kind).start)} {/* A time moved to another day names both days itself. */}
+            {localDateOf(segment.scheduledDeparture, segment.origin.timeZone) ===
+            localDateOf(segment.estimatedDeparture, segment.origin.timeZone)
+              ? `${format.calendarDate(segment.scheduledDeparture.slice(0, 10))} `
+              : ''}
           </span>
           <WallTime
             scheduled={segment.scheduledDeparture}

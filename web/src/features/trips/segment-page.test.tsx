@@ -95,6 +95,47 @@ describe('SegmentPage', () => {
     expect(within(details).getByText('14C')).toBeInTheDocument();
   });
 
+  it('a delay into the next day names both days, and the flight stays under the day it was scheduled for', async () => {
+    const nextDay = {
+      ...segmentOnly,
+      estimatedDeparture: '2026-11-24T13:45:00-07:00',
+      estimatedArrival: '2026-11-25T08:10:00+01:00',
+      delayMinutes: 1160,
+    };
+    stubFetch((url) =>
+      url === `/api/trips/${tripId}/segments/${segmentId}`
+        ? { json: { ...nextDay, trip: tripSummary } }
+        : url === `/api/trips/${tripId}`
+          ? { json: { ...trip, segments: [nextDay, stay] } }
+          : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+    );
+    renderApp(<SegmentPage />, {
+      url: `/trips/${tripId}/segment/${segmentId}`,
+      path: '/trips/:tripId/segment/:segmentId',
+    });
+    const schedule = await screen.findByRole('region', { name: 'Schedule' });
+    const plain = (elements: NodeListOf<Element>) =>
+      [...elements].map((element) => element.textContent?.replace(/\s/g, ' '));
+    expect(plain(schedule.querySelectorAll('del'))).toEqual([
+      'Scheduled Mon, Nov 23, 6:25 PM',
+      'Scheduled Tue, Nov 24, 12:50 PM',
+    ]);
+    expect(plain(schedule.querySelectorAll('ins'))).toEqual([
+      ', now Tue, Nov 24, 1:45 PM',
+      ', now Wed, Nov 25, 8:10 AM',
+    ]);
+
+    const timeline = await screen.findByRole('list', { name: 'Trip timeline' });
+    const days = within(timeline)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(days).toEqual(['Mon, Nov 23, 2026', 'Tue, Nov 24, 2026']);
+    const [underMonday] = [...timeline.children].filter(
+      (item, index, items) => items[index - 1]?.textContent === 'Mon, Nov 23, 2026',
+    );
+    expect(underMonday).toHaveAccessibleName('Denver → Frankfurt');
+  });
+
   it('shows the whole trip below, with the hotel the delay now makes late marked at risk', async () => {
     const late = {
       ...segmentOnly,

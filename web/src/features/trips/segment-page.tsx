@@ -11,7 +11,7 @@ import { connectionRisks } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
-import { SegmentFacts, TripTimeline } from './trip-timeline.tsx';
+import { ChangedTime, SegmentFacts, TripTimeline } from './trip-timeline.tsx';
 import { segmentName } from './segment-name.ts';
 import { TRAVEL_API_LANGUAGE, tripName } from './trip-name.ts';
 import { TextInLanguage, type LanguageText } from '../../components/text-in-language.tsx';
@@ -192,29 +192,17 @@ function TimeBlock({
   dayShift?: number;
 }) {
   const t = useT();
-  const changed = estimated !== scheduled && !cancelled;
-  const scheduledTime = format.time(scheduled, place.timeZone);
-  const estimatedTime = format.time(estimated, place.timeZone);
   return (
     <div className="time-block">
       <span className="small muted">{label}</span>
       <p className="segment-time">
-        {changed ? (
-          <>
-            <del className="struck">
-              <span className="visually-hidden">{t('segment.scheduled')} </span>
-              {scheduledTime}
-            </del>{' '}
-            <ins className="new-time">
-              <span className="visually-hidden">{t('segment.now')} </span>
-              {estimatedTime}
-            </ins>
-          </>
-        ) : cancelled ? (
-          <del className="struck">{scheduledTime}</del>
-        ) : (
-          scheduledTime
-        )}
+        <ChangedTime
+          scheduled={scheduled}
+          estimated={estimated}
+          timeZone={place.timeZone}
+          cancelled={cancelled}
+          format={format}
+        />
         {dayShift > 0 && <sup className="day-offset">{`+${dayShift}`}</sup>}
       </p>
       {showPlace && (

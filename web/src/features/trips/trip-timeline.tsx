@@ -33,9 +33,11 @@ export function TripTimeline({
   return (
     <ol className="timeline" aria-label={t('segment.timeline')}>
       {segments.map((segment, index) => {
-        const startDay = segment.estimatedDeparture.slice(0, 10);
+        // A segment stays under the day it was scheduled for: a delay into the next day names the new
+        // day at its time instead of moving it (and taking its day's heading with it).
+        const startDay = segment.scheduledDeparture.slice(0, 10);
         const previous = segments[index - 1];
-        const newDay = startDay !== previous?.estimatedDeparture.slice(0, 10);
+        const newDay = startDay !== previous?.scheduledDeparture.slice(0, 10);
         return (
           <Fragment key={segment.segmentId}>
             {newDay && (
@@ -204,6 +206,41 @@ function PlaceName({ place }: { place: SegmentPlace }) {
   );
 }
 
+/**
+ * A local time; a changed one shows the old time struck through beside the new one, each with its day
+ * when the change moves it to another day, on the interface's own clock.
+ */
+export function ChangedTime({
+  scheduled,
+  estimated,
+  timeZone,
+  cancelled,
+  format,
+}: {
+  scheduled: string;
+  estimated: string;
+  timeZone: string | undefined;
+  cancelled: boolean;
+  format: Formatters;
+}) {
+  const t = useT();
+  if (cancelled) return <del className="struck">{format.time(scheduled, timeZone)}</del>;
+  if (estimated === scheduled) return format.time(scheduled, timeZone);
+  const change = format.timeChange(scheduled, estimated, timeZone);
+  return (
+    <>
+      <del className="struck">
+        <span className="visually-hidden">{t('segment.scheduled')} </span>
+        {change.scheduled}
+      </del>{' '}
+      <ins className="new-time">
+        <span className="visually-hidden">{t('segment.now')} </span>
+        {change.estimated}
+      </ins>
+    </>
+  );
+}
+
 /** A local time with its zone; a changed time shows the old one struck through beside the new one. */
 export function WallTime({
   scheduled,
@@ -221,26 +258,16 @@ export function WallTime({
   dayShift?: number;
 }) {
   const t = useT();
-  const changed = estimated !== scheduled && !cancelled;
   const zone = zoneName(estimated, place.timeZone, format.locale);
   return (
     <span className="wall-time">
-      {changed ? (
-        <>
-          <del className="struck">
-            <span className="visually-hidden">{t('segment.scheduled')} </span>
-            {format.time(scheduled, place.timeZone)}
-          </del>{' '}
-          <ins className="new-time">
-            <span className="visually-hidden">{t('segment.now')} </span>
-            {format.time(estimated, place.timeZone)}
-          </ins>
-        </>
-      ) : cancelled ? (
-        <del className="struck">{format.time(scheduled, place.timeZone)}</del>
-      ) : (
-        format.time(scheduled, place.timeZone)
-      )}
+      <ChangedTime
+        scheduled={scheduled}
+        estimated={estimated}
+        timeZone={place.timeZone}
+        cancelled={cancelled}
+        format={format}
+      />
       {dayShift > 0 && (
         <sup className="day-offset">
           {`+${dayShift}`}
