@@ -248,7 +248,7 @@ test.describe('booking in Spanish', () => {
 
     await pay.click();
     await expect(page.getByRole('heading', { name: ES.confirmed })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: ES.confirmed })).toContainText(ES.reference);
+    await expect(main.getByRole('status').filter({ hasText: ES.confirmed })).toContainText(ES.reference);
     await expect(page.getByRole('heading', { name: ES.whatYouBooked })).toBeVisible();
     await expect(page.getByRole('button', { name: ES.cancel })).toBeVisible();
     await expect(main).toContainText(new RegExp(`${SPANISH_DAY_MONTH.source} \\d{4}`));
@@ -269,10 +269,13 @@ test.describe('booking in Spanish', () => {
     await expect(page.getByRole('article').filter({ hasText: reference })).toBeVisible();
     await expectNoAxeViolations(page, 'bookings filtered by dates in Spanish');
 
-    // The inbox names the booking's confirmation in Spanish around the travel API's own English words.
+    // The inbox writes the booking's confirmation in Spanish, from the booking's facts.
     await page.goto('/inbox');
     const confirmation = page.getByRole('article').filter({ hasText: reference }).first();
     await expect(confirmation.locator('.chip')).toHaveText(ES.confirmed);
+    await expect(confirmation.getByRole('heading', { level: 3 })).toContainText(`${ES.confirmed}: `);
+    await expect(confirmation).toContainText(`Referencia ${reference}`);
+    await expect(confirmation.locator('[lang="en"]')).toHaveCount(0);
     await expect(confirmation).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   });
 });

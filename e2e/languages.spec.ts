@@ -64,13 +64,14 @@ test('a traveler whose locale is es-ES finds London by its Spanish name, the Lon
 });
 
 /**
- * Words of the interface (labels, buttons, headings, notes) that an English screen shows and a Spanish one
- * never does. Travel data is not the interface: hotel, airline and airport names, and the travel API's own
- * notification words (marked lang="en") are left as they come. Words Spanish shares ("Business" for the
+ * Words of the interface (labels, buttons, headings, notes) and of what the app writes from travel data
+ * (trip and segment names, notification texts) that an English screen shows and a Spanish one never does.
+ * Names are not the interface: hotel, airline and airport names, and the travel API's words where the app
+ * has no facts to write them from (marked lang="en"), are left as they come. Words Spanish shares ("Business" for the
  * cabin, "Personal", "Total") are not in the list.
  */
 const ENGLISH_INTERFACE_WORDS =
-  /\b(Search|Flights?|Stays|Bookings?|Trips?|Inbox|Profile|Sign (in|out)|Adults?|Children|Filters?|Sort|Details|Loading|Results?|Upcoming|Unread|Mark (all )?as read|Edit|Departure|Arrival|Guests?|Save|Nonstop|Offers?|Rates|per night|Last updated|View|Show|Next|Previous|Book|Check-in|Check-out|Layover|Confirmation|On time|Delayed|Cancelled|Gate|Seat|Demo controls|Skip to content|Turn on|Language|Currency|Cabin|Economy|One-way|Return|Multi-city|Destination|Nights?|Date|From|To|Where|When|Any|at risk|Pending|Confirmed|All|Past|Help|Try again|Go to)\b/;
+  /\b(Search|Flights?|Stays|Bookings?|Trips?|Inbox|Profile|Sign (in|out)|Adults?|Children|Filters?|Sort|Details|Loading|Results?|Upcoming|Unread|Mark (all )?as read|Edit|Departure|Arrival|Guests?|Save|Nonstop|Offers?|Rates|per night|Last updated|View|Show|Next|Previous|Book|Check-in|Check-out|Layover|Confirmation|On time|Delayed|Cancelled|Gate|Seat|Demo controls|Skip to content|Turn on|Language|Currency|Cabin|Economy|One-way|Return|Multi-city|Destination|Nights?|Date|From|To|Where|When|Any|at risk|Pending|Confirmed|All|Past|Help|Try again|Go to|trip|Rental car|is delayed by|gate changed)\b/;
 
 /** Every piece of interface English on the page: visible text and the names assistive technology reads. */
 function englishOnScreen(page: Page): Promise<string[]> {

@@ -70,7 +70,8 @@ test.describe('notifications', () => {
       // Whether it came live or not (covered above), the inbox as loaded now lists it.
       await page.reload();
       await demoControlsInPlace(page);
-      const card = inboxCard(page, notification.title).first();
+      // The app writes the delay in its own words, beginning with the flight's number.
+      const card = inboxCard(page, `${segment.serviceNumber} is delayed by`).first();
       await card.getByRole('link', { name: 'View trip details' }).click();
 
       await expect(page).toHaveURL(`/trips/${notification.tripId}/segment/${notification.segmentId}`);

@@ -12,7 +12,12 @@ export interface RaisedNotification {
 
 export interface SimulatedDelay {
   notification: RaisedNotification;
-  segment: { estimatedDeparture: string; scheduledDeparture: string; delayMinutes: number };
+  segment: {
+    estimatedDeparture: string;
+    scheduledDeparture: string;
+    delayMinutes: number;
+    serviceNumber: string | null;
+  };
 }
 
 function escapeRegExp(text: string): string {
@@ -80,15 +85,19 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
   });
 }
 
-/** How many toasts titled `title` the pages have shown so far, gone or not (see recordToasts). */
-export async function toastsShown(pages: Page[], title: string): Promise<number> {
+/**
+ * How many toasts titled `title` (or with a title that `title` matches) the pages have shown so far, gone
+ * or not (see recordToasts).
+ */
+export async function toastsShown(pages: Page[], title: string | RegExp): Promise<number> {
   let count = 0;
   for (const page of pages) {
-    count += await page.evaluate(
-      (wanted) =>
-        (window as unknown as { __toastsShown?: Record<string, number> }).__toastsShown?.[wanted] ?? 0,
-      title,
+    const shown = await page.evaluate(
+      () => (window as unknown as { __toastsShown?: Record<string, number> }).__toastsShown ?? {},
     );
+    for (const [shownTitle, times] of Object.entries(shown)) {
+      if (typeof title === 'string' ? shownTitle === title : title.test(shownTitle)) count += times;
+    }
   }
   return count;
 }

@@ -5,4 +5,9 @@ export {
   NotificationsPageSchema,
   NotificationsReadAllSchema,
 } from '../upstream/notifications.ts';
-export type { Notification, NotificationsPage } from '../upstream/notifications.ts';
+export type {
+  Notification,
+  NotificationBookingFacts,
+  NotificationFacts,
+  NotificationsPage,
+} from '../upstream/notifications.ts';

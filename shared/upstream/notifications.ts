@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../plain-text.ts';
+import { MoneySchema } from './flights.ts';
+import { SegmentSchema } from './trips.ts';
 
 /**
  * Kinds of travel event. The spec names only SEGMENT_DELAYED and leaves the enumeration open, so the
@@ -36,6 +38,38 @@ export type KnownNotificationDeliveryStatus = (typeof NOTIFICATION_DELIVERY_STAT
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
+/** A booking event's booking, as values. */
+export const NotificationBookingFactsSchema = z.looseObject({
+  reference: z.string(),
+  /** `flight` or `stay`; the set is open. */
+  kind: z.string(),
+  /** A flight's cities in the order it reaches them, its origin first (a return ends where it began); a stay's city. */
+  cities: z.array(z.string()),
+  /** A stay's hotel; null for a flight. */
+  propertyName: z.string().nullable(),
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+  totalPrice: MoneySchema,
+  paymentMethod: z.looseObject({ brand: z.string(), last4: z.string() }).nullable(),
+  /** What a cancellation refunded; null for a confirmation. */
+  refund: MoneySchema.nullable(),
+});
+export type NotificationBookingFacts = z.infer<typeof NotificationBookingFactsSchema>;
+
+/**
+ * What a notification tells of, as values (additive, docs/decisions.md): the title and body say it in
+ * English, and a client writes it in its traveler's language from these. Each part is there when the event
+ * has it.
+ */
+export const NotificationFactsSchema = z.looseObject({
+  /** The segment as the event left it (new times, gate, status). */
+  segment: SegmentSchema.optional(),
+  /** The segment's delay and gate before the event. */
+  previous: z.looseObject({ delayMinutes: z.number().int(), gate: z.string().nullable() }).optional(),
+  booking: NotificationBookingFactsSchema.optional(),
+});
+export type NotificationFacts = z.infer<typeof NotificationFactsSchema>;
+
 /** NotificationOut: one in-app notification, as listed and as sent on the notification stream. */
 export const NotificationSchema = z.looseObject({
   id: z.string().min(1),
@@ -52,6 +86,8 @@ export const NotificationSchema = z.looseObject({
   isDedupSkipped: z.boolean(),
   deliveryStatus: z.string().min(1),
   createdAt: isoTimestamp,
+  /** The event as values (additive); null for a notification written as text alone. */
+  facts: NotificationFactsSchema.nullable().optional(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

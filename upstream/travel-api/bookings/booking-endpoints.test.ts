@@ -245,6 +245,18 @@ describe('POST /v1/bookings', () => {
     // The day in words, as every notification writes it; never a raw date.
     expect(confirmation?.body).toContain(dayInWords(booking.startDate));
     expect(confirmation?.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The same as values, for a client writing it in its traveler's language.
+    expect(confirmation?.facts?.booking).toEqual({
+      reference: booking.reference,
+      kind: 'flight',
+      cities: [...offer!.legs.map((leg) => leg.origin.city), offer!.legs.at(-1)!.destination.city],
+      propertyName: null,
+      startDate: booking.startDate,
+      endDate: booking.endDate,
+      totalPrice: booking.totalPrice,
+      paymentMethod: { brand: booking.paymentMethod!.brand, last4: booking.paymentMethod!.last4 },
+      refund: null,
+    });
   });
 
   it('gives the same booking for the same key and body, also to concurrent requests, and refuses another body', async () => {

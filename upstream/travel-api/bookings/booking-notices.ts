@@ -1,6 +1,6 @@
 import type { BookingDetails } from '#shared/upstream/booking-operations.ts';
 import type { Money } from '#shared/upstream/flights.ts';
-import type { BookingEventType } from '#shared/upstream/notifications.ts';
+import type { BookingEventType, NotificationBookingFacts } from '#shared/upstream/notifications.ts';
 import { dayInWords } from '../notifications/day-in-words.ts';
 import type { NotificationDraft } from '../notifications/notification-center.ts';
 
@@ -18,6 +18,7 @@ export function confirmedNotice(travelerId: string, booking: BookingDetails): No
     body: `Reference ${booking.reference}, ${travelDays(booking)}, ${formatMoney(booking.totalPrice)}${
       method ? ` paid with ${method.label} ending ${method.last4}` : ''
     }.`,
+    facts: { booking: bookingFacts(booking, null) },
   };
 }
 
@@ -57,6 +58,27 @@ export function cancelledNotice(travelerId: string, booking: BookingDetails): No
     body: `Reference ${booking.reference}. ${
       refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
     }`,
+    facts: { booking: bookingFacts(booking, refund ?? null) },
+  };
+}
+
+/** The booking as values, for clients that write its notification in their traveler's language. */
+function bookingFacts(booking: BookingDetails, refund: Money | null): NotificationBookingFacts {
+  const legs = booking.flight?.legs ?? [];
+  const cities = booking.stay
+    ? [booking.stay.city]
+    : [...legs.map((leg) => leg.origin.city), ...legs.slice(-1).map((leg) => leg.destination.city)];
+  const method = booking.paymentMethod;
+  return {
+    reference: booking.reference,
+    kind: booking.stay ? 'stay' : 'flight',
+    cities,
+    propertyName: booking.stay?.propertyName ?? null,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    totalPrice: booking.totalPrice,
+    paymentMethod: method ? { brand: method.brand, last4: method.last4 } : null,
+    refund,
   };
 }
 

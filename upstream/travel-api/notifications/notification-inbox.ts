@@ -4,6 +4,7 @@ import type {
   KnownNotificationChannel,
   KnownNotificationDeliveryStatus,
   Notification,
+  NotificationFacts,
   NotificationsPage,
   NotificationsQuery,
 } from '#shared/upstream/notifications.ts';
@@ -37,6 +38,7 @@ export const NOTIFICATION_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX notifications_dedup ON notifications (traveler_id, dedup_key, created_at);
     `,
   },
+  { name: 'notifications-002-facts', sql: 'ALTER TABLE notifications ADD COLUMN facts TEXT' },
 ];
 
 export interface NewNotification {
@@ -47,6 +49,8 @@ export interface NewNotification {
   severity: string;
   title: string;
   body: string;
+  /** The event as values, for clients that write it in their traveler's language; absent for text alone. */
+  facts?: NotificationFacts | undefined;
   /** Whether the notification goes out on the push channel too (false when that channel is off). */
   push: boolean;
 }
@@ -73,10 +77,11 @@ interface NotificationRow {
   is_dedup_skipped: number;
   delivery_status: string;
   created_at: string;
+  facts: string | null;
 }
 
 const COLUMNS = `seq, id, trip_id, segment_id, event_type, severity, title, body, deep_link, channel,
-  dispatched_at, read_at, is_dedup_skipped, delivery_status, created_at`;
+  dispatched_at, read_at, is_dedup_skipped, delivery_status, created_at, facts`;
 
 /**
  * Travelers' in-app notifications with their read state and push delivery status, newest first.
@@ -115,8 +120,8 @@ export class NotificationInbox {
       this.#db
         .prepare(
           `INSERT INTO notifications (id, traveler_id, trip_id, segment_id, event_type, severity, title, body,
-             deep_link, channel, dispatched_at, read_at, is_dedup_skipped, delivery_status, dedup_key, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+             deep_link, channel, dispatched_at, read_at, is_dedup_skipped, delivery_status, dedup_key, created_at, facts)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -134,6 +139,7 @@ export class NotificationInbox {
           status,
           dedupKey,
           timestamp,
+          input.facts ? JSON.stringify(input.facts) : null,
         );
       return this.#get(id) as Notification;
     });
@@ -223,6 +229,7 @@ function toNotification(row: NotificationRow): Notification {
     isDedupSkipped: row.is_dedup_skipped === 1,
     deliveryStatus: row.delivery_status,
     createdAt: row.created_at,
+    facts: row.facts === null ? null : (JSON.parse(row.facts) as NotificationFacts),
   };
 }
 

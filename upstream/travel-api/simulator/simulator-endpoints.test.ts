@@ -162,6 +162,26 @@ describe('POST /admin/simulate', () => {
     expect(await segmentRead(token, checkIn.segment)).toEqual(checkIn.segment);
   });
 
+  it('lists each event with its facts: the segment as the event left it, and its delay and gate before', async () => {
+    const { sub, token } = await newTraveler();
+    const first = await simulate({ traveler: sub, type: 'SEGMENT_DELAYED', minutes: 45 });
+    const second = await simulate({ traveler: sub, type: 'SEGMENT_DELAYED', minutes: 30 });
+    const gate = await simulate({ traveler: sub, type: 'GATE_CHANGED', gate: 'C31' });
+    const page = NotificationsPageSchema.parse(
+      await (await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' })).json(),
+    );
+    const [gateFacts, secondFacts, firstFacts] = page.items.map((item) => item.facts);
+    const { trip: _trip, ...segment } = second.segment;
+    expect(secondFacts).toEqual({
+      segment: { ...segment, gate: first.segment.gate },
+      previous: { delayMinutes: 45, gate: first.segment.gate },
+    });
+    expect(firstFacts?.segment?.delayMinutes).toBe(45);
+    expect(firstFacts?.previous).toEqual({ delayMinutes: 0, gate: first.segment.gate });
+    expect(gateFacts?.segment).toMatchObject({ gate: 'C31', serviceNumber: gate.segment.serviceNumber });
+    expect(gateFacts?.previous).toEqual({ delayMinutes: 75, gate: first.segment.gate });
+  });
+
   it('persists a repeat of the same event but skips its push (isDedupSkipped, deliveryStatus skipped)', async () => {
     const { sub } = await newTraveler();
     const first = await simulate({ traveler: sub, type: 'CHECK_IN_OPEN' });

@@ -1,4 +1,4 @@
-import type { KnownNotificationEventType } from '#shared/upstream/notifications.ts';
+import type { KnownNotificationEventType, NotificationFacts } from '#shared/upstream/notifications.ts';
 import type { SegmentDetails } from '#shared/upstream/trips.ts';
 import { ServiceError } from '../service-error.ts';
 import { dayInWords } from '../notifications/day-in-words.ts';
@@ -70,6 +70,7 @@ export class TravelEventSimulator {
         severity,
         title,
         body,
+        facts: eventFacts(target, segment),
       },
       now,
     );
@@ -183,6 +184,12 @@ export class TravelEventSimulator {
       throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'The traveler has no such segment' });
     return updated;
   }
+}
+
+/** The event as values: the segment as it left it, and its delay and gate before. */
+function eventFacts(before: SegmentDetails, after: SegmentDetails): NotificationFacts {
+  const { trip: _trip, ...segment } = after;
+  return { segment, previous: { delayMinutes: before.delayMinutes, gate: before.gate } };
 }
 
 function describe(

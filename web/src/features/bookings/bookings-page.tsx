@@ -24,6 +24,8 @@ import {
 import { bookingQueries } from './booking-queries.ts';
 import { useSearchParamsChanges } from '../../lib/use-search-params-changes.ts';
 import { BookingStatusChip, statusLabel } from '../../components/booking-status-chip.tsx';
+import { bookingName } from '../../lib/booking-name.ts';
+import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './bookings.css';
 
 const WHEN_CHOICES: BookingWhen[] = ['upcoming', 'past', 'all'];
@@ -261,6 +263,7 @@ export function BookingsPage() {
 
 function BookingCard({ booking, format }: { booking: Booking; format: Formatters }) {
   const t = useT();
+  const name = bookingName({ kind: booking.vertical, title: booking.title, city: booking.location.city }, t);
   const sameDay = booking.startDate === booking.endDate;
   return (
     <article className="card booking-card" aria-labelledby={`booking-${booking.bookingId}`}>
@@ -273,7 +276,9 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
           <span className="mono">{booking.reference}</span>
         </p>
         <h3 id={`booking-${booking.bookingId}`} className="booking-title">
-          <Link to={`/bookings/${encodeURIComponent(booking.bookingId)}`}>{booking.title}</Link>
+          <Link to={`/bookings/${encodeURIComponent(booking.bookingId)}`}>
+            <TextInLanguage value={name} />
+          </Link>
         </h3>
         <p className="small">
           {format.calendarDate(booking.startDate, 'long')}
@@ -283,7 +288,9 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
           <p className="row small">
             <Link to={`/trips/${encodeURIComponent(booking.tripId)}`}>
               {t('bookings.wholeTrip')}
-              <span className="visually-hidden">: {booking.title}</span>
+              <span className="visually-hidden">
+                : <TextInLanguage value={name} />
+              </span>
             </Link>
             {booking.segmentId && (
               <Link

@@ -13,6 +13,8 @@ import { boardLabel } from '../../lib/board-label.ts';
 import { checkoutQueries, useCancelBooking } from './checkout-queries.ts';
 import { FlightSegmentLine } from './offer-details.tsx';
 import { HOTEL_WORDS, hotelDateTime } from './rate-details.tsx';
+import { bookingName } from '../../lib/booking-name.ts';
+import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './checkout.css';
 
 /** One booking: the confirmation right after booking, what was booked, and cancelling by its rules. */
@@ -66,7 +68,9 @@ export function BookingPage() {
           })}{' '}
           <span className="mono">{details.reference}</span>
         </p>
-        <h1>{details.title}</h1>
+        <h1>
+          <TextInLanguage value={bookingName(bookingNameFacts(details), t)} />
+        </h1>
         <p className="row">
           <BookingStatusChip status={details.status} />
           <span>{format.money(details.totalPrice.amount, details.totalPrice.currency)}</span>
@@ -93,6 +97,16 @@ interface SectionProps {
   details: BookingDetails;
   format: Formatters;
   t: Translate;
+}
+
+/** What the booking's name is written from: its kind, and a flight's cities in the order it reaches them. */
+function bookingNameFacts(details: BookingDetails) {
+  const legs = details.flight?.legs ?? [];
+  const cities = [
+    ...legs.map((leg) => leg.origin.city),
+    ...legs.slice(-1).map((leg) => leg.destination.city),
+  ];
+  return { kind: details.vertical, title: details.title, city: details.location.city, cities };
 }
 
 function BookedItem({ details, format, t }: SectionProps) {

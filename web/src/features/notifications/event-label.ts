@@ -23,9 +23,3 @@ export function eventLabel(eventType: string, t: Translate): string {
   const id = EVENT_LABELS[eventType];
   return id ? t(id) : eventType.replaceAll('_', ' ').toLowerCase();
 }
-
-/**
- * The language of a notification's title and body: the travel API writes them, in English, whatever the
- * traveler's language (docs/decisions.md); the interface marks them so, around its own words.
- */
-export const NOTIFICATION_TEXT_LANGUAGE = 'en';

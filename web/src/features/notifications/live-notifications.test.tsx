@@ -320,7 +320,11 @@ describe('LiveNotifications and the service worker’s push check', () => {
     const container = Object.assign(new EventTarget(), { startMessages: vi.fn() });
     vi.stubGlobal(
       'navigator',
-      Object.assign(Object.create(navigator) as Navigator, { serviceWorker: container }),
+      // The browser's language is read for the toasts' dates and times until the profile loads.
+      Object.create(navigator, {
+        serviceWorker: { value: container },
+        language: { value: navigator.language },
+      }) as Navigator,
     );
     const ask = (notificationId: string) => {
       const port = { postMessage: vi.fn() };

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '#shared/api/notifications.ts';
 import { ToastRegion, type Toast } from '../../components/toast-region.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { eventLabel, NOTIFICATION_TEXT_LANGUAGE } from './event-label.ts';
+import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
+import { eventLabel } from './event-label.ts';
+import { notificationText } from './notification-text.ts';
 import { inAppPath } from './notification-queries.ts';
 import { browserEnvironment } from './live-stream/browser-environment.ts';
 import { startLiveStream } from './live-stream/live-stream.ts';
@@ -25,6 +27,7 @@ export function LiveNotifications({
 }) {
   const queryClient = useQueryClient();
   const t = useT();
+  const format = useTravelerFormatters();
   // The notifications shown as toasts, newest first, and the last one announced: put in words at each
   // render, so they read in the language of the moment.
   const [toasted, setToasted] = useState<Notification[]>([]);
@@ -56,20 +59,19 @@ export function LiveNotifications({
   const toasts = toasted.map((notification): Toast => ({
     id: notification.id,
     kind: eventLabel(notification.eventType, t),
-    title: notification.title,
-    body: notification.body,
-    lang: NOTIFICATION_TEXT_LANGUAGE,
+    ...notificationText(notification, format, t),
     tone: notification.severity === 'critical' || notification.severity === 'warning' ? 'warning' : 'info',
     link: { to: inAppPath(notification), label: t('inbox.viewTrip') },
   }));
+  const said = announced && notificationText(announced, format, t);
   return (
     <>
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {announced && (
+        {said && (
           <>
             {`${t('notices.arrived')} `}
-            <span lang={NOTIFICATION_TEXT_LANGUAGE}>{`${announced.title}. ${announced.body}`}</span>
+            <span lang={said.lang}>{`${said.title}. ${said.body}`}</span>
           </>
         )}
       </p>

@@ -2,7 +2,7 @@ import type { Segment } from '#shared/api/trips.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import type { ConnectionRisk } from './connection-risks.ts';
-import { segmentName } from './segment-name.ts';
+import { segmentName } from '../../lib/segment-name.ts';
 import { zoneName } from './segment-kinds.ts';
 
 /** When a late segment now arrives: its day too when the delay moved it to another day. */

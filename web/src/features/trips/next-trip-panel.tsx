@@ -10,8 +10,8 @@ import { segmentKind, statusLabel, STATUS_TONES } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripStatusChip } from './trip-status-chip.tsx';
 import { WallTime } from './trip-timeline.tsx';
-import { segmentName } from './segment-name.ts';
-import { tripName } from './trip-name.ts';
+import { segmentName } from '../../lib/segment-name.ts';
+import { tripName } from '../../lib/trip-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 

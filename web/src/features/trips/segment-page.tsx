@@ -12,8 +12,9 @@ import { describeRisk } from './describe-risk.ts';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { ChangedTime, SegmentFacts, TripTimeline } from './trip-timeline.tsx';
-import { segmentName } from './segment-name.ts';
-import { TRAVEL_API_LANGUAGE, tripName } from './trip-name.ts';
+import { segmentName } from '../../lib/segment-name.ts';
+import { tripName } from '../../lib/trip-name.ts';
+import { TRAVEL_API_LANGUAGE } from '../../lib/travel-api-language.ts';
 import { TextInLanguage, type LanguageText } from '../../components/text-in-language.tsx';
 import './trips.css';
 

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { connectionRisks, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
-import { segmentName } from './segment-name.ts';
+import { segmentName } from '../../lib/segment-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 

@@ -11,7 +11,7 @@ import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { segmentKind } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripStatusChip } from './trip-status-chip.tsx';
-import { tripName } from './trip-name.ts';
+import { tripName } from '../../lib/trip-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 

@@ -76,6 +76,7 @@ export const messages = {
   'segment.title': 'Trip segment',
   'segment.route': '{from} → {to}',
   'segment.rentalCar': 'Rental car in {city}',
+  'booking.roundTrip': '{from} → {to} and back',
   'segment.updated': 'Updated {when}',
   'segment.checking': ' · checking…',
   'segment.schedule': 'Schedule',

@@ -78,6 +78,7 @@ export const messages: Record<keyof typeof english, string> = {
   'segment.title': 'Tramo del viaje',
   'segment.route': '{from} → {to}',
   'segment.rentalCar': 'Coche de alquiler en {city}',
+  'booking.roundTrip': '{from} → {to}, ida y vuelta',
   'segment.updated': 'Actualizado {when}',
   'segment.checking': ' · comprobando…',
   'segment.schedule': 'Horario',

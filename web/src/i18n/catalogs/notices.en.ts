@@ -18,6 +18,28 @@ export const messages = {
   'notices.push.unreachable':
     'The browser could not reach its push service, so alerts are not on yet. Check the connection and try again in a moment.',
 
+  'notices.text.delayed.title': '{label} is delayed by {duration}',
+  'notices.text.delayed.body':
+    '{route}: new departure {departure} (scheduled {scheduled}), arriving {arrival}.',
+  'notices.text.delayed.more': '{duration} more than announced before.',
+  'notices.text.cancelled.title': '{label} is cancelled',
+  'notices.text.cancelled.body': '{route} on {day} is cancelled. Open the trip to see your options.',
+  'notices.text.gate.title': '{label}: gate changed to {gate}',
+  'notices.text.gate.body': '{route} now departs from gate {gate}.',
+  'notices.text.gate.bodyWas': '{route} now departs from gate {gate} (was {previous}).',
+  'notices.text.gate.terminal': 'Terminal {terminal}.',
+  'notices.text.gate.toBeAnnounced': 'to be announced',
+  'notices.text.checkIn.title': 'Check-in is open for {label}',
+  'notices.text.checkIn.body': '{route} departs {day} at {time}. Check in now.',
+  'notices.text.bookingConfirmed.title': 'Booking confirmed: {name}',
+  'notices.text.bookingConfirmed.body': 'Reference {reference}, {days}, {price}.',
+  'notices.text.bookingConfirmed.bodyPaid':
+    'Reference {reference}, {days}, {price} paid with {brand} ending {last4}.',
+  'notices.text.bookingCancelled.title': 'Booking cancelled: {name}',
+  'notices.text.bookingCancelled.refund': 'Reference {reference}. Refund: {refund}.',
+  'notices.text.bookingCancelled.noRefund': 'Reference {reference}. No refund.',
+  'notices.text.days': '{start} to {end}',
+
   'notices.error.details': 'Details:',
   'notices.error.signInAgain': 'Sign in again',
   'notices.error.tryAgain': 'Try again',

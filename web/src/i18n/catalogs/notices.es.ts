@@ -20,6 +20,27 @@ export const messages: Record<keyof typeof english, string> = {
   'notices.push.unreachable':
     'El navegador no ha podido conectar con su servicio push, así que las alertas aún no están activadas. Comprueba la conexión y vuelve a intentarlo en un momento.',
 
+  'notices.text.delayed.title': '{label} se retrasa {duration}',
+  'notices.text.delayed.body': '{route}: nueva salida {departure} (prevista {scheduled}), llegada {arrival}.',
+  'notices.text.delayed.more': '{duration} más de lo anunciado antes.',
+  'notices.text.cancelled.title': '{label} se ha cancelado',
+  'notices.text.cancelled.body': '{route} del {day} se ha cancelado. Abre el viaje para ver tus opciones.',
+  'notices.text.gate.title': '{label}: cambio de puerta a {gate}',
+  'notices.text.gate.body': '{route} sale ahora por la puerta {gate}.',
+  'notices.text.gate.bodyWas': '{route} sale ahora por la puerta {gate} (antes {previous}).',
+  'notices.text.gate.terminal': 'Terminal {terminal}.',
+  'notices.text.gate.toBeAnnounced': 'por anunciar',
+  'notices.text.checkIn.title': 'Facturación abierta para {label}',
+  'notices.text.checkIn.body': '{route} sale el {day}, {time}. Factura ya.',
+  'notices.text.bookingConfirmed.title': 'Reserva confirmada: {name}',
+  'notices.text.bookingConfirmed.body': 'Referencia {reference}, {days}, {price}.',
+  'notices.text.bookingConfirmed.bodyPaid':
+    'Referencia {reference}, {days}, {price} pagados con {brand} terminada en {last4}.',
+  'notices.text.bookingCancelled.title': 'Reserva cancelada: {name}',
+  'notices.text.bookingCancelled.refund': 'Referencia {reference}. Reembolso: {refund}.',
+  'notices.text.bookingCancelled.noRefund': 'Referencia {reference}. Sin reembolso.',
+  'notices.text.days': 'del {start} al {end}',
+
   'notices.error.details': 'Detalles:',
   'notices.error.signInAgain': 'Volver a iniciar sesión',
   'notices.error.tryAgain': 'Reintentar',

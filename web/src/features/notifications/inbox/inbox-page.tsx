@@ -10,7 +10,8 @@ import { useOnline } from '../../../lib/use-online.ts';
 import type { Formatters } from '../../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
-import { eventLabel, NOTIFICATION_TEXT_LANGUAGE } from '../event-label.ts';
+import { eventLabel } from '../event-label.ts';
+import { notificationText } from '../notification-text.ts';
 import { LiveIndicator } from '../live-indicator.tsx';
 import { inAppPath, notificationQueries } from '../notification-queries.ts';
 import { notificationThreads, type NotificationThread } from './notification-threads.ts';
@@ -187,6 +188,7 @@ function NotificationCard({
   const t = useT();
   const unread = notification.readAt === null;
   const titleId = `notification-${notification.id}`;
+  const text = notificationText(notification, format, t);
   return (
     <article
       className={unread ? 'card notification-card notification-unread' : 'card notification-card'}
@@ -203,14 +205,21 @@ function NotificationCard({
       <h3 id={titleId} className="notification-title">
         {unread && <span className="unread-dot" aria-hidden="true" />}
         {unread && <span className="visually-hidden">{t('inbox.unreadMark')}</span>}{' '}
-        <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
+        <span lang={text.lang}>{text.title}</span>
       </h3>
-      <p lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.body}</p>
+      <p lang={text.lang}>{text.body}</p>
       <div className="row">
         <Link to={inAppPath(notification)} onClick={() => unread && online && onMarkRead()}>
           {t('inbox.viewTrip')}
         </Link>
-        {unread && <MarkReadButton notification={notification} online={online} onMarkRead={onMarkRead} />}
+        {unread && (
+          <MarkReadButton
+            notification={notification}
+            format={format}
+            online={online}
+            onMarkRead={onMarkRead}
+          />
+        )}
       </div>
     </article>
   );
@@ -239,12 +248,13 @@ function EarlierUpdates({
         {thread.earlier.map((notification) => {
           const unread = notification.readAt === null;
           const titleId = `notification-${notification.id}`;
+          const text = notificationText(notification, format, t);
           return (
             <li key={notification.id}>
               <article className="notification-history-item small" aria-labelledby={titleId}>
                 <span id={titleId}>
                   {unread && <span className="visually-hidden">{`${t('inbox.unreadMark')} `}</span>}
-                  <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
+                  <span lang={text.lang}>{text.title}</span>
                 </span>{' '}
                 <time className="muted" dateTime={notification.createdAt}>
                   {format.relative(notification.createdAt)}
@@ -252,6 +262,7 @@ function EarlierUpdates({
                 {unread && (
                   <MarkReadButton
                     notification={notification}
+                    format={format}
                     online={online}
                     onMarkRead={() => onMarkRead(notification.id)}
                   />
@@ -268,14 +279,17 @@ function EarlierUpdates({
 /** Marks one notification read; its name says which ("Mark as read: <title>"), offered only online. */
 function MarkReadButton({
   notification,
+  format,
   online,
   onMarkRead,
 }: {
   notification: Notification;
+  format: Formatters;
   online: boolean;
   onMarkRead: () => void;
 }) {
   const t = useT();
+  const text = notificationText(notification, format, t);
   return (
     <button
       type="button"
@@ -286,7 +300,7 @@ function MarkReadButton({
     >
       {t('inbox.markRead')}
       <span className="visually-hidden">
-        : <span lang={NOTIFICATION_TEXT_LANGUAGE}>{notification.title}</span>
+        : <span lang={text.lang}>{text.title}</span>
       </span>
     </button>
   );

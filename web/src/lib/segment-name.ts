@@ -1,7 +1,7 @@
 import type { Segment } from '#shared/api/trips.ts';
-import type { LanguageText } from '../../components/text-in-language.tsx';
-import type { Translate } from '../../i18n/use-t.ts';
-import { TRAVEL_API_LANGUAGE } from './trip-name.ts';
+import type { LanguageText } from '../components/text-in-language.tsx';
+import type { Translate } from '../i18n/use-t.ts';
+import { TRAVEL_API_LANGUAGE } from './travel-api-language.ts';
 
 /**
  * A segment's name in the interface's language: a flight or a train by its route ("Boston → Seattle"), a

@@ -1,9 +1,7 @@
 import type { TripOverview } from '#shared/api/trips.ts';
-import type { LanguageText } from '../../components/text-in-language.tsx';
-import type { Translate } from '../../i18n/use-t.ts';
-
-/** The language of the titles the travel API writes (docs/decisions.md). */
-export const TRAVEL_API_LANGUAGE = 'en';
+import type { LanguageText } from '../components/text-in-language.tsx';
+import type { Translate } from '../i18n/use-t.ts';
+import { TRAVEL_API_LANGUAGE } from './travel-api-language.ts';
 
 /**
  * A trip's name in the interface's language ("Seattle trip", "Viaje a Seattle"), from the first city it

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/i18n.ts';
-import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../test-support/languages-for-tests.ts';
 import { segmentName } from './segment-name.ts';
 import { tripName } from './trip-name.ts';
 

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Notification, NotificationFacts } from '#shared/api/notifications.ts';
+import type { Segment } from '#shared/api/trips.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { formattersFor } from '../../lib/intl-format.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
+import { notificationText } from './notification-text.ts';
+
+afterEach(activateEnglishForTests);
+
+const t = (id: Parameters<typeof i18n._>[0], values?: Record<string, unknown>) => i18n._(id, values);
+const american = formattersFor('en-US');
+const spanish = formattersFor('es-ES');
+
+const flight: Segment = {
+  segmentId: '00000000-0000-4000-8000-000000000001',
+  tripId: '00000000-0000-4000-8000-000000000000',
+  kind: 'flight',
+  title: 'Boston → Seattle',
+  status: 'DELAYED',
+  origin: { code: 'BOS', name: 'Logan', city: 'Boston', timeZone: 'America/New_York' },
+  destination: { code: 'SEA', name: 'Seattle-Tacoma', city: 'Seattle', timeZone: 'America/Los_Angeles' },
+  scheduledDeparture: '2026-12-01T09:40:00-05:00',
+  scheduledArrival: '2026-12-01T12:55:00-08:00',
+  estimatedDeparture: '2026-12-01T16:00:00-05:00',
+  estimatedArrival: '2026-12-01T19:15:00-08:00',
+  delayMinutes: 380,
+  carrier: { code: 'CL', name: 'Cloudline' },
+  serviceNumber: 'CL 2568',
+  terminal: 'B',
+  gate: 'C31',
+  seat: '14C',
+  bookingReference: 'ABC123',
+  updatedAt: '2026-11-30T00:00:00Z',
+};
+
+const notification = (eventType: string, facts: NotificationFacts | null): Notification => ({
+  id: 'n1',
+  tripId: flight.tripId,
+  segmentId: flight.segmentId,
+  eventType,
+  severity: 'warning',
+  title: 'The travel API’s title',
+  body: 'The travel API’s body.',
+  deepLink: 'wayfare://trips/x/segment/y',
+  channel: 'push',
+  dispatchedAt: '2026-11-30T10:00:00Z',
+  readAt: null,
+  isDedupSkipped: false,
+  deliveryStatus: 'delivered',
+  createdAt: '2026-11-30T10:00:00Z',
+  facts,
+});
+
+const delay = notification('SEGMENT_DELAYED', {
+  segment: flight,
+  previous: { delayMinutes: 0, gate: 'C31' },
+});
+
+describe('notificationText', () => {
+  it('writes a delay on the interface’s clock: 12 hours in en-US, 24 in es-ES', () => {
+    expect(notificationText(delay, american, t)).toEqual({
+      title: 'CL 2568 is delayed by 6h 20m',
+      body: 'Boston → Seattle: new departure 4:00 PM (scheduled 9:40 AM), arriving 7:15 PM.',
+    });
+    activateSpanishForTests();
+    expect(notificationText(delay, spanish, t)).toEqual({
+      title: 'CL 2568 se retrasa 6h 20min',
+      body: 'Boston → Seattle: nueva salida 16:00 (prevista 9:40), llegada 19:15.',
+    });
+  });
+
+  it('names the new day of a delay into the next day, and what it adds to an earlier one', () => {
+    const late = notification('SEGMENT_DELAYED', {
+      segment: { ...flight, estimatedDeparture: '2026-12-02T07:45:00-05:00', delayMinutes: 1325 },
+      previous: { delayMinutes: 380, gate: 'C31' },
+    });
+    activateSpanishForTests();
+    const { body } = notificationText(late, spanish, t);
+    expect(body).toContain('nueva salida mié, 2 dic, 07:45 (prevista mar, 1 dic, 09:40)');
+    expect(body).toContain('15h 45min más de lo anunciado antes.');
+  });
+
+  it('writes a gate change, check-in and a cancellation in Spanish', () => {
+    activateSpanishForTests();
+    const gate = notification('GATE_CHANGED', {
+      segment: flight,
+      previous: { delayMinutes: 380, gate: 'B12' },
+    });
+    expect(notificationText(gate, spanish, t)).toEqual({
+      title: 'CL 2568: cambio de puerta a C31',
+      body: 'Boston → Seattle sale ahora por la puerta C31 (antes B12). Terminal B.',
+    });
+    const checkIn = notification('CHECK_IN_OPEN', {
+      segment: flight,
+      previous: { delayMinutes: 0, gate: 'C31' },
+    });
+    expect(notificationText(checkIn, spanish, t).title).toBe('Facturación abierta para CL 2568');
+    expect(notificationText(checkIn, spanish, t).body).toBe(
+      'Boston → Seattle sale el mar, 1 dic, 16:00. Factura ya.',
+    );
+    const cancelled = notification('SEGMENT_CANCELLED', { segment: flight });
+    expect(notificationText(cancelled, spanish, t).title).toBe('CL 2568 se ha cancelado');
+  });
+
+  it('writes a booking confirmed and cancelled from its facts, a return as there and back', () => {
+    const booking = {
+      reference: 'K7P2QX',
+      kind: 'flight',
+      cities: ['Zurich', 'London', 'Zurich'],
+      propertyName: null,
+      startDate: '2026-12-01',
+      endDate: '2026-12-04',
+      totalPrice: { amount: 412.5, currency: 'EUR' },
+      paymentMethod: { brand: 'Visa', last4: '4242' },
+      refund: null,
+    };
+    const confirmed = notification('BOOKING_CONFIRMED', { booking });
+    expect(notificationText(confirmed, american, t)).toEqual({
+      title: 'Booking confirmed: Zurich → London and back',
+      body: 'Reference K7P2QX, Tue, Dec 1 to Fri, Dec 4, €412.50 paid with Visa ending 4242.',
+    });
+    activateSpanishForTests();
+    expect(notificationText(confirmed, spanish, t)).toEqual({
+      title: 'Reserva confirmada: Zurich → London, ida y vuelta',
+      body: 'Referencia K7P2QX, del mar, 1 dic al vie, 4 dic, 412,50\u00a0€ pagados con Visa terminada en 4242.',
+    });
+    const cancelled = notification('BOOKING_CANCELLED', {
+      booking: {
+        ...booking,
+        kind: 'stay',
+        cities: ['Lisbon'],
+        propertyName: 'Casa do Rio',
+        refund: { amount: 80, currency: 'EUR' },
+      },
+    });
+    expect(notificationText(cancelled, spanish, t)).toEqual({
+      title: 'Reserva cancelada: Casa do Rio',
+      body: 'Referencia K7P2QX. Reembolso: 80,00\u00a0€.',
+    });
+  });
+
+  it('shows the travel API’s English, marked so, when the facts are missing or the kind is unknown', () => {
+    activateSpanishForTests();
+    const english = { title: 'The travel API’s title', body: 'The travel API’s body.', lang: 'en' };
+    expect(notificationText(notification('SEGMENT_DELAYED', null), spanish, t)).toEqual(english);
+    expect(notificationText(notification('SEAT_CHANGED', { segment: flight }), spanish, t)).toEqual(english);
+  });
+});
