@@ -38,6 +38,12 @@ function payButton(page: Page) {
   return page.getByRole('button', { name: /^Book and pay/ });
 }
 
+/** Book and pay from the keyboard, once the form allows it (the cards on file and the price are in). */
+async function payWithKeyboard(page: Page): Promise<void> {
+  await expect(payButton(page)).toBeEnabled();
+  await payButton(page).press('Enter');
+}
+
 async function expectConfirmed(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   const reference = (await page.locator('.notice-success strong.mono').textContent()) ?? '';
@@ -121,10 +127,14 @@ test.describe('booking a flight', () => {
       await demoControlsInPlace(page);
       await page.getByRole('link', { name: 'Zurich → London' }).first().click();
       await expect(page.getByText(/Cancelling now: refund/)).toBeVisible();
-      await page.getByRole('button', { name: 'Cancel booking' }).click();
-      await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
+      // From the keyboard: focus moves to the question, then to the outcome that replaces the buttons.
+      await page.getByRole('button', { name: 'Cancel booking' }).press('Enter');
+      await expect(page.getByRole('group', { name: 'Confirm the cancellation' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Yes, cancel this booking' })).toBeFocused();
+      await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible();
-      await expect(page.getByText(/Refund .*, fee /)).toBeVisible();
+      await expect(page.getByText(/Refund .*, fee /)).toBeFocused();
       expect(await bookingsOn(page, day)).toEqual([
         expect.objectContaining({ reference, status: 'cancelled' }),
       ]);
@@ -145,15 +155,18 @@ test.describe('booking a flight', () => {
     await page.getByLabel('Book at the new price').check();
     const cards = page.getByRole('radiogroup', { name: 'Payment method on file' }).getByRole('radio');
     const cardsBefore = await cardsOnFile(cards);
-    await payButton(page).click();
-    await expect(page.getByText('Payment declined: choose another payment method')).toBeVisible();
+    // Booked from the keyboard: focus lands on each outcome, not on the page.
+    await payWithKeyboard(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toBeFocused();
     await expect(cards).toHaveCount(cardsBefore - 1);
     await payButton(page).click();
     const reference = await expectConfirmed(page);
 
     await openFirstOffer(page, 205);
-    await payButton(page).click();
-    await expect(page.getByRole('heading', { name: 'This booking clashes with one you have' })).toBeVisible();
+    await payWithKeyboard(page);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This booking clashes with one you have' }),
+    ).toBeFocused();
     await expect(page.getByText(new RegExp(`already have flight .*${reference}`))).toBeVisible();
     expect(await bookingsOn(page, 205)).toHaveLength(1);
   });

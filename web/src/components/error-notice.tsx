@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { presentError, fieldId } from '../lib/error-grammar.ts';
 import { loginUrl } from '../lib/login-url.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
+import { useFocusOnAppear } from '../lib/use-focus-on-appear.ts';
 import { useT } from '../i18n/use-t.ts';
 
 const SUPPORT_EMAIL = 'support@wayfare.example';
@@ -21,6 +22,8 @@ export interface ErrorNoticeProps {
   /** Replaces the default guidance, where the screen knows better what the traveler can do. */
   guidance?: string;
   className?: string;
+  /** The notice reports the outcome of what the traveler just did: it takes the focus when it appears. */
+  takeFocus?: boolean;
 }
 
 /** The one rendering of the error grammar: every screen shows failures through it. */
@@ -33,14 +36,20 @@ export function ErrorNotice({
   title,
   guidance,
   className,
+  takeFocus = false,
 }: ErrorNoticeProps) {
   const t = useT();
+  const focusOnAppear = useFocusOnAppear<HTMLDivElement>();
   const presentation = presentError(error, t);
   const { action } = presentation;
   const tone = action === 'RETRY_LATER' || action === 'FIX_INPUT' ? 'warning' : 'danger';
 
   return (
-    <div role="alert" className={['notice', `notice-${tone}`, className].filter(Boolean).join(' ')}>
+    <div
+      role="alert"
+      className={['notice', `notice-${tone}`, className].filter(Boolean).join(' ')}
+      {...(takeFocus ? { tabIndex: -1, ref: focusOnAppear } : {})}
+    >
       <h2>{title ?? presentation.title}</h2>
       <p>{guidance ?? presentation.guidance}</p>
       {presentation.serverMessage && (

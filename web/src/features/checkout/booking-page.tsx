@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { BookingDetails } from '#shared/api/booking-operations.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useFocusOnAppear } from '../../lib/use-focus-on-appear.ts';
 import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
@@ -168,6 +169,7 @@ function BookedItem({ details, format, t }: SectionProps) {
 
 function Cancellation({ details, format, t }: SectionProps) {
   const cancel = useCancelBooking();
+  const focusOnAppear = useFocusOnAppear<HTMLParagraphElement>();
   const [confirming, setConfirming] = useState(false);
   const terms = details.cancellationTerms;
   const money = (value: { amount: number; currency: string }) => format.money(value.amount, value.currency);
@@ -177,7 +179,7 @@ function Cancellation({ details, format, t }: SectionProps) {
     return (
       <section className="card stack-sm" aria-labelledby="cancellation">
         <h2 id="cancellation">{t('checkout.cancelled')}</h2>
-        <p role="status">
+        <p role="status" {...(cancel.isSuccess ? { tabIndex: -1, ref: focusOnAppear } : {})}>
           {t('checkout.cancelledOn', {
             when: format.dateTime(details.cancellation.cancelledAt),
             refund: money(details.cancellation.refund),
@@ -206,9 +208,15 @@ function Cancellation({ details, format, t }: SectionProps) {
           components={{ 0: <strong />, 1: <strong /> }}
         />
       </p>
-      {cancel.isError && <ErrorNotice error={cancel.error} />}
+      {cancel.isError && <ErrorNotice error={cancel.error} takeFocus />}
       {confirming ? (
-        <div className="row" role="group" aria-label={t('checkout.confirmCancellation')}>
+        <div
+          className="row"
+          role="group"
+          aria-label={t('checkout.confirmCancellation')}
+          tabIndex={-1}
+          ref={focusOnAppear}
+        >
           <button
             type="button"
             className="button button-danger"

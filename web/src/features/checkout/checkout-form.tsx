@@ -253,7 +253,7 @@ export function CheckoutForm({
         />
       )}
       {create.isError && !KNOWN_OUTCOMES.has(error?.code ?? '') && (
-        <ErrorNotice error={create.error} title={t('checkout.notConfirmed')} fieldLabels={labels} />
+        <ErrorNotice error={create.error} title={t('checkout.notConfirmed')} fieldLabels={labels} takeFocus />
       )}
 
       <div className="row">

@@ -194,6 +194,8 @@ describe('CheckoutPage', () => {
     await screen.findByLabelText(/Company card 1 ending 0001/);
     await userEvent.click(pay);
     expect(await screen.findByText('Payment declined: choose another payment method')).toBeTruthy();
+    // Focus lands on the outcome, not on the page: the button was disabled while the booking ran.
+    expect(screen.getByRole('alert')).toHaveFocus();
     // The reason in the app's words (and language), naming the declined card; not the server's sentence.
     expect(screen.getByText(/card issuer declined Company card 1 ending 0001\. Choose another/)).toBeTruthy();
     expect(screen.queryByText(/The card issuer declined it/)).toBeNull();
@@ -227,6 +229,7 @@ describe('CheckoutPage', () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: /Book and pay/ }));
     expect(await screen.findByText('This booking clashes with one you have')).toBeTruthy();
+    expect(screen.getByRole('alert')).toHaveFocus();
     expect(
       screen.getByText('You already have flight LX 316 on Mon, 1 Mar 2027 (booking XYZ789).'),
     ).toBeTruthy();

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '#shared/api/booking-operations.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 import type { BffError } from '../../lib/bff-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
+import { useFocusOnAppear } from '../../lib/use-focus-on-appear.ts';
 
 export interface CheckoutProblemProps {
   title: string;
@@ -15,8 +16,10 @@ export interface CheckoutProblemProps {
  * told entirely in the traveler's language: the server's English message is never shown for these.
  */
 export function CheckoutProblem({ title, reason, action }: CheckoutProblemProps) {
+  // The outcome of Book and pay: it takes the focus the button lost while the booking was on its way.
+  const focusOnAppear = useFocusOnAppear<HTMLDivElement>();
   return (
-    <div role="alert" className="notice notice-warning">
+    <div role="alert" className="notice notice-warning" tabIndex={-1} ref={focusOnAppear}>
       <h2>{title}</h2>
       <p>{reason}</p>
       {action && (

@@ -48,6 +48,8 @@ describe('ProfilePage', () => {
     await userEvent.type(name, 'Alex M. Morgan');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    // Focus lands on the outcome, not on the page: the form remounted with the saved profile.
+    expect(screen.getByText('Profile saved.')).toHaveFocus();
     expect(screen.getByLabelText('Name')).toHaveValue('Alex M. Morgan');
   });
 
@@ -57,6 +59,7 @@ describe('ProfilePage', () => {
     await screen.findByLabelText('Name');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(screen.getByText('Profile saved.')).toHaveFocus();
   });
 
   it('picks the home airport with the airport field of Flights, named by city and airport', async () => {

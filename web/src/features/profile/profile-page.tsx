@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CURRENCIES } from '#shared/api/flight-values.ts';
 import type { Profile, ProfilePatch } from '#shared/api/profile.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useFocusOnAppear } from '../../lib/use-focus-on-appear.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { LastUpdated } from '../../components/last-updated.tsx';
@@ -87,6 +88,8 @@ function ProfileForm({
   const [attempt, setAttempt] = useState(0);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(justSaved);
+  // "Saved" takes the focus the Save button lost while saving (the form remounts with the saved version).
+  const focusOnAppear = useFocusOnAppear<HTMLSpanElement>();
   // A save the service answers with the same version keeps this form mounted: it says so itself.
   const update = useUpdateProfile((savedProfile) => {
     setSaved(true);
@@ -137,7 +140,7 @@ function ProfileForm({
         attempt={attempt}
       />
       {update.isError && Object.keys(serverErrors).length === 0 && (
-        <ErrorNotice error={update.error} onRetry={() => update.reset()} />
+        <ErrorNotice error={update.error} onRetry={() => update.reset()} takeFocus />
       )}
       <div className="form-grid profile-grid">
         <FormField id={fieldId('name')} label={t('profile.name')} error={errors.name}>
@@ -241,7 +244,11 @@ function ProfileForm({
           {update.isPending ? t('profile.saving') : t('profile.save')}
         </button>
         <span role="status" className="muted">
-          {saved ? t('profile.saved') : ''}
+          {saved && (
+            <span tabIndex={-1} ref={focusOnAppear}>
+              {t('profile.saved')}
+            </span>
+          )}
         </span>
       </div>
     </form>

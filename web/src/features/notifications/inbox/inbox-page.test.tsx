@@ -75,4 +75,28 @@ describe('InboxPage', () => {
     );
     expect(screen.queryByRole('button', { name: /Mark as read/ })).toBeNull();
   });
+
+  it('moves focus to the count after Mark all as read, which then says all is read', async () => {
+    const items = [
+      notification('n2', 'hotel', 'Check-in is open for Hotel Lumen', 5),
+      notification('n1', 'flight', 'LH 100 is delayed by 45 min', 30),
+    ];
+    let allRead = false;
+    stubFetch((url, init) => {
+      if (init?.method === 'POST' && url === '/api/notifications/read-all') {
+        allRead = true;
+        return { json: { updatedCount: 2 } };
+      }
+      if (!url.startsWith('/api/notifications')) return { status: 404, json: {} };
+      const now = items.map((item) => (allRead ? { ...item, readAt: item.createdAt } : item));
+      const unreadCount = allRead ? 0 : 2;
+      return { json: { items: now, meta: { totalCount: 2, pageSize: 20, nextCursor: null, unreadCount } } };
+    });
+    renderApp(<InboxPage />, { url: '/inbox' });
+    await screen.findByRole('heading', { level: 2, name: '2 unread' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: /caught up/ })).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+  });
 });

@@ -75,7 +75,11 @@ export function InboxPage() {
                 type="button"
                 className="button button-secondary button-small"
                 disabled={markAllRead.isPending || !online}
-                onClick={() => markAllRead.mutate()}
+                onClick={() => {
+                  // The button goes with the unread state: focus moves to the count, which says the outcome.
+                  countRef.current?.focus();
+                  markAllRead.mutate();
+                }}
               >
                 {t('inbox.markAllRead')}
               </button>
@@ -145,7 +149,7 @@ export function InboxPage() {
           )}
           {markRead.isError && <ErrorNotice error={markRead.error} onRetry={() => markRead.reset()} />}
           {markAllRead.isError && (
-            <ErrorNotice error={markAllRead.error} onRetry={() => markAllRead.mutate()} />
+            <ErrorNotice error={markAllRead.error} onRetry={() => markAllRead.mutate()} takeFocus />
           )}
           {inbox.hasNextPage && (
             <div>
