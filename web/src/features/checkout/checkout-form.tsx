@@ -262,7 +262,13 @@ export function CheckoutForm({
           type="submit"
           className="button"
           disabled={
-            create.isPending || !chosen || !acceptedChange || name.trim() === '' || email.trim() === ''
+            create.isPending ||
+            // A conflict stands whatever the card or the traveler: the way on is to choose something else.
+            error?.code === 'BOOKING_CONFLICT' ||
+            !chosen ||
+            !acceptedChange ||
+            name.trim() === '' ||
+            email.trim() === ''
           }
         >
           {create.isPending ? t('checkout.booking') : t('checkout.bookAndPay', { price: money(check.price) })}

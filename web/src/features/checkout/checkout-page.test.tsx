@@ -230,6 +230,8 @@ describe('CheckoutPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Book and pay/ }));
     expect(await screen.findByText('This booking clashes with one you have')).toBeTruthy();
     expect(screen.getByRole('alert')).toHaveFocus();
+    // Booking the same again would clash again: the way on is to choose something else.
+    expect(screen.getByRole('button', { name: /Book and pay/ })).toBeDisabled();
     expect(
       screen.getByText('You already have flight LX 316 on Mon, 1 Mar 2027 (booking XYZ789).'),
     ).toBeTruthy();
