@@ -51,6 +51,28 @@ test.describe('one language at a time', () => {
   });
 });
 
+test('a traveler whose locale is es-ES sees the first screen after sign-in in Spanish, never English first', async ({
+  signedInPage: page,
+}) => {
+  await setProfileLocale(page, 'es-ES');
+  // A new browser (nothing remembered): every text painted on the way is recorded, however briefly shown.
+  await page.addInitScript(() => {
+    const painted: string[] = [];
+    (window as unknown as { __painted: string[] }).__painted = painted;
+    new MutationObserver(() => painted.push(document.body?.textContent ?? '')).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hola de nuevo');
+  // Home's main link, the next trip, is named in Spanish after where it goes.
+  await expect(page.getByRole('link', { name: /^Viaje a / })).toBeVisible();
+  const painted = await page.evaluate(() => (window as unknown as { __painted: string[] }).__painted);
+  expect(painted.filter((text) => /Welcome back|Your next trip/.test(text))).toEqual([]);
+});
+
 test('a traveler whose locale is es-ES finds London by its Spanish name, the London airports first', async ({
   signedInPage: page,
 }) => {

@@ -18,6 +18,7 @@ export interface SessionView {
   travelerId?: string;
   name?: string;
   email?: string;
+  locale?: string;
   /** ISO 8601: the earlier of the idle deadline and the absolute lifetime. */
   expiresAt: string;
 }
@@ -37,6 +38,8 @@ export interface TravelerSessionInit {
   travelerId: string;
   name?: string;
   email?: string;
+  /** The profile's locale, when the travel API gave it at sign-in. */
+  locale?: string;
   identitySessionId?: string;
   accessToken: string;
   accessTokenExpiresAt: number;
@@ -55,6 +58,8 @@ export interface Sessions {
   ): Promise<SessionView>;
   /** The stored session when it exists and has not expired; an expired one is ended on the way. */
   load(sessionId: string): Promise<StoredSession | undefined>;
+  /** Keeps the profile's locale in a traveler's session when it changed (a profile read or saved). */
+  rememberLocale(sessionId: string, locale: string): Promise<void>;
   /** Ends a session and tells every listener, once. False when it had already ended. */
   end(sessionId: string, reason: SessionEndReason): Promise<boolean>;
   /** Subscribes to session ends (logout, back-channel logout, expiry, failed refresh); returns the unsubscribe. */
@@ -100,6 +105,7 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
     ...(session.travelerId === undefined ? {} : { travelerId: session.travelerId }),
     ...(session.name === undefined ? {} : { name: session.name }),
     ...(session.email === undefined ? {} : { email: session.email }),
+    ...(session.locale === undefined ? {} : { locale: session.locale }),
     expiresAt: new Date(Math.min(session.absoluteExpiresAt, session.lastSeenAt + idleMs)).toISOString(),
   });
 
@@ -160,6 +166,7 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
         travelerId: init.travelerId,
         name: init.name,
         email: init.email,
+        locale: init.locale,
         identitySessionId: init.identitySessionId,
         accessToken: init.accessToken,
         accessTokenExpiresAt: init.accessTokenExpiresAt,
@@ -192,6 +199,10 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
       return reply.request.session;
     },
     load,
+    async rememberLocale(sessionId, locale) {
+      const current = await store.get(sessionId);
+      if (current?.kind === 'traveler' && current.locale !== locale) await store.set({ ...current, locale });
+    },
     end,
     onEnd(listener) {
       listeners.add(listener);

@@ -16,6 +16,8 @@ export interface StoredSession {
   travelerId?: string;
   name?: string;
   email?: string;
+  /** Traveler sessions: the profile's locale as the BFF last relayed it, so the app's first paint is in its language. */
+  locale?: string;
   /** Traveler sessions: the identity platform's session id (`sid`), matched by back-channel logout. */
   identitySessionId?: string;
   accessToken?: string;

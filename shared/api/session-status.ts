@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 export const SESSION_KINDS = ['traveler', 'guest'] as const;
 
-export const SessionTravelerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export const SessionTravelerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The profile's locale as the BFF last saw it (at sign-in, or a profile read or saved): the app's first paint is in its language. */
+  locale: z.string().optional(),
+});
 export type SessionTraveler = z.infer<typeof SessionTravelerSchema>;
 
 /**

@@ -222,6 +222,13 @@ export const DueAtPropertySchema = z.looseObject({
   amount: money,
   currency,
   description: z.string(),
+  /**
+   * Additive: what the description says, as values, for clients that write it in their traveler's
+   * language: `city_tax` (the set is open) for `adults` adults and `nights` nights.
+   */
+  kind: z.string().optional(),
+  adults: z.number().int().min(0).optional(),
+  nights: z.number().int().min(0).optional(),
 });
 export type DueAtProperty = z.infer<typeof DueAtPropertySchema>;
 

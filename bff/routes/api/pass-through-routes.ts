@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NotificationParamsSchema } from '#shared/api/notification-params.ts';
@@ -65,6 +65,8 @@ export interface PassThroughRoute<Query extends UpstreamQuery = UpstreamQuery> {
   /** 'idempotent' for a call that gives the same result however often it is applied (GETs are). */
   retry?: 'idempotent';
   rateLimit?: ExpensiveRouteKind;
+  /** What the BFF keeps of a successful answer for itself (the profile's locale, in the session). */
+  keep?(app: FastifyInstance, request: FastifyRequest, answer: unknown): Promise<void>;
 }
 
 const row = <Query extends UpstreamQuery>(route: PassThroughRoute<Query>): PassThroughRoute => route;
@@ -78,6 +80,7 @@ export const PASS_THROUGH_ROUTES: readonly PassThroughRoute[] = [
     tag: 'profile',
     summary: 'The traveler’s profile',
     response: ProfileSchema,
+    keep: keepProfileLocale,
   }),
   row({
     method: 'PATCH',
@@ -87,6 +90,7 @@ export const PASS_THROUGH_ROUTES: readonly PassThroughRoute[] = [
     summary: 'Change some fields of the traveler’s profile',
     body: ProfilePatchSchema,
     response: ProfileSchema,
+    keep: keepProfileLocale,
     // Setting fields to values gives the same result however often it is applied.
     retry: 'idempotent',
   }),
@@ -261,7 +265,7 @@ export function registerPassThrough(app: FastifyInstance, route: PassThroughRout
       // What the route's own schemas let through; a route without a query schema sends none upstream.
       const params = request.params as Record<string, string>;
       const query = route.query && (request.query as UpstreamQuery);
-      return app.travelApi.request({
+      const answer = await app.travelApi.request({
         method: route.method,
         path: upstreamPath(route.upstream, params),
         ...(query && { query: route.upstreamQuery ? route.upstreamQuery(query) : query }),
@@ -271,8 +275,21 @@ export function registerPassThrough(app: FastifyInstance, route: PassThroughRout
         ...upstreamContext(request, reply),
         schema: route.response,
       });
+      await route.keep?.(app, request, answer);
+      return answer;
     },
   });
+}
+
+/** The session follows the profile's locale, so the app's next first paint is in its language. */
+async function keepProfileLocale(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  answer: unknown,
+): Promise<void> {
+  const locale = ProfileSchema.safeParse(answer).data?.locale;
+  const session = request.session;
+  if (locale && session && session.locale !== locale) await app.sessions.rememberLocale(session.id, locale);
 }
 
 /** Every route of PASS_THROUGH_ROUTES. */

@@ -5,6 +5,7 @@ import * as oidcClient from 'openid-client';
 import { z } from 'zod';
 import { LogoutResponseSchema } from '#shared/api/logout-response.ts';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
+import { ProfileSchema } from '#shared/upstream/profile.ts';
 import { AppError } from '../../errors.ts';
 import { LogoutTokenError } from '../../sessions/oidc-client.ts';
 import { safeReturnPath } from '../../sessions/safe-return-path.ts';
@@ -54,6 +55,8 @@ function signInFailed(message: string, cause?: unknown): AppError {
   return new AppError('SIGN_IN_FAILED', { status: 400, message, recoveryAction: 'RETRY_NOW', cause });
 }
 
+/** How long sign-in waits for the profile's locale before going on without it. */
+const PROFILE_AT_SIGN_IN_TIMEOUT_MS = 2000;
 /**
  * Sign-in, sign-out and back-channel logout. `/auth/login` -> identity platform -> `/auth/callback`
  * (the login cookie binds the transaction to this browser) -> the remembered local path.
@@ -142,6 +145,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       travelerId: signedIn.subject,
       name: signedIn.name,
       email: signedIn.email,
+      locale: await profileLocale(signedIn.accessToken, request.id),
       identitySessionId: signedIn.identitySessionId,
       accessToken: signedIn.accessToken,
       accessTokenExpiresAt: signedIn.accessTokenExpiresAt,
@@ -150,6 +154,27 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     app.log.info({ travelerId: signedIn.subject }, 'traveler signed in');
     return reply.header('cache-control', 'no-store').redirect(transaction.returnTo, 303);
   });
+
+  /**
+   * The traveler's locale, read once at sign-in so that the app's first screen is in its language; a
+   * travel API that does not answer in time leaves it unknown (the app then switches once the profile loads).
+   */
+  async function profileLocale(accessToken: string, requestId: string): Promise<string | undefined> {
+    try {
+      const profile = await app.travelApi.request({
+        method: 'GET',
+        path: '/v1/profile',
+        auth: { kind: 'bearer', token: accessToken },
+        requestId,
+        signal: AbortSignal.timeout(PROFILE_AT_SIGN_IN_TIMEOUT_MS),
+        schema: ProfileSchema,
+      });
+      return profile.locale;
+    } catch (error) {
+      app.log.warn({ err: error instanceof Error ? error.message : error }, 'profile not read at sign-in');
+      return undefined;
+    }
+  }
 
   // Anti-forgery applies (csrf plugin). The SPA navigates to redirectTo: the identity platform's
   // end-session page for travelers (which then returns to the app), the home page otherwise.

@@ -9,7 +9,12 @@ export function sessionStatus(session: SessionView | null): SessionStatus {
   return {
     authenticated: true,
     kind: 'traveler',
-    traveler: { id: session.travelerId ?? '', name: session.name ?? '', email: session.email ?? '' },
+    traveler: {
+      id: session.travelerId ?? '',
+      name: session.name ?? '',
+      email: session.email ?? '',
+      ...(session.locale === undefined ? {} : { locale: session.locale }),
+    },
     expiresAt: session.expiresAt,
   };
 }

@@ -544,6 +544,9 @@ describe('GET /v1/bookings/:bookingId and POST /v1/bookings/:bookingId/cancel', 
     });
     expect(booking.stay?.timeZone).toBe('Europe/Lisbon');
     expect(booking.stay?.dueAtProperty.amount).toBeGreaterThan(0);
+    // What the city tax's description says, as values a client can write in its traveler's language.
+    expect(booking.stay?.dueAtProperty).toMatchObject({ kind: 'city_tax', nights: 2 });
+    expect(booking.stay?.dueAtProperty.adults).toBeGreaterThan(0);
 
     const cancel = await call(SAM, { method: 'POST', path: `/v1/bookings/${booking.bookingId}/cancel` });
     expect(cancel.status).toBe(200);

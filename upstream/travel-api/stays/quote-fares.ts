@@ -1,4 +1,4 @@
-import { nightsBetween, type StayRoom } from '#shared/upstream/stays.ts';
+import { nightsBetween, type DueAtProperty, type StayRoom } from '#shared/upstream/stays.ts';
 import { fromEuros } from '../money.ts';
 import type { StayProperty, StayRoomType } from './hotel-inventory.ts';
 import { createRandom } from '../random.ts';
@@ -30,7 +30,7 @@ export interface QuotedFare {
   roomsLeft: number;
   corporateRate: boolean;
   timeZone: string;
-  dueAtProperty: { amount: number; currency: string; description: string };
+  dueAtProperty: DueAtProperty;
 }
 
 /** Share of (property, check-in) pairs that are sold out: their fares stream is empty. */
@@ -115,17 +115,16 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
 const CITY_TAX_PER_PERSON_NIGHT_EUR = 1.5;
 
 /** The city tax the hotel collects on site: per adult and night, more for more stars. */
-function cityTax(
-  property: StayProperty,
-  rooms: readonly StayRoom[],
-  nights: number,
-): { amount: number; currency: string; description: string } {
+function cityTax(property: StayProperty, rooms: readonly StayRoom[], nights: number): DueAtProperty {
   const adults = rooms.reduce((sum, room) => sum + room.adults, 0);
   const perNightEur = CITY_TAX_PER_PERSON_NIGHT_EUR * (1 + (property.stars - 2) * 0.5);
   return {
     amount: fromEuros(perNightEur * adults * nights, property.currency),
     currency: property.currency,
     description: `City tax for ${adults} adult${adults === 1 ? '' : 's'} and ${nights} night${nights === 1 ? '' : 's'}, paid at the hotel`,
+    kind: 'city_tax',
+    adults,
+    nights,
   };
 }
 

@@ -1,9 +1,12 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testQueryClient } from '../test-support/render-app.tsx';
 import { envelope, stubFetch, type StubbedResponse } from '../test-support/stub-fetch.ts';
 import { sessionQueries } from '../features/auth/session-queries.ts';
 import { demoQueries } from '../features/demo/demo-queries.ts';
 import { rootLoader } from './root-loader.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { activateEnglishForTests } from '../test-support/languages-for-tests.ts';
 
 const SESSION = {
   authenticated: true,
@@ -13,6 +16,7 @@ const SESSION = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  activateEnglishForTests();
 });
 
 describe('the loader of every page', () => {
@@ -41,5 +45,19 @@ describe('the loader of every page', () => {
 
     stubFetch((url) => (url === '/api/session' ? failing : { json: { enabled: true } }));
     expect(await rootLoader(testQueryClient())()).toBeNull();
+  });
+
+  it('paints a traveler’s first screen in the language of the profile the session answer names, once', async () => {
+    const spanish = { ...SESSION, traveler: { ...SESSION.traveler, locale: 'es-ES' } };
+    stubFetch((url) => (url === '/api/session' ? { json: spanish } : { json: { enabled: true } }));
+    const load = rootLoader(testQueryClient());
+    await load();
+    expect(i18n.locale).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+
+    // Later the profile's own answer decides: a session answer read again does not switch back.
+    activateEnglishForTests();
+    await load();
+    expect(i18n.locale).toBe('en');
   });
 });

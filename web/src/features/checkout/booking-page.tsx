@@ -14,6 +14,7 @@ import { boardLabel } from '../../lib/board-label.ts';
 import { checkoutQueries, useCancelBooking } from './checkout-queries.ts';
 import { FlightSegmentLine } from './offer-details.tsx';
 import { HOTEL_WORDS, hotelDateTime } from './rate-details.tsx';
+import { dueAtPropertyText } from './due-at-property-text.ts';
 import { bookingName } from '../../lib/booking-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './checkout.css';
@@ -140,9 +141,11 @@ function BookedItem({ details, format, t }: SectionProps) {
                     details.stay.dueAtProperty.amount,
                     details.stay.dueAtProperty.currency,
                   ),
-                  description: details.stay.dueAtProperty.description,
+                  description: dueAtPropertyText(details.stay.dueAtProperty, t).text,
                 }}
-                components={{ 0: HOTEL_WORDS }}
+                components={{
+                  0: dueAtPropertyText(details.stay.dueAtProperty, t).lang ? HOTEL_WORDS : <span />,
+                }}
               />
             ) : (
               t('checkout.nothingDueAtHotel')

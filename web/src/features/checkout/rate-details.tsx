@@ -4,6 +4,7 @@ import { useT, type Translate } from '../../i18n/use-t.ts';
 import { zoneCity, type Formatters } from '../../lib/intl-format.ts';
 import { bedTypeLabel } from '../../lib/bed-type-label.ts';
 import { boardLabel } from '../../lib/board-label.ts';
+import { dueAtPropertyText } from './due-at-property-text.ts';
 
 /**
  * The hotel's own description of what is paid on site (a city tax), written by the travel API in English
@@ -77,9 +78,9 @@ export function RateDetails({
             id="checkout.dueAtHotel"
             values={{
               amount: format.money(fare.dueAtProperty.amount, fare.dueAtProperty.currency),
-              description: fare.dueAtProperty.description,
+              description: dueAtPropertyText(fare.dueAtProperty, t).text,
             }}
-            components={{ 0: HOTEL_WORDS }}
+            components={{ 0: dueAtPropertyText(fare.dueAtProperty, t).lang ? HOTEL_WORDS : <span /> }}
           />
         ) : (
           t('checkout.nothingDueAtHotel')

@@ -87,6 +87,8 @@ export const messages = {
   'checkout.freeUntilCheckIn': 'Free cancellation until check-in on {checkIn}',
   'checkout.fromCheckIn': 'From check-in: no cancellation',
   'checkout.paidAtHotel': 'Paid at the hotel',
+  'checkout.cityTax':
+    'City tax for {adults, plural, one {# adult} other {# adults}} and {nights, plural, one {# night} other {# nights}}, paid at the hotel',
   'checkout.dueAtHotel': '{amount}: <0>{description}</0>',
 
   'checkout.bookingTitle': 'Booking {reference}',

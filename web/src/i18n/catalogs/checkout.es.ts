@@ -90,6 +90,8 @@ export const messages: Record<keyof typeof english, string> = {
   'checkout.freeUntilCheckIn': 'Cancelación gratuita hasta la entrada el {checkIn}',
   'checkout.fromCheckIn': 'Desde la entrada: sin cancelación',
   'checkout.paidAtHotel': 'A pagar en el hotel',
+  'checkout.cityTax':
+    'Tasa turística por {adults, plural, one {# adulto} other {# adultos}} y {nights, plural, one {# noche} other {# noches}}, a pagar en el hotel',
   'checkout.dueAtHotel': '{amount}: <0>{description}</0>',
 
   'checkout.bookingTitle': 'Reserva {reference}',
