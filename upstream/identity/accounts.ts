@@ -6,8 +6,8 @@ export interface Account {
   email: string;
   name: string;
   password: string;
-  /** Shown on the sign-in page in demo mode. */
-  description?: string;
+  /** Shown on the sign-in page in demo mode, in each language the page is written in. */
+  description?: { en: string; es: string };
 }
 
 /** Travelers shown on the sign-in page in demo mode. */
@@ -17,21 +17,21 @@ export const DEMO_ACCOUNTS: readonly Account[] = [
     email: 'alex@wayfare.example',
     name: 'Alex Morgan',
     password: 'alex-demo',
-    description: 'Business traveler',
+    description: { en: 'Business traveler', es: 'Viajero de negocios' },
   },
   {
     sub: '5f1c2a7e-0b1d-4c5e-9a01-000000000002',
     email: 'sam@wayfare.example',
     name: 'Sam Rivera',
     password: 'sam-demo',
-    description: 'Personal traveler',
+    description: { en: 'Personal traveler', es: 'Viajero particular' },
   },
   {
     sub: '5f1c2a7e-0b1d-4c5e-9a01-000000000003',
     email: 'jordan@wayfare.example',
     name: 'Jordan Lee',
     password: 'jordan-demo',
-    description: 'Long booking history',
+    description: { en: 'Long booking history', es: 'Largo historial de reservas' },
   },
 ];
 

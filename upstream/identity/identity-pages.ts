@@ -11,6 +11,55 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/** The languages the sign-in pages are written in. */
+export type PageLanguage = 'en' | 'es';
+
+/** Every word of the sign-in pages, in each language they are written in. */
+const WORDS = {
+  en: {
+    brand: 'Sign-in',
+    signIn: 'Sign in',
+    intro: 'Use your Wayfare account to continue to your trips.',
+    email: 'Email',
+    password: 'Password',
+    cancel: 'Cancel',
+    demoTravelers: 'Demo travelers',
+    demoIntro: 'This is a demo: sign in as one of these travelers.',
+    signInAs: (name: string) => `Sign in as ${name}`,
+    wrongCredentials: 'The email or password is not right. Check them and try again.',
+  },
+  es: {
+    brand: 'Inicio de sesión',
+    signIn: 'Iniciar sesión',
+    intro: 'Usa tu cuenta de Wayfare para continuar a tus viajes.',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    cancel: 'Cancelar',
+    demoTravelers: 'Viajeros de demostración',
+    demoIntro: 'Esto es una demostración: inicia sesión como uno de estos viajeros.',
+    signInAs: (name: string) => `Iniciar sesión como ${name}`,
+    wrongCredentials:
+      'El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.',
+  },
+} satisfies Record<PageLanguage, unknown>;
+
+/**
+ * The language of the sign-in page for a browser's Accept-Language (RFC 9110 12.5.4): the one it prefers
+ * most (highest q, then first listed) among English and Spanish, else English.
+ */
+export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
+  let best: { language: PageLanguage; q: number } | undefined;
+  for (const range of (acceptLanguage ?? '').split(',')) {
+    const [tag = '', ...parameters] = range.trim().split(';');
+    const language = tag.trim().toLowerCase().split('-')[0];
+    const qParameter = parameters.map((parameter) => parameter.trim()).find((p) => p.startsWith('q='));
+    const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
+    if ((language !== 'en' && language !== 'es') || !(q > 0)) continue;
+    if (!best || q > best.q) best = { language, q };
+  }
+  return best?.language ?? 'en';
+}
+
 export interface RenderedPage {
   html: string;
   /** The Content-Security-Policy for this page: its inline style (and script) allowed by nonce only. */
@@ -60,10 +109,10 @@ button.secondary:hover { background:var(--muted-surface); }
 .demo form { margin:0; }
 `;
 
-function page(title: string, body: string, script?: string): RenderedPage {
+function page(title: string, body: string, script?: string, language: PageLanguage = 'en'): RenderedPage {
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -72,7 +121,7 @@ function page(title: string, body: string, script?: string): RenderedPage {
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
-<header><div class="brand">Wayfare <span>Sign-in</span></div></header>
+<header><div class="brand">Wayfare <span>${WORDS[language].brand}</span></div></header>
 <main>
 ${body}
 </main>
@@ -93,32 +142,38 @@ export interface SignInPageOptions {
   action: string;
   abortAction: string;
   email?: string;
-  error?: string;
   demoAccounts?: readonly Account[];
+  /** The page's language (pageLanguage of the browser's Accept-Language); English by default. */
+  language?: PageLanguage;
+  /** Whether to say that the email or password was not right. */
+  wrongCredentials?: boolean;
 }
 
 /** The sign-in form: labelled inputs, the error announced and tied to the fields, demo travelers listed in demo mode. */
 export function renderSignInPage(options: SignInPageOptions): RenderedPage {
+  const language = options.language ?? 'en';
+  const words = WORDS[language];
   const action = escapeHtml(options.action);
-  const invalid = options.error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
-  const error = options.error
-    ? `<div class="alert" role="alert" id="sign-in-error">${escapeHtml(options.error)}</div>`
+  const message = options.wrongCredentials ? words.wrongCredentials : undefined;
+  const invalid = message ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
+  const error = message
+    ? `<div class="alert" role="alert" id="sign-in-error">${escapeHtml(message)}</div>`
     : '';
   const demo =
     options.demoAccounts && options.demoAccounts.length > 0
       ? `<section class="card demo" aria-labelledby="demo-heading">
-<h2 id="demo-heading">Demo travelers</h2>
-<p>This is a demo: sign in as one of these travelers.</p>
+<h2 id="demo-heading">${words.demoTravelers}</h2>
+<p>${words.demoIntro}</p>
 <ul>
 ${options.demoAccounts
   .map(
     (account) => `<li>
-<strong>${escapeHtml(account.name)}</strong>${account.description ? ` · ${escapeHtml(account.description)}` : ''}
-<dl><dt>Email</dt><dd>${escapeHtml(account.email)}</dd><dt>Password</dt><dd>${escapeHtml(account.password)}</dd></dl>
+<strong>${escapeHtml(account.name)}</strong>${account.description ? ` · ${escapeHtml(account.description[language])}` : ''}
+<dl><dt>${words.email}</dt><dd>${escapeHtml(account.email)}</dd><dt>${words.password}</dt><dd>${escapeHtml(account.password)}</dd></dl>
 <form method="post" action="${action}">
 <input type="hidden" name="email" value="${escapeHtml(account.email)}">
 <input type="hidden" name="password" value="${escapeHtml(account.password)}">
-<button type="submit" class="secondary">Sign in as ${escapeHtml(account.name)}</button>
+<button type="submit" class="secondary">${escapeHtml(words.signInAs(account.name))}</button>
 </form>
 </li>`,
   )
@@ -127,25 +182,27 @@ ${options.demoAccounts
 </section>`
       : '';
   return page(
-    'Sign in',
+    words.signIn,
     `<div class="card">
-<h1>Sign in</h1>
-<p>Use your Wayfare account to continue to your trips.</p>
+<h1>${words.signIn}</h1>
+<p>${words.intro}</p>
 ${error}
 <form method="post" action="${action}" novalidate>
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required${options.error ? '' : ' autofocus'} value="${escapeHtml(options.email ?? '')}"${invalid}>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${options.error ? ' autofocus' : ''}${invalid}>
+<label for="email">${words.email}</label>
+<input id="email" name="email" type="email" autocomplete="username" required${message ? '' : ' autofocus'} value="${escapeHtml(options.email ?? '')}"${invalid}>
+<label for="password">${words.password}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${message ? ' autofocus' : ''}${invalid}>
 <div class="stack">
-<button type="submit">Sign in</button>
+<button type="submit">${words.signIn}</button>
 </div>
 </form>
 <form method="post" action="${escapeHtml(options.abortAction)}" class="cancel">
-<button type="submit" class="secondary">Cancel</button>
+<button type="submit" class="secondary">${words.cancel}</button>
 </form>
 </div>
 ${demo}`,
+    undefined,
+    language,
   );
 }
 

@@ -411,6 +411,33 @@ describe('sign-in page', () => {
     expect(page).not.toContain('traveler1@wayfare.test');
   });
 
+  it('follows the browser’s Accept-Language: Spanish for a browser that prefers it, else English', async () => {
+    const identity = await start(await dataFolder());
+    const configuration = await bffClient(identity.issuer);
+    const pageIn = async (acceptLanguage: string): Promise<string> => {
+      const jar = new CookieJar();
+      const authorize = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: REDIRECT_URI,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const interaction = await jar.fetch(authorize.href);
+      const location = new URL(interaction.headers.get('location') ?? '', identity.issuer).href;
+      return (await jar.fetch(location, { headers: { 'accept-language': acceptLanguage } })).text();
+    };
+    const spanish = await pageIn('es-ES,es;q=0.9,en;q=0.8');
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('<h1>Iniciar sesión</h1>');
+    expect(spanish).toContain('<label for="password">Contraseña</label>');
+    expect(spanish).toContain('Viajero de negocios');
+    expect(spanish).not.toMatch(/\b(Sign in|Password|Cancel|Demo travelers|Business traveler)\b/);
+    const english = await pageIn('fr-FR,fr;q=0.9,en;q=0.5,es;q=0.4');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Sign in</h1>');
+    expect(await pageIn('de-DE')).toContain('<h1>Sign in</h1>');
+  });
+
   it('hides the demo travelers outside demo mode', async () => {
     const identity = await start(await dataFolder(), { IDENTITY_DEMO_MODE: 'false' });
     const { page } = await signIn(identity.issuer);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import { authenticate, DEMO_ACCOUNTS } from './accounts.ts';
-import { renderMessagePage, renderSignInPage, type RenderedPage } from './identity-pages.ts';
+import { pageLanguage, renderMessagePage, renderSignInPage, type RenderedPage } from './identity-pages.ts';
 
 const MAX_FORM_BYTES = 8 * 1024;
 const INTERACTION_PATH = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/abort)?$/;
@@ -56,13 +56,14 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     if (!match) return false;
     const [, uid, action] = match;
     const provider = options.provider();
-    const signInPage = (error?: string, email?: string): RenderedPage =>
+    const signInPage = (wrongCredentials = false, email?: string): RenderedPage =>
       renderSignInPage({
         action: `/interaction/${uid}/login`,
         abortAction: `/interaction/${uid}/abort`,
-        error,
+        wrongCredentials,
         email,
         demoAccounts: demoMode ? DEMO_ACCOUNTS : undefined,
+        language: pageLanguage(request.headers['accept-language']),
       });
 
     try {
@@ -94,11 +95,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
         const account = authenticate(email, form.get('password') ?? '');
         if (!account) {
           logger.info('sign-in refused: wrong email or password');
-          send(
-            response,
-            signInPage('The email or password is not right. Check them and try again.', email),
-            401,
-          );
+          send(response, signInPage(true, email), 401);
           return true;
         }
         await provider.interactionFinished(
