@@ -380,21 +380,24 @@ describe('sign-out page', () => {
   });
 });
 
+/** Starts a sign-in as the app does and opens the identity platform's sign-in page, with `headers`. */
+async function openSignInPage(issuer: string, headers: Record<string, string> = {}): Promise<Response> {
+  const configuration = await bffClient(issuer);
+  const jar = new CookieJar();
+  const authorize = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid',
+    code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+    code_challenge_method: 'S256',
+  });
+  const interaction = await jar.fetch(authorize.href);
+  return jar.fetch(new URL(interaction.headers.get('location') ?? '', issuer).href, { headers });
+}
+
 describe('sign-in page', () => {
   it('lists the demo travelers with their passwords in demo mode', async () => {
     const identity = await start(await dataFolder());
-    const configuration = await bffClient(identity.issuer);
-    const jar = new CookieJar();
-    const authorize = client.buildAuthorizationUrl(configuration, {
-      redirect_uri: REDIRECT_URI,
-      scope: 'openid',
-      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    });
-    const interaction = await jar.fetch(authorize.href);
-    const response = await jar.fetch(
-      new URL(interaction.headers.get('location') ?? '', identity.issuer).href,
-    );
+    const response = await openSignInPage(identity.issuer);
     const page = await response.text();
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(page).toContain('<label for="email">Email</label>');
@@ -413,19 +416,8 @@ describe('sign-in page', () => {
 
   it('follows the browser’s Accept-Language: Spanish for a browser that prefers it, else English', async () => {
     const identity = await start(await dataFolder());
-    const configuration = await bffClient(identity.issuer);
-    const pageIn = async (acceptLanguage: string): Promise<string> => {
-      const jar = new CookieJar();
-      const authorize = client.buildAuthorizationUrl(configuration, {
-        redirect_uri: REDIRECT_URI,
-        scope: 'openid',
-        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
-        code_challenge_method: 'S256',
-      });
-      const interaction = await jar.fetch(authorize.href);
-      const location = new URL(interaction.headers.get('location') ?? '', identity.issuer).href;
-      return (await jar.fetch(location, { headers: { 'accept-language': acceptLanguage } })).text();
-    };
+    const pageIn = async (acceptLanguage: string): Promise<string> =>
+      (await openSignInPage(identity.issuer, { 'accept-language': acceptLanguage })).text();
     const spanish = await pageIn('es-ES,es;q=0.9,en;q=0.8');
     expect(spanish).toContain('<html lang="es">');
     expect(spanish).toContain('<h1>Iniciar sesión</h1>');
