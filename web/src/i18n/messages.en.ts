@@ -5,6 +5,7 @@ import { messages as stays } from './catalogs/stays.en.ts';
 import { messages as checkout } from './catalogs/checkout.en.ts';
 import { messages as start } from './catalogs/start.en.ts';
 import { messages as notices } from './catalogs/notices.en.ts';
+import { messages as rebooking } from './catalogs/rebooking.en.ts';
 
 /**
  * The interface's messages in English, the source catalog: ICU MessageFormat, one id per message. Each
@@ -21,4 +22,5 @@ export const messages = {
   ...checkout,
   ...start,
   ...notices,
+  ...rebooking,
 };

@@ -6,6 +6,7 @@ import { messages as stays } from './catalogs/stays.es.ts';
 import { messages as checkout } from './catalogs/checkout.es.ts';
 import { messages as start } from './catalogs/start.es.ts';
 import { messages as notices } from './catalogs/notices.es.ts';
+import { messages as rebooking } from './catalogs/rebooking.es.ts';
 
 /** The interface's messages in Spanish (Spain): every id of the English catalog, or the build fails. */
 export const messages: Record<MessageId, string> = {
@@ -16,4 +17,5 @@ export const messages: Record<MessageId, string> = {
   ...checkout,
   ...start,
   ...notices,
+  ...rebooking,
 };

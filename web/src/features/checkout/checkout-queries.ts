@@ -2,33 +2,19 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   BookingDetailsSchema,
   PaymentMethodListSchema,
-  PriceCheckSchema,
   BookingDetails,
   CreateBookingRequest,
 } from '#shared/api/booking-operations.ts';
 import { apiJson, type Answer } from '../../lib/api-client.ts';
-import { BffError } from '../../lib/bff-error.ts';
+import { priceCheckQuery } from '../../lib/price-check-query.ts';
+import { submitWithKey } from '../../lib/submit-with-key.ts';
 import { bookingQueries } from '../bookings/booking-queries.ts';
 import { tripQueries } from '../trips/trip-queries.ts';
 
-/** A dropped connection during a submit is sent again, with the same key, this many times. */
-const SUBMIT_ATTEMPTS = 3;
-const RESUBMIT_DELAY_MS = 500;
-
 export const checkoutQueries = {
   all: () => ['checkout'] as const,
-  priceCheck: (offerId: string, run: number) =>
-    queryOptions({
-      queryKey: [...checkoutQueries.all(), 'price-check', offerId, run],
-      queryFn: ({ signal }) =>
-        apiJson<Answer<typeof PriceCheckSchema>>(`/api/offers/${encodeURIComponent(offerId)}/price-check`, {
-          method: 'POST',
-          signal,
-        }),
-      staleTime: Infinity,
-      gcTime: 0,
-      retry: false,
-    }),
+  /** Keyed under all() (lib/price-check-query.ts). */
+  priceCheck: priceCheckQuery,
   paymentMethods: (bookingProfile: boolean) =>
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'payment-methods', bookingProfile],
@@ -59,21 +45,8 @@ function refreshAfterBooking(queryClient: ReturnType<typeof useQueryClient>, boo
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ key, request }: { key: string; request: CreateBookingRequest }) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await apiJson<Answer<typeof BookingDetailsSchema>>('/api/bookings', {
-            method: 'POST',
-            body: request,
-            headers: { 'Idempotency-Key': key },
-          });
-        } catch (error) {
-          const dropped = error instanceof BffError && error.code === 'NETWORK_ERROR';
-          if (!dropped || attempt >= SUBMIT_ATTEMPTS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, RESUBMIT_DELAY_MS * attempt));
-        }
-      }
-    },
+    mutationFn: ({ key, request }: { key: string; request: CreateBookingRequest }) =>
+      submitWithKey<Answer<typeof BookingDetailsSchema>>('/api/bookings', request, key),
     onSuccess: (booking) => refreshAfterBooking(queryClient, booking),
   });
 }

@@ -18,6 +18,7 @@ interface DemoAction {
     | 'price-change'
     | 'payment-decline'
     | 'booking-conflict'
+    | 'cancel-failure'
     | 'provider-failure'
     | 'rate-limit'
     | 'app-update';
@@ -56,6 +57,11 @@ const ACTIONS: DemoAction[] = [
   {
     id: 'booking-conflict',
     path: '/api/demo/booking-conflict',
+    body: () => ({}),
+  },
+  {
+    id: 'cancel-failure',
+    path: '/api/demo/cancel-failure',
     body: () => ({}),
   },
   {

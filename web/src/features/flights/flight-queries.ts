@@ -1,25 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  AirportListSchema,
-  FlightSearchResponseSchema,
-  FlightSearchRequest,
-} from '#shared/api/flights.ts';
+import type { AirportListSchema } from '#shared/api/flights.ts';
 import { apiJson, type Answer } from '../../lib/api-client.ts';
+import { flightSearchQuery } from '../../lib/flight-search-query.ts';
 
 export const flightQueries = {
   all: () => ['flights'] as const,
-  search: (request: FlightSearchRequest) =>
-    queryOptions({
-      queryKey: [...flightQueries.all(), 'search', request],
-      queryFn: ({ signal }) =>
-        apiJson<Answer<typeof FlightSearchResponseSchema>>('/api/flights/search', {
-          method: 'POST',
-          body: request,
-          signal,
-        }),
-      staleTime: 5 * 60_000,
-      refetchOnWindowFocus: false,
-    }),
+  /** Keyed under all() (lib/flight-search-query.ts), shared with a trip's other flights. */
+  search: flightSearchQuery,
   /** Airports matching `query`, their cities named (and matched) in `locale`'s language as well as English. */
   airports: (query: string, locale: string) =>
     queryOptions({

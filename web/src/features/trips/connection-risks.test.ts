@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '#shared/api/trips.ts';
-import { connectionRisks } from './connection-risks.ts';
+import { connectionRisks, keepsTrip } from './connection-risks.ts';
 
 let counter = 0;
 function segment(
@@ -181,5 +181,32 @@ describe('connectionRisks', () => {
       availableMinutes: 35,
       neededMinutes: 60,
     });
+  });
+});
+
+describe('a replaced flight and the flights that keep a trip', () => {
+  const place = (code: string) => ({ code, name: code, city: code, timeZone: 'UTC' });
+  const route = { origin: place('LHR'), destination: place('JFK') };
+
+  it('no longer counts a cancelled flight that a booked flight of the trip replaces', () => {
+    const old = segment('flight', '2026-12-01T08:00:00+00:00', '2026-12-01T16:00:00+00:00', {
+      ...route,
+      status: 'CANCELLED',
+    });
+    const replacement = segment('flight', '2026-12-01T09:00:00+00:00', '2026-12-01T17:00:00+00:00', route);
+    const hotel = segment('stay', '2026-12-01T15:00:00+00:00', '2026-12-04T11:00:00+00:00');
+    expect(connectionRisks([old, replacement, hotel]).size).toBe(0);
+    expect(connectionRisks([old, hotel]).get(hotel.segmentId)?.kind).toBe('after-cancellation');
+  });
+
+  it('keeps the trip when the arrival leaves the minimum connection time, or an hour to the hotel before midnight', () => {
+    const leg = segment('flight', '2026-12-01T08:00:00+00:00', '2026-12-01T10:00:00+00:00', route);
+    const next = segment('flight', '2026-12-01T13:00:00+00:00', '2026-12-01T15:00:00+00:00');
+    expect(keepsTrip('2026-12-01T12:00:00+00:00', leg, [leg, next])).toBe(true);
+    expect(keepsTrip('2026-12-01T12:01:00+00:00', leg, [leg, next])).toBe(false);
+    const hotel = segment('stay', '2026-12-01T15:00:00+00:00', '2026-12-04T11:00:00+00:00');
+    expect(keepsTrip('2026-12-01T23:00:00+00:00', leg, [leg, hotel])).toBe(true);
+    expect(keepsTrip('2026-12-01T23:01:00+00:00', leg, [leg, hotel])).toBe(false);
+    expect(keepsTrip('2026-12-02T09:00:00+00:00', leg, [leg, hotel])).toBe(false);
   });
 });

@@ -45,7 +45,7 @@ export function connectionRisks(segments: readonly Segment[]): Map<string, Conne
   let cancelled: Segment | undefined;
   for (const segment of segments) {
     if (segment.status === 'CANCELLED') {
-      if (TRANSPORT_KINDS.has(segment.kind)) cancelled ??= segment;
+      if (TRANSPORT_KINDS.has(segment.kind) && !isReplaced(segment, segments)) cancelled ??= segment;
       continue;
     }
     if (cancelled) {
@@ -59,20 +59,78 @@ export function connectionRisks(segments: readonly Segment[]): Map<string, Conne
   return risks;
 }
 
+/**
+ * A cancelled flight or train that the trip no longer needs: a standing flight or train of the trip leaves
+ * from its origin, and one (the same or a later one) reaches its destination. The replacement's own
+ * connections are judged as any other arrival's.
+ */
+function isReplaced(cancelled: Segment, segments: readonly Segment[]): boolean {
+  if (cancelled.origin.code === null || cancelled.destination.code === null) return false;
+  const standing = segments.filter(
+    (segment) => segment.status !== 'CANCELLED' && TRANSPORT_KINDS.has(segment.kind),
+  );
+  return standing.some(
+    (first) =>
+      first.origin.code === cancelled.origin.code &&
+      standing.some(
+        (last) =>
+          last.destination.code === cancelled.destination.code &&
+          Date.parse(last.scheduledArrival) >= Date.parse(first.scheduledDeparture),
+      ),
+  );
+}
+
 function riskAfter(arrival: Segment, next: Segment): ConnectionRisk | undefined {
   if (minutesBetween(arrival.scheduledArrival, next.scheduledDeparture) > CONNECTION_HORIZON_MINUTES) {
     return undefined;
   }
+  const gap = connectionGap(arrival.estimatedArrival, next);
+  if (!gap) return undefined;
+  if (gap.kind === 'late-check-in') {
+    return { kind: 'late-check-in', arrival, reachesAt: new Date(gap.reachesAt).toISOString() };
+  }
+  return { ...gap, arrival };
+}
+
+/** Why an arrival at `arrivalTime` misses `next`, or undefined when it makes it. */
+function connectionGap(
+  arrivalTime: string,
+  next: Segment,
+):
+  | { kind: 'late-check-in'; reachesAt: number }
+  | { kind: 'short-connection'; nextKind: string; availableMinutes: number; neededMinutes: number }
+  | undefined {
   if (next.kind === 'stay') {
-    const reachesAt = Date.parse(arrival.estimatedArrival) + HOTEL_TRANSFER_MINUTES * 60_000;
+    const reachesAt = Date.parse(arrivalTime) + HOTEL_TRANSFER_MINUTES * 60_000;
     return reachesAt > endOfLocalDay(next.scheduledDeparture)
-      ? { kind: 'late-check-in', arrival, reachesAt: new Date(reachesAt).toISOString() }
+      ? { kind: 'late-check-in', reachesAt }
       : undefined;
   }
   const neededMinutes = MINIMUM_CONNECTION_MINUTES[next.kind];
   if (neededMinutes === undefined) return undefined;
-  const availableMinutes = minutesBetween(arrival.estimatedArrival, next.estimatedDeparture);
+  const availableMinutes = minutesBetween(arrivalTime, next.estimatedDeparture);
   return availableMinutes < neededMinutes
-    ? { kind: 'short-connection', arrival, nextKind: next.kind, availableMinutes, neededMinutes }
+    ? { kind: 'short-connection', nextKind: next.kind, availableMinutes, neededMinutes }
     : undefined;
+}
+
+/**
+ * Whether a flight replacing `leg` and arriving at `arrivalTime` keeps the rest of the trip: it makes
+ * every standing segment that follows the leg up to the next flight or train, by the same minimums.
+ */
+export function keepsTrip(arrivalTime: string, leg: Segment, segments: readonly Segment[]): boolean {
+  const after = segments.filter(
+    (segment) =>
+      segment.segmentId !== leg.segmentId &&
+      segment.status !== 'CANCELLED' &&
+      Date.parse(segment.scheduledDeparture) >= Date.parse(leg.scheduledDeparture),
+  );
+  const nextTransport = after.findIndex((segment) => TRANSPORT_KINDS.has(segment.kind));
+  const following = nextTransport === -1 ? after : after.slice(0, nextTransport + 1);
+  return following.every((segment) => connectionGap(arrivalTime, segment) === undefined);
+}
+
+/** The flight or train whose live state puts a segment at risk: the one to replace. */
+export function brokenLeg(risk: ConnectionRisk): Segment {
+  return risk.kind === 'after-cancellation' ? risk.cancelled : risk.arrival;
 }

@@ -1,12 +1,14 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Segment, SegmentPlace } from '#shared/api/trips.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
-import { connectionRisks, type ConnectionRisk } from './connection-risks.ts';
+import { brokenLeg, connectionRisks, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
 import { segmentName } from '../../lib/segment-name.ts';
+import { OtherFlightsPanel } from './rebooking/other-flights-panel.tsx';
+import { RebookingStatus } from './rebooking/rebooking-status.tsx';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 
@@ -28,36 +30,68 @@ export function TripTimeline({
   focusSegmentId?: string | undefined;
 }) {
   const risks = connectionRisks(segments);
+  const replaceable = replaceableLegs(risks);
   const t = useT();
 
   return (
-    <ol className="timeline" aria-label={t('segment.timeline')}>
-      {segments.map((segment, index) => {
-        // A segment stays under the day it was scheduled for: a delay into the next day names the new
-        // day at its time instead of moving it (and taking its day's heading with it).
-        const startDay = segment.scheduledDeparture.slice(0, 10);
-        const previous = segments[index - 1];
-        const newDay = startDay !== previous?.scheduledDeparture.slice(0, 10);
-        return (
-          <Fragment key={segment.segmentId}>
-            {newDay && (
-              <li className="timeline-day">
-                <h3>{format.calendarDate(startDay, 'long')}</h3>
-              </li>
-            )}
-            {previous && <GapLine from={previous} to={segment} format={format} />}
-            <TimelineItem
-              tripId={tripId}
-              segment={segment}
-              risk={risks.get(segment.segmentId)}
-              focused={segment.segmentId === focusSegmentId}
-              format={format}
-            />
-          </Fragment>
-        );
-      })}
-    </ol>
+    <>
+      <RebookingStatus tripId={tripId} format={format} />
+      <ol className="timeline" aria-label={t('segment.timeline')}>
+        {segments.map((segment, index) => {
+          // A segment stays under the day it was scheduled for: a delay into the next day names the new
+          // day at its time instead of moving it (and taking its day's heading with it).
+          const startDay = segment.scheduledDeparture.slice(0, 10);
+          const previous = segments[index - 1];
+          const newDay = startDay !== previous?.scheduledDeparture.slice(0, 10);
+          return (
+            <Fragment key={segment.segmentId}>
+              {newDay && (
+                <li className="timeline-day">
+                  <h3>{format.calendarDate(startDay, 'long')}</h3>
+                </li>
+              )}
+              {previous && <GapLine from={previous} to={segment} format={format} />}
+              <TimelineItem
+                tripId={tripId}
+                segment={segment}
+                risk={risks.get(segment.segmentId)}
+                focused={segment.segmentId === focusSegmentId}
+                format={format}
+                otherFlights={
+                  replaceable.get(segment.segmentId) && (
+                    <OtherFlightsPanel
+                      tripId={tripId}
+                      leg={replaceable.get(segment.segmentId)!}
+                      segments={segments}
+                      format={format}
+                    />
+                  )
+                }
+              />
+            </Fragment>
+          );
+        })}
+      </ol>
+    </>
   );
+}
+
+/**
+ * The at-risk notes that offer other flights: for each flight still to depart whose state puts later
+ * segments at risk, the first of those segments' notes, with the flight to replace.
+ */
+function replaceableLegs(risks: Map<string, ConnectionRisk>): Map<string, Segment> {
+  const offered = new Map<string, Segment>();
+  const legs = new Set<string>();
+  for (const [segmentId, risk] of risks) {
+    const leg = brokenLeg(risk);
+    if (leg.kind !== 'flight' || !leg.origin.code || !leg.destination.code || legs.has(leg.segmentId))
+      continue;
+    if (Date.parse(leg.scheduledDeparture) <= Date.now()) continue;
+    legs.add(leg.segmentId);
+    offered.set(segmentId, leg);
+  }
+  return offered;
 }
 
 function GapLine({ from, to, format }: { from: Segment; to: Segment; format: Formatters }) {
@@ -83,12 +117,14 @@ function TimelineItem({
   risk,
   focused,
   format,
+  otherFlights,
 }: {
   tripId: string;
   segment: Segment;
   risk: ConnectionRisk | undefined;
   focused: boolean;
   format: Formatters;
+  otherFlights?: ReactNode;
 }) {
   const t = useT();
   const kind = segmentKind(segment.kind);
@@ -158,6 +194,7 @@ function TimelineItem({
           <strong>{t('segment.atRisk')}</strong> {describeRisk(risk, format, t)}
         </p>
       )}
+      {risk && otherFlights}
     </li>
   );
 }

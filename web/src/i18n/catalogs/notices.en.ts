@@ -121,6 +121,9 @@ export const messages = {
   'notices.demo.booking-conflict': 'Make my next booking conflict',
   'notices.demo.booking-conflict.explanation':
     'Your next booking clashes with an existing reservation and says why.',
+  'notices.demo.cancel-failure': 'Make my next cancel fail once',
+  'notices.demo.cancel-failure.explanation':
+    'The next cancellation of one of your bookings fails once; a rebooking then keeps both bookings until its retry cancels the old one.',
   'notices.demo.provider-failure': 'Make the providers fail',
   'notices.demo.provider-failure.explanation':
     'For a minute, your searches and rates fail as if the provider were down; nobody else’s do.',

@@ -122,6 +122,9 @@ export const messages: Record<keyof typeof english, string> = {
   'notices.demo.booking-conflict': 'Hacer que mi próxima reserva choque',
   'notices.demo.booking-conflict.explanation':
     'Tu próxima reserva choca con una reserva existente y dice por qué.',
+  'notices.demo.cancel-failure': 'Hacer fallar mi próxima cancelación',
+  'notices.demo.cancel-failure.explanation':
+    'La próxima cancelación de una de tus reservas falla una vez; un cambio de vuelo mantiene entonces las dos reservas hasta que su reintento cancela la anterior.',
   'notices.demo.provider-failure': 'Hacer fallar a los proveedores',
   'notices.demo.provider-failure.explanation':
     'Durante un minuto, tus búsquedas y tarifas fallan como si el proveedor estuviera caído; las de nadie más.',

@@ -1,0 +1,317 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { BookingDetails } from '#shared/api/booking-operations.ts';
+import { CURRENCIES } from '#shared/api/flight-values.ts';
+import type { FlightOffer } from '#shared/api/flights.ts';
+import type { Segment } from '#shared/api/trips.ts';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { BffError } from '../../../lib/bff-error.ts';
+import { flightSearchQuery } from '../../../lib/flight-search-query.ts';
+import { addDays, dayOffset, type Formatters } from '../../../lib/intl-format.ts';
+import { priceCheckQuery } from '../../../lib/price-check-query.ts';
+import { otherFlights, type OtherFlight } from './other-flights.ts';
+import { rebookingQueries, useRebook } from './rebooking-queries.ts';
+import './rebooking.css';
+
+/** "BA 117 · BA 212": the flights of an offer's first leg, as a traveler names them. */
+export function offerName(offer: FlightOffer): string {
+  return (offer.legs[0]?.segments ?? []).map((flight) => flight.flightNumber).join(' · ');
+}
+
+/**
+ * "See other flights" under an at-risk note: the flights of the broken leg's route that day and the next,
+ * each marked whether it keeps the rest of the trip and priced against the booking it would replace; one
+ * is chosen, its change reviewed and confirmed in one step.
+ */
+interface OtherFlightsProps {
+  tripId: string;
+  /** The flight to replace. */
+  leg: Segment;
+  /** Its trip's segments, in timeline order. */
+  segments: readonly Segment[];
+  format: Formatters;
+}
+
+export function OtherFlightsPanel({ tripId, leg, segments, format }: OtherFlightsProps) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <div className="other-flights">
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen(!open)}
+      >
+        {t(open ? 'rebooking.hideOtherFlights' : 'rebooking.seeOtherFlights')}
+      </button>
+      <div id={regionId}>
+        {open && <OtherFlightsList tripId={tripId} leg={leg} segments={segments} format={format} />}
+      </div>
+    </div>
+  );
+}
+
+function OtherFlightsList({ tripId, leg, segments, format }: OtherFlightsProps) {
+  const t = useT();
+  const [chosen, setChosen] = useState<FlightOffer>();
+  const booking = useQuery(rebookingQueries.legBooking(leg));
+  const day = leg.scheduledDeparture.slice(0, 10);
+  const days = [day, addDays(day, 1)];
+  const bookedIn = booking.data?.totalPrice.currency;
+  const currency = CURRENCIES.find((known) => known === bookedIn);
+  const searches = useQueries({
+    queries: days.map((date) => ({
+      ...flightSearchQuery({
+        itinerary: [{ origin: leg.origin.code ?? '', destination: leg.destination.code ?? '', date }],
+        passengers: { adults: 1 },
+        cabinClass: 'economy',
+        ...(currency ? { currency } : {}),
+      }),
+      enabled: !booking.isPending,
+    })),
+  });
+  const failed = booking.error ?? searches.find((search) => search.isError)?.error;
+  if (failed) return <ErrorNotice error={failed} onRetry={() => void booking.refetch()} />;
+  if (booking.isPending || searches.some((search) => search.isPending)) {
+    return (
+      <p className="small muted" role="status">
+        {t('rebooking.searching')}
+      </p>
+    );
+  }
+  const replaced = booking.data ?? undefined;
+  const flights = otherFlights(
+    searches.flatMap((search) => search.data?.offers ?? []),
+    leg,
+    segments,
+    replaced?.totalPrice,
+  );
+  if (chosen) {
+    return (
+      <RebookingReview
+        tripId={tripId}
+        offer={chosen}
+        replaced={replaced}
+        format={format}
+        onBack={() => setChosen(undefined)}
+      />
+    );
+  }
+  return (
+    <section className="other-flights-list" aria-label={t('rebooking.heading', route(leg))}>
+      <h4>{t('rebooking.heading', route(leg))}</h4>
+      {flights.length === 0 ? (
+        <p className="small muted">
+          {t('rebooking.none', {
+            first: format.calendarDate(days[0]!),
+            second: format.calendarDate(days[1]!),
+          })}
+        </p>
+      ) : (
+        <ul>
+          {flights.map((flight) => (
+            <OtherFlightItem
+              key={flight.offer.offerId}
+              flight={flight}
+              format={format}
+              t={t}
+              onChoose={() => setChosen(flight.offer)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function route(leg: Segment) {
+  return { from: leg.origin.code ?? leg.origin.name, to: leg.destination.code ?? leg.destination.name };
+}
+
+function OtherFlightItem({
+  flight,
+  format,
+  t,
+  onChoose,
+}: {
+  flight: OtherFlight;
+  format: Formatters;
+  t: Translate;
+  onChoose: () => void;
+}) {
+  const { offer, keepsTrip, difference } = flight;
+  const leg = offer.legs[0]!;
+  const name = offerName(offer);
+  const days = dayOffset(leg.departureTime, leg.origin.timeZone, leg.arrivalTime, leg.destination.timeZone);
+  const price = offer.totalPrice;
+  return (
+    <li className="card other-flight" aria-label={name}>
+      <p>
+        <strong>
+          {t('rebooking.flightTimes', {
+            departure: format.time(leg.departureTime, leg.origin.timeZone),
+            from: leg.origin.code,
+            arrival: format.time(leg.arrivalTime, leg.destination.timeZone),
+            to: leg.destination.code,
+          })}
+        </strong>
+        {days > 0 && <sup className="day-offset">{`+${format.count(days)}`}</sup>}{' '}
+        <span className="small muted">
+          {format.calendarDate(leg.departureTime.slice(0, 10))} · {name} ·{' '}
+          {t('rebooking.stops', { count: leg.stops })}
+        </span>
+      </p>
+      <p className="row other-flight-facts">
+        <span className={['chip', keepsTrip ? 'chip-success' : 'chip-warning'].join(' ')}>
+          {t(keepsTrip ? 'rebooking.keepsTrip' : 'rebooking.missesTrip')}
+        </span>
+        <span>
+          <strong>{format.money(price.amount, price.currency)}</strong>{' '}
+          {difference !== undefined && (
+            <span className="small muted">{differenceText(difference, price.currency, format, t)}</span>
+          )}
+        </span>
+        <button
+          type="button"
+          className="button"
+          aria-label={t('rebooking.chooseFlight', { flight: name })}
+          onClick={onChoose}
+        >
+          {t('rebooking.choose')}
+        </button>
+      </p>
+    </li>
+  );
+}
+
+function differenceText(difference: number, currency: string, format: Formatters, t: Translate): string {
+  if (difference === 0) return t('rebooking.samePrice');
+  const amount = format.money(Math.abs(difference), currency);
+  return t(difference > 0 ? 'rebooking.moreThanBooked' : 'rebooking.lessThanBooked', { amount });
+}
+
+/** What changes, and the one confirmation: the new flight, what the old booking refunds, the difference. */
+function RebookingReview({
+  tripId,
+  offer,
+  replaced,
+  format,
+  onBack,
+}: {
+  tripId: string;
+  offer: FlightOffer;
+  replaced: BookingDetails | undefined;
+  format: Formatters;
+  onBack: () => void;
+}) {
+  const t = useT();
+  const check = useQuery(priceCheckQuery(offer.offerId, 0));
+  const rebook = useRebook(tripId);
+  const attempt = useRef<{ content: string; key: string } | undefined>(undefined);
+  const name = offerName(offer);
+  const leg = offer.legs[0]!;
+  const price = check.data?.price ?? offer.totalPrice;
+  const terms = replaced?.cancellationTerms;
+  const refund = terms?.refund;
+  const net = refund && refund.currency === price.currency ? price.amount - refund.amount : undefined;
+
+  const confirm = () => {
+    if (!replaced) return;
+    const request = { bookingId: replaced.bookingId, offerId: offer.offerId, price };
+    const content = JSON.stringify(request);
+    if (attempt.current?.content !== content) attempt.current = { content, key: crypto.randomUUID() };
+    rebook.mutate(
+      { key: attempt.current.key, request, flightName: name },
+      {
+        onError: (error) => {
+          if (error instanceof BffError && error.code === 'PRICE_CHANGED') void check.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="rebooking-review" aria-labelledby={`review-${offer.offerId}`}>
+      <h4 id={`review-${offer.offerId}`}>{t('rebooking.review.heading', { flight: name })}</h4>
+      <dl className="rebooking-changes">
+        <dt>{t('rebooking.review.newFlight')}</dt>
+        <dd>
+          {t('rebooking.flightTimes', {
+            departure: format.time(leg.departureTime, leg.origin.timeZone),
+            from: leg.origin.code,
+            arrival: format.time(leg.arrivalTime, leg.destination.timeZone),
+            to: leg.destination.code,
+          })}{' '}
+          <span className="small muted">
+            {format.calendarDate(leg.departureTime.slice(0, 10))} · {name}
+          </span>
+        </dd>
+        <dt>{t('rebooking.review.newPrice')}</dt>
+        <dd>
+          {check.isPending ? (
+            <span className="small muted">{t('rebooking.review.checkingPrice')}</span>
+          ) : (
+            <strong>{format.money(price.amount, price.currency)}</strong>
+          )}
+          {check.data?.status === 'changed' && (
+            <span className="small">
+              {' '}
+              {t('rebooking.review.priceChanged', {
+                was: format.money(check.data.previousPrice.amount, check.data.previousPrice.currency),
+              })}
+            </span>
+          )}
+        </dd>
+        {replaced && (
+          <>
+            <dt>{t('rebooking.review.oldBooking', { reference: replaced.reference })}</dt>
+            <dd>
+              {terms
+                ? terms.refund.amount > 0
+                  ? t('rebooking.review.refund', {
+                      amount: format.money(terms.refund.amount, terms.refund.currency),
+                    })
+                  : t('rebooking.review.fee', { amount: format.money(terms.fee.amount, terms.fee.currency) })
+                : t('rebooking.review.notReplaceable')}
+            </dd>
+          </>
+        )}
+        {net !== undefined && (
+          <>
+            <dt>{t('rebooking.review.difference')}</dt>
+            <dd>
+              <strong>
+                {net === 0
+                  ? t('rebooking.review.even')
+                  : t(net > 0 ? 'rebooking.review.youPay' : 'rebooking.review.youGetBack', {
+                      amount: format.money(Math.abs(net), price.currency),
+                    })}
+              </strong>
+            </dd>
+          </>
+        )}
+      </dl>
+      {!replaced && <p className="small">{t('rebooking.review.notReplaceable')}</p>}
+      <p className="small muted">{t('rebooking.review.paidWith')}</p>
+      {rebook.isError && <ErrorNotice error={rebook.error} />}
+      <div className="row">
+        <button
+          type="button"
+          className="button"
+          disabled={!terms || check.isPending || check.isError || rebook.isPending}
+          onClick={confirm}
+        >
+          {t(rebook.isPending ? 'rebooking.review.confirming' : 'rebooking.review.confirm')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('rebooking.review.back')}
+        </button>
+      </div>
+      {check.isError && <ErrorNotice error={check.error} />}
+    </section>
+  );
+}

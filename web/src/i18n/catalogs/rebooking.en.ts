@@ -1,0 +1,45 @@
+/** English messages of replacing a flight a delay broke; ids start with "rebooking.". Part of messages.en.ts. */
+export const messages = {
+  'rebooking.seeOtherFlights': 'See other flights',
+  'rebooking.hideOtherFlights': 'Hide other flights',
+  'rebooking.heading': 'Other flights from {from} to {to}',
+  'rebooking.searching': 'Looking for other flights…',
+  'rebooking.none': 'No other flight on this route on {first} or {second}.',
+  'rebooking.flightTimes': '{departure} {from} → {arrival} {to}',
+  'rebooking.stops': '{count, plural, =0 {nonstop} one {# stop} other {# stops}}',
+  'rebooking.keepsTrip': 'Keeps your trip',
+  'rebooking.missesTrip': 'Too late for the rest of your trip',
+  'rebooking.samePrice': 'same price as your booking',
+  'rebooking.moreThanBooked': '{amount} more than your booking',
+  'rebooking.lessThanBooked': '{amount} less than your booking',
+  'rebooking.choose': 'Choose',
+  'rebooking.chooseFlight': 'Choose {flight}',
+  'rebooking.review.heading': 'Change to {flight}?',
+  'rebooking.review.newFlight': 'New flight',
+  'rebooking.review.newPrice': 'Its price',
+  'rebooking.review.checkingPrice': 'Checking the price…',
+  'rebooking.review.priceChanged': 'The price has changed: it was {was}.',
+  'rebooking.review.oldBooking': 'Booking {reference}',
+  'rebooking.review.refund': 'Cancelled, with a refund of {amount}',
+  'rebooking.review.fee': 'Cancelled without a refund: its fare keeps {amount}',
+  'rebooking.review.notReplaceable': 'This booking cannot be changed online; contact support to change it.',
+  'rebooking.review.difference': 'In all',
+  'rebooking.review.youPay': 'You pay {amount} more',
+  'rebooking.review.youGetBack': 'You get {amount} back',
+  'rebooking.review.even': 'Nothing more to pay',
+  'rebooking.review.paidWith':
+    'Paid with the card on file for this booking. The old booking is cancelled only once the new flight is confirmed.',
+  'rebooking.review.confirm': 'Confirm the change',
+  'rebooking.review.confirming': 'Changing your flight…',
+  'rebooking.review.back': 'Back to the flights',
+  'rebooking.status.working': 'Changing your flight to {flight}…',
+  'rebooking.status.completed':
+    'Your flight is changed to {flight} (booking {newReference}). Booking {oldReference} is cancelled, with a refund of {refund}.',
+  'rebooking.status.completedNoRefund':
+    'Your flight is changed to {flight} (booking {newReference}). Booking {oldReference} is cancelled, without a refund.',
+  'rebooking.status.cancelPending':
+    'Your new flight {flight} is booked (booking {newReference}), but booking {oldReference} is not cancelled yet, so for now you hold both. We keep trying to cancel it and tell you when it is done.',
+  'rebooking.status.needsSupport':
+    'Your new flight {flight} is booked (booking {newReference}), but booking {oldReference} could not be cancelled online, so you hold both. Contact support to cancel it.',
+  'rebooking.status.failed': 'Your flight was not changed; your booking stands as it was',
+};
