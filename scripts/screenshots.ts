@@ -188,7 +188,9 @@ async function desktopScreens(browser: Browser): Promise<void> {
   })) as { notification: { tripId: string; segmentId: string; title: string } };
   await page
     .getByRole('region', { name: 'Notifications' })
-    .getByRole('button', { name: `Dismiss: ${notification.title}` })
+    // The app writes the toast in the traveler's words from the notification's facts.
+    .getByRole('button', { name: /^Dismiss: / })
+    .first()
     .waitFor();
   await shot(page, 'inbox');
 
@@ -233,6 +235,24 @@ async function phoneScreens(browser: Browser): Promise<void> {
   await page.goto(`${origin}/inbox`);
   await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
   await shot(page, 'phone-inbox');
+
+  // The same traveler reading in Spanish: home on the phone, then a delay as it arrives.
+  const spanish = await page.request.patch(`${origin}/api/profile`, {
+    data: { locale: 'es-ES' },
+    headers: { 'x-requested-with': 'wayfare' },
+  });
+  if (!spanish.ok()) throw new Error(`profile language: ${spanish.status()} ${await spanish.text()}`);
+  // The toast comes over the live stream: the stream is open before the delay is raised.
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/notifications/stream',
+  );
+  await page.goto(origin);
+  await page.getByText('Tu próximo viaje').waitFor();
+  await streamOpen;
+  await shot(page, 'phone-home-es');
+  await adminPost('simulate', { traveler: alex.id, type: 'SEGMENT_DELAYED', minutes: 45 });
+  await page.locator('.toast-region .toast').filter({ hasText: 'se retrasa' }).first().waitFor();
+  await shot(page, 'phone-delay-toast-es');
   await context.close();
 }
 
