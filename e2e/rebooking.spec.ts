@@ -9,8 +9,13 @@ const headers = { 'x-requested-with': 'wayfare' };
 
 /** A flight this short has others on its route that land the same evening. */
 const SHORT_HAUL_MS = 6 * 3_600_000;
-/** Travelers tried before a journey gives up finding one with a trip to break. */
-const CANDIDATE_TRAVELERS = 8;
+/**
+ * Travelers tried before a journey gives up finding one with a trip to break. A generated traveler's
+ * trips follow from their id and the day, and only some have such a trip; the ids a journey gets depend
+ * on its worker, so eight was not always enough (none of one CI worker's eight had one). Each try is two
+ * admin calls, no browser.
+ */
+const CANDIDATE_TRAVELERS = 60;
 
 type Row = Record<string, unknown>;
 
