@@ -67,6 +67,8 @@ export const NotificationFactsSchema = z.looseObject({
   /** The segment's delay and gate before the event. */
   previous: z.looseObject({ delayMinutes: z.number().int(), gate: z.string().nullable() }).optional(),
   booking: NotificationBookingFactsSchema.optional(),
+  /** The booking a rebooking replaced, as its cancellation left it (with its refund). */
+  replaced: NotificationBookingFactsSchema.optional(),
 });
 export type NotificationFacts = z.infer<typeof NotificationFactsSchema>;
 

@@ -714,6 +714,11 @@ describe('GET /v1/bookings/:bookingId and POST /v1/bookings/:bookingId/cancel', 
     expect(told.map((item) => item.eventType)).toEqual(['BOOKING_CHANGED']);
     expect(told[0]!.body).toContain(replacement.reference);
     expect(told[0]!.body).toContain(`replaces booking ${old!.reference}, now cancelled. Refund:`);
+    // The same as values, for a client that writes it in its traveler's language.
+    expect(told[0]!.facts).toMatchObject({
+      booking: { reference: replacement.reference, refund: null },
+      replaced: { reference: old!.reference, refund: old!.totalPrice },
+    });
 
     const refused = await expectEnvelope(
       await book(traveler, {

@@ -41,6 +41,7 @@ export function changedNotice(
     body: `${confirmed.body} It replaces booking ${replaced.reference}, now cancelled. ${
       refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
     }`,
+    facts: { booking: bookingFacts(booking, null), replaced: bookingFacts(replaced, refund ?? null) },
   };
 }
 

@@ -140,6 +140,46 @@ describe('notificationText', () => {
     });
   });
 
+  it('writes a booking changed from its facts: the new booking, then the one it replaced and its refund', () => {
+    const booking = {
+      reference: 'N3W9RT',
+      kind: 'flight',
+      cities: ['Boston', 'Seattle'],
+      propertyName: null,
+      startDate: '2026-12-01',
+      endDate: '2026-12-01',
+      totalPrice: { amount: 230, currency: 'USD' },
+      paymentMethod: { brand: 'Visa', last4: '4242' },
+      refund: null,
+    };
+    const changed = notification('BOOKING_CHANGED', {
+      booking,
+      replaced: { ...booking, reference: 'ABC123', refund: { amount: 199.5, currency: 'USD' } },
+    });
+    expect(notificationText(changed, american, t)).toEqual({
+      title: 'Booking changed: Boston → Seattle',
+      body:
+        'Reference N3W9RT, Tue, Dec 1, $230.00 paid with Visa ending 4242. ' +
+        'It replaces booking ABC123, now cancelled. Refund: $199.50.',
+    });
+    activateSpanishForTests();
+    expect(notificationText(changed, spanish, t)).toEqual({
+      title: 'Reserva cambiada: Boston → Seattle',
+      body:
+        'Referencia N3W9RT, mar, 1 dic, 230,00\u00a0US$ pagados con Visa terminada en 4242. ' +
+        'Sustituye a la reserva ABC123, ya cancelada. Reembolso: 199,50\u00a0US$.',
+    });
+    const noRefund = notification('BOOKING_CHANGED', {
+      booking,
+      replaced: { ...booking, reference: 'ABC123' },
+    });
+    expect(notificationText(noRefund, spanish, t).body).toMatch(
+      /Sustituye a la reserva ABC123, ya cancelada\. Sin reembolso\.$/,
+    );
+    // Without what it replaced, the change is shown as the travel API wrote it.
+    expect(notificationText(notification('BOOKING_CHANGED', { booking }), spanish, t).lang).toBe('en');
+  });
+
   it('shows the travel API’s English, marked so, when the facts are missing or the kind is unknown', () => {
     activateSpanishForTests();
     const english = { title: 'The travel API’s title', body: 'The travel API’s body.', lang: 'en' };

@@ -72,6 +72,8 @@ function composed(
       return booking && bookingConfirmed(booking, format, t);
     case 'BOOKING_CANCELLED':
       return booking && bookingCancelled(booking, format, t);
+    case 'BOOKING_CHANGED':
+      return booking && facts.replaced && bookingChanged(booking, facts.replaced, format, t);
     default:
       return undefined;
   }
@@ -131,6 +133,28 @@ function bookingConfirmed(
     body: method
       ? t('notices.text.bookingConfirmed.bodyPaid', values)
       : t('notices.text.bookingConfirmed.body', values),
+  };
+}
+
+/** The new booking of a rebooking as its confirmation says it, then what it replaced and the refund. */
+function bookingChanged(
+  booking: NotificationBookingFacts,
+  replaced: NotificationBookingFacts,
+  format: Formatters,
+  t: Translate,
+): NotificationText {
+  const refund = replaced.refund;
+  const values = { reference: replaced.reference };
+  const cancelled =
+    refund && refund.amount > 0
+      ? t('notices.text.bookingChanged.refund', {
+          ...values,
+          refund: format.money(refund.amount, refund.currency),
+        })
+      : t('notices.text.bookingChanged.noRefund', values);
+  return {
+    title: t('notices.text.bookingChanged.title', { name: bookingName(nameFacts(booking), t).text }),
+    body: `${bookingConfirmed(booking, format, t).body} ${cancelled}`,
   };
 }
 

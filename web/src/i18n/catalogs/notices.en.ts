@@ -38,6 +38,9 @@ export const messages = {
   'notices.text.bookingCancelled.title': 'Booking cancelled: {name}',
   'notices.text.bookingCancelled.refund': 'Reference {reference}. Refund: {refund}.',
   'notices.text.bookingCancelled.noRefund': 'Reference {reference}. No refund.',
+  'notices.text.bookingChanged.title': 'Booking changed: {name}',
+  'notices.text.bookingChanged.refund': 'It replaces booking {reference}, now cancelled. Refund: {refund}.',
+  'notices.text.bookingChanged.noRefund': 'It replaces booking {reference}, now cancelled. No refund.',
   'notices.text.days': '{start} to {end}',
 
   'notices.error.details': 'Details:',

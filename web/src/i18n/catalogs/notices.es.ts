@@ -39,6 +39,10 @@ export const messages: Record<keyof typeof english, string> = {
   'notices.text.bookingCancelled.title': 'Reserva cancelada: {name}',
   'notices.text.bookingCancelled.refund': 'Referencia {reference}. Reembolso: {refund}.',
   'notices.text.bookingCancelled.noRefund': 'Referencia {reference}. Sin reembolso.',
+  'notices.text.bookingChanged.title': 'Reserva cambiada: {name}',
+  'notices.text.bookingChanged.refund':
+    'Sustituye a la reserva {reference}, ya cancelada. Reembolso: {refund}.',
+  'notices.text.bookingChanged.noRefund': 'Sustituye a la reserva {reference}, ya cancelada. Sin reembolso.',
   'notices.text.days': 'del {start} al {end}',
 
   'notices.error.details': 'Detalles:',
