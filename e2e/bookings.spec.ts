@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { expectOnFirstScreen } from './support/first-screen.ts';
+import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { PHONE } from './support/tags.ts';
 import { JORDAN } from './support/test-travelers.ts';
 import { wordsOfProfile, type Words } from './support/words.ts';
@@ -190,4 +191,46 @@ test.describe('bookings', () => {
       expect(await totalShown(again, words)).toBe(filtered);
     },
   );
+
+  test('a filter ticks on the click while the session is asked again beside it, and an ended session still leads to sign-in', async ({
+    page,
+    signIn,
+    context,
+  }) => {
+    // The app's clock is the journey's to move: the session answer it holds grows stale without waiting.
+    await page.clock.install();
+    await signIn({ returnTo: '/bookings' });
+    const words = await wordsOfProfile(page);
+
+    await expect(page.getByRole('group', { name: words.status })).toBeVisible();
+    // The session's next answer is held until the journey lets it go.
+    const asked = Promise.withResolvers<void>();
+    const answer = Promise.withResolvers<void>();
+    await page.route('**/api/session', async (route) => {
+      asked.resolve();
+      await answer.promise;
+      await route.continue();
+    });
+    await page.clock.fastForward('05:00');
+
+    const listAsked = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/bookings' && request.url().includes('confirmed'),
+    );
+    const box = page
+      .getByRole('group', { name: words.status })
+      .getByRole('checkbox', { name: words.confirmed });
+    await expect(box).not.toBeChecked();
+    await box.click();
+    await asked.promise;
+    // Ticked, in the URL and the list asked for, all while the session's answer is still held.
+    await expect(box).toBeChecked();
+    await expect(page).toHaveURL(/status=confirmed/);
+    await listAsked;
+
+    // The session ended meanwhile (both the app's and the identity platform's): its answer leads to sign-in.
+    await context.clearCookies();
+    await page.route('**/api/bookings**', (route) => route.abort());
+    answer.resolve();
+    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+  });
 });
