@@ -41,6 +41,12 @@ export interface SegmentStatusPatch {
   terminal?: string | null;
 }
 
+interface TripDatesRow {
+  trip_id: string;
+  start_date: string;
+  end_date: string;
+}
+
 const SELECT_SEGMENT = `SELECT s.*, t.title AS trip_title, t.start_date, t.end_date
   FROM segments s JOIN trips t ON t.trip_id = s.trip_id`;
 
@@ -100,9 +106,9 @@ export class TripStore {
   }
 
   /**
-   * Puts a new booking's segments into the traveler's trip it names, else the one that overlaps its dates
-   * (widening the trip when the booking reaches past it), else a new trip with the given title; call inside a
-   * transaction.
+   * Puts a new booking's segments into the traveler's trip it names, else the trip it belongs to (see
+   * #tripToJoin), widening the trip when the booking reaches past it, else a new trip with the given title;
+   * call inside a transaction.
    */
   addBookedSegments(
     travelerId: string,
@@ -115,18 +121,8 @@ export class TripStore {
         ? undefined
         : (this.#db
             .prepare('SELECT trip_id, start_date, end_date FROM trips WHERE traveler_id = ? AND trip_id = ?')
-            .get(travelerId, booking.tripId) as
-            { trip_id: string; start_date: string; end_date: string } | undefined);
-    const existing =
-      chosen ??
-      (this.#db
-        .prepare(
-          `SELECT trip_id, start_date, end_date FROM trips t WHERE traveler_id = ? AND start_date <= ? AND end_date >= ?
-          AND EXISTS (SELECT 1 FROM segments s WHERE s.trip_id = t.trip_id AND s.status != 'CANCELLED')
-          ORDER BY start_date, trip_id LIMIT 1`,
-        )
-        .get(travelerId, booking.endDate, booking.startDate) as
-        { trip_id: string; start_date: string; end_date: string } | undefined);
+            .get(travelerId, booking.tripId) as TripDatesRow | undefined);
+    const existing = chosen ?? this.#tripToJoin(travelerId, booking, segments, now);
     let tripId: string;
     if (existing) {
       tripId = existing.trip_id;
@@ -152,6 +148,31 @@ export class TripStore {
       this.#insertSegment(travelerId, { ...segment, tripId, position: next + index }, now),
     );
     return { tripId };
+  }
+
+  /**
+   * The trip a booking belongs to: the earliest of the traveler's trips, not wholly cancelled, whose dates
+   * overlap the booking's or lie within a day of them, and which visits a city the booking reaches or leaves
+   * from (a flight there, a hotel there, the flight back or onwards from there).
+   */
+  #tripToJoin(
+    travelerId: string,
+    booking: { startDate: string; endDate: string },
+    segments: readonly Pick<SegmentRecord, 'origin' | 'destination'>[],
+    now: Date,
+  ): TripDatesRow | undefined {
+    const places = new Set(segments.flatMap((segment) => [segment.origin.city, segment.destination.city]));
+    const candidates = this.#db
+      .prepare(
+        `SELECT trip_id, start_date, end_date FROM trips t WHERE traveler_id = ?
+          AND date(start_date, '-1 day') <= ? AND date(end_date, '+1 day') >= ?
+          AND EXISTS (SELECT 1 FROM segments s WHERE s.trip_id = t.trip_id AND s.status != 'CANCELLED')
+          ORDER BY start_date, trip_id`,
+      )
+      .all(travelerId, booking.endDate, booking.startDate) as unknown as TripDatesRow[];
+    return candidates.find((trip) =>
+      this.#tripOf(travelerId, trip.trip_id, now)?.cities.some((city) => places.has(city)),
+    );
   }
 
   #insertSegment(travelerId: string, segment: SegmentRecord, now: Date): void {
