@@ -8,6 +8,8 @@ export interface Formatters {
   money: (amount: number, currency: string) => string;
   /** A calendar date (YYYY-MM-DD) as the traveler reads it, e.g. "Mon, 3 Mar 2025". */
   calendarDate: (isoDate: string, style?: 'short' | 'long') => string;
+  /** From one calendar date to another, "Wed, 16 Dec – Fri, 18 Dec"; a single day is its one date. */
+  calendarRange: (startDate: string, endDate: string, style?: 'short' | 'long') => string;
   /** Wall-clock time of an instant in a zone, e.g. "07:45". */
   time: (instant: string, timeZone?: string) => string;
   /** Date and time of an instant in a zone. */
@@ -67,6 +69,14 @@ function createFormatters(locale: string): Formatters {
     unitDisplay: 'long',
   });
   const and = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const calendarDate = (isoDate: string, style: 'short' | 'long' = 'short') =>
+    new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(style === 'long' ? { year: 'numeric' } : {}),
+    }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
   return {
     locale,
     money: (amount, currency) => {
@@ -76,14 +86,11 @@ function createFormatters(locale: string): Formatters {
         return `${number.format(amount)} ${currency}`;
       }
     },
-    calendarDate: (isoDate, style = 'short') =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone: 'UTC',
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        ...(style === 'long' ? { year: 'numeric' } : {}),
-      }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)),
+    calendarDate,
+    calendarRange: (startDate, endDate, style) =>
+      startDate.slice(0, 10) === endDate.slice(0, 10)
+        ? calendarDate(startDate, style)
+        : `${calendarDate(startDate, style)} – ${calendarDate(endDate, style)}`,
     time: (instant, timeZone) =>
       new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
         new Date(instant),

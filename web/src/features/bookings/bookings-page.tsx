@@ -264,7 +264,6 @@ export function BookingsPage() {
 function BookingCard({ booking, format }: { booking: Booking; format: Formatters }) {
   const t = useT();
   const name = bookingName({ kind: booking.vertical, title: booking.title, city: booking.location.city }, t);
-  const sameDay = booking.startDate === booking.endDate;
   return (
     <article className="card booking-card" aria-labelledby={`booking-${booking.bookingId}`}>
       <div className="booking-main">
@@ -281,8 +280,7 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
           </Link>
         </h3>
         <p className="small">
-          {format.calendarDate(booking.startDate, 'long')}
-          {sameDay ? '' : ` – ${format.calendarDate(booking.endDate, 'long')}`} · {booking.location.city}
+          {format.calendarRange(booking.startDate, booking.endDate, 'long')} · {booking.location.city}
         </p>
         {booking.tripId && (
           <p className="row small">

@@ -76,12 +76,7 @@ export function BookingPage() {
         <p className="row">
           <BookingStatusChip status={details.status} />
           <span>{format.money(details.totalPrice.amount, details.totalPrice.currency)}</span>
-          <span>
-            {format.calendarDate(details.startDate, 'long')}
-            {details.endDate === details.startDate
-              ? ''
-              : ` – ${format.calendarDate(details.endDate, 'long')}`}
-          </span>
+          <span>{format.calendarRange(details.startDate, details.endDate, 'long')}</span>
         </p>
         {details.tripId && (
           <p>

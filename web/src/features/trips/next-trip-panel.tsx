@@ -69,9 +69,7 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
         </Link>
       </h2>
       <p className="row">
-        <span>
-          {format.calendarDate(details.startDate, 'long')} – {format.calendarDate(details.endDate, 'long')}
-        </span>
+        <span>{format.calendarRange(details.startDate, details.endDate, 'long')}</span>
         <span className="muted">{details.cities.join(' · ')}</span>
         <TripStatusChip trip={details} />
       </p>

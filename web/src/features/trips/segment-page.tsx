@@ -110,7 +110,7 @@ function SegmentView({
       <header className="segment-header">
         <p className="small muted">
           {t(kind.label)} · <TextInLanguage value={tripTitle} /> ·{' '}
-          {format.calendarDate(segment.trip.startDate)} – {format.calendarDate(segment.trip.endDate)}
+          {format.calendarRange(segment.trip.startDate, segment.trip.endDate)}
         </p>
         <h1>
           <TextInLanguage value={segmentName(segment, t)} />

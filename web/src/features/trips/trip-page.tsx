@@ -77,9 +77,7 @@ export function TripHeader({
         <TextInLanguage value={tripName(trip, t)} />
       </Heading>
       <p className="row">
-        <span>
-          {format.calendarDate(trip.startDate, 'long')} – {format.calendarDate(trip.endDate, 'long')}
-        </span>
+        <span>{format.calendarRange(trip.startDate, trip.endDate, 'long')}</span>
         <span className="muted">{trip.cities.join(' · ')}</span>
         <TripStatusChip trip={trip} />
         <LiveIndicator />

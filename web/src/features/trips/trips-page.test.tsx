@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
 import { TripsPage, tripWhen } from './trips-page.tsx';
@@ -9,6 +10,7 @@ import { TripsPage, tripWhen } from './trips-page.tsx';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  activateEnglishForTests();
 });
 
 const today = todayIsoDate();
@@ -30,6 +32,8 @@ describe('tripWhen', () => {
     [trip(3, 1, 4), 'upcoming'],
     [trip(4, -9, -1), 'past'],
     [trip(5, -2, 3, 'COMPLETED'), 'past'],
+    [trip(6, 3, 5, 'CANCELLED'), 'cancelled'],
+    [trip(7, -9, -5, 'CANCELLED'), 'cancelled'],
   ])('%#: %o is %s', (item, expected) => {
     expect(tripWhen(item, today)).toBe(expected);
   });
@@ -60,5 +64,70 @@ describe('TripsPage', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['City 2 trip', 'City 1 trip']);
+  });
+
+  /** The trips page over an upcoming one-day trip, a longer upcoming one and two cancelled trips. */
+  function openWithCancelledTrips() {
+    const items = [trip(1, -40, -38, 'CANCELLED'), trip(2, 4, 4), trip(3, 6, 9), trip(4, 8, 10, 'CANCELLED')];
+    stubFetch(() => ({ json: { items, meta: { totalCount: 4, pageSize: 100, nextOffset: null } } }));
+    renderApp(<TripsPage />, { url: '/trips', path: '/trips' });
+    return items;
+  }
+
+  it.each([
+    {
+      language: 'English',
+      activate: activateEnglishForTests,
+      upcoming: 'Upcoming',
+      cancelled: 'Cancelled',
+      name: (city: string) => `${city} trip`,
+    },
+    {
+      language: 'Spanish',
+      activate: activateSpanishForTests,
+      upcoming: 'Próximos',
+      cancelled: 'Cancelados',
+      name: (city: string) => `Viaje a ${city}`,
+    },
+  ])(
+    'in $language, lists cancelled trips in their own section, latest first, not under upcoming',
+    async (reading) => {
+      reading.activate();
+      openWithCancelledTrips();
+      const upcoming = await screen.findByRole('region', { name: reading.upcoming });
+      expect(
+        within(upcoming)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([reading.name('City 2'), reading.name('City 3')]);
+      const cancelled = screen.getByRole('region', { name: reading.cancelled });
+      expect(
+        within(cancelled)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([reading.name('City 4'), reading.name('City 1')]);
+    },
+  );
+
+  it.each([
+    { language: 'English', activate: activateEnglishForTests, locale: 'en' },
+    { language: 'Spanish', activate: activateSpanishForTests, locale: 'es' },
+  ])('in $language, a one-day trip shows its one date, a longer one its first and last', async (reading) => {
+    reading.activate();
+    const items = openWithCancelledTrips();
+    const cards = await screen.findAllByRole('article');
+    const dates = (tripId: string) =>
+      cards.find((card) => card.getAttribute('aria-labelledby') === `trip-${tripId}`)?.querySelector('p')
+        ?.textContent;
+    const format = (date: string) =>
+      new Intl.DateTimeFormat(reading.locale, {
+        timeZone: 'UTC',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      }).format(new Date(`${date}T00:00:00Z`));
+    expect(dates(items[1]!.tripId)).toBe(format(items[1]!.startDate));
+    expect(dates(items[2]!.tripId)).toBe(`${format(items[2]!.startDate)} – ${format(items[2]!.endDate)}`);
   });
 });

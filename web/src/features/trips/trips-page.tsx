@@ -15,13 +15,14 @@ import { tripName } from '../../lib/trip-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
-export type TripWhen = 'in-progress' | 'upcoming' | 'past';
+export type TripWhen = 'in-progress' | 'upcoming' | 'past' | 'cancelled';
 
-/** Where a trip stands against today's date: going on now, still ahead, or over. */
+/** Where a trip stands against today's date: going on now, still ahead, or over; or cancelled whenever it was. */
 export function tripWhen(
   trip: Pick<TripOverview, 'startDate' | 'endDate' | 'status'>,
   today: string,
 ): TripWhen {
+  if (trip.status === 'CANCELLED') return 'cancelled';
   if (trip.endDate < today || trip.status === 'COMPLETED') return 'past';
   return trip.startDate <= today ? 'in-progress' : 'upcoming';
 }
@@ -30,6 +31,7 @@ const GROUPS: { when: TripWhen; empty: MessageId | undefined }[] = [
   { when: 'in-progress', empty: undefined },
   { when: 'upcoming', empty: 'trips.empty.upcoming' },
   { when: 'past', empty: 'trips.empty.past' },
+  { when: 'cancelled', empty: undefined },
 ];
 
 export function TripsPage() {
@@ -55,7 +57,7 @@ export function TripsPage() {
       ) : (
         GROUPS.map((group) => {
           const items = trips.data.items.filter((trip) => tripWhen(trip, today) === group.when);
-          if (group.when === 'past') items.reverse();
+          if (group.when === 'past' || group.when === 'cancelled') items.reverse();
           if (items.length === 0 && !group.empty) return null;
           return (
             <section key={group.when} aria-labelledby={`trips-${group.when}`} className="stack-sm">
@@ -98,9 +100,7 @@ function TripCard({ trip, format, t }: { trip: TripOverview; format: Formatters;
             <TextInLanguage value={tripName(trip, t)} />
           </Link>
         </h3>
-        <p className="small">
-          {format.calendarDate(trip.startDate, 'long')} – {format.calendarDate(trip.endDate, 'long')}
-        </p>
+        <p className="small">{format.calendarRange(trip.startDate, trip.endDate, 'long')}</p>
         <p className="small muted">
           {trip.cities.join(' · ')} · {kindsSummary(trip.segmentKinds, t)}
         </p>

@@ -23,6 +23,7 @@ export const messages = {
   'trips.group.in-progress': 'In progress',
   'trips.group.upcoming': 'Upcoming',
   'trips.group.past': 'Past',
+  'trips.group.cancelled': 'Cancelled',
   'trips.empty.upcoming': 'No trips ahead. Book a flight or a stay to start one.',
   'trips.empty.past': 'No past trips yet.',
   'trips.kinds.flight': '{count, plural, one {# flight} other {# flights}}',

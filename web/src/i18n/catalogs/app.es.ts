@@ -25,6 +25,7 @@ export const messages: Record<keyof typeof english, string> = {
   'trips.group.in-progress': 'En curso',
   'trips.group.upcoming': 'Próximos',
   'trips.group.past': 'Pasados',
+  'trips.group.cancelled': 'Cancelados',
   'trips.empty.upcoming': 'No tienes viajes próximos. Reserva un vuelo o un alojamiento para empezar uno.',
   'trips.empty.past': 'Aún no hay viajes pasados.',
   'trips.kinds.flight': '{count, plural, one {# vuelo} other {# vuelos}}',
