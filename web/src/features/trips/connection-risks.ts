@@ -134,3 +134,21 @@ export function keepsTrip(arrivalTime: string, leg: Segment, segments: readonly 
 export function brokenLeg(risk: ConnectionRisk): Segment {
   return risk.kind === 'after-cancellation' ? risk.cancelled : risk.arrival;
 }
+
+/**
+ * The at-risk notes that offer other flights, by the segment at risk: for each flight still to depart
+ * whose state puts later segments at risk, the first of those segments' notes, with the flight to replace.
+ */
+export function replaceableLegs(risks: Map<string, ConnectionRisk>, now = Date.now()): Map<string, Segment> {
+  const offered = new Map<string, Segment>();
+  const legs = new Set<string>();
+  for (const [segmentId, risk] of risks) {
+    const leg = brokenLeg(risk);
+    if (leg.kind !== 'flight' || !leg.origin.code || !leg.destination.code || legs.has(leg.segmentId))
+      continue;
+    if (Date.parse(leg.scheduledDeparture) <= now) continue;
+    legs.add(leg.segmentId);
+    offered.set(segmentId, leg);
+  }
+  return offered;
+}

@@ -4,8 +4,10 @@ import { useT } from '../../i18n/use-t.ts';
 import { localDateOf, todayIsoDate, type Formatters } from '../../lib/intl-format.ts';
 import { notificationQueries } from '../notifications/notification-queries.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
-import { connectionRisks } from './connection-risks.ts';
+import { connectionRisks, replaceableLegs } from './connection-risks.ts';
 import { nextSegment, nextTrip } from './next-trip.ts';
+import { OtherFlightsPanel } from './rebooking/other-flights-panel.tsx';
+import { RebookingStatus } from './rebooking/rebooking-status.tsx';
 import { segmentKind, statusLabel, STATUS_TONES } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripStatusChip } from './trip-status-chip.tsx';
@@ -110,6 +112,16 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
           <Link to={`/trips/${encodeURIComponent(details.tripId)}`}>{t('nextTrip.seeWhatChanged')}</Link>
         </p>
       )}
+      {[...replaceableLegs(risks).values()].map((leg) => (
+        <OtherFlightsPanel
+          key={leg.segmentId}
+          tripId={details.tripId}
+          leg={leg}
+          segments={details.segments}
+          format={format}
+        />
+      ))}
+      <RebookingStatus tripId={details.tripId} format={format} />
       {unread.length > 0 && (
         <p>
           <Link to="/inbox">{t('nextTrip.unread', { count: unread.length })}</Link>

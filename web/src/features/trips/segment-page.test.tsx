@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import { NextTripPanel } from './next-trip-panel.tsx';
 import { SegmentPage } from './segment-page.tsx';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { envelope, stubFetch } from '../../test-support/stub-fetch.ts';
@@ -66,6 +67,30 @@ const trip = {
   disruptedSegments: 1,
   segments: [segmentOnly, stay],
 };
+
+/**
+ * The trip four years on, its flight delayed into the night so the hotel is at risk: a flight still to
+ * depart is one the app offers to replace.
+ */
+function brokenLater() {
+  const later = (time: string) => time.replace('2026-', '2030-');
+  const late = {
+    ...segmentOnly,
+    scheduledDeparture: later(segmentOnly.scheduledDeparture),
+    scheduledArrival: later(segmentOnly.scheduledArrival),
+    estimatedArrival: '2030-11-24T23:35:00+01:00',
+    estimatedDeparture: '2030-11-24T05:10:00-07:00',
+    delayMinutes: 645,
+  };
+  const hotel = {
+    ...stay,
+    scheduledDeparture: later(stay.scheduledDeparture),
+    scheduledArrival: later(stay.scheduledArrival),
+    estimatedDeparture: later(stay.estimatedDeparture),
+    estimatedArrival: later(stay.estimatedArrival),
+  };
+  return { late, hotel };
+}
 
 describe('SegmentPage', () => {
   it('shows a delay as the old time struck through beside the new one, in the airport’s local time', async () => {
@@ -167,6 +192,27 @@ describe('SegmentPage', () => {
     expect(flight).toHaveAttribute('aria-current', 'location');
   });
 
+  it('on the page of a flight whose delay breaks the trip (where its toast leads), its other flights are open', async () => {
+    const { late, hotel } = brokenLater();
+    stubFetch((url) =>
+      url === `/api/trips/${tripId}/segments/${segmentId}`
+        ? { json: { ...late, trip: tripSummary } }
+        : url === `/api/trips/${tripId}`
+          ? { json: { ...trip, segments: [late, hotel] } }
+          : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+    );
+    renderApp(<SegmentPage />, {
+      url: `/trips/${tripId}/segment/${segmentId}`,
+      path: '/trips/:tripId/segment/:segmentId',
+    });
+    const timeline = await screen.findByRole('list', { name: 'Trip timeline' });
+    const atRisk = within(timeline).getByRole('listitem', { name: 'Grand Hotel Frankfurt' });
+    expect(within(atRisk).getByRole('button', { name: 'Hide other flights' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
   it('a stay reads as check-in and check-out, with no gate or seat', async () => {
     stubFetch((url) =>
       url === `/api/trips/${tripId}/segments/${stay.segmentId}`
@@ -200,5 +246,30 @@ describe('SegmentPage', () => {
       path: '/trips/:tripId/segment/:segmentId',
     });
     expect(await screen.findByRole('heading', { name: 'We could not find that' })).toBeInTheDocument();
+  });
+});
+
+describe('NextTripPanel: home’s next trip', () => {
+  it('offers other flights under its at-risk note, for the flight whose delay breaks the trip', async () => {
+    const { late, hotel } = brokenLater();
+    const upcoming = { ...tripSummary, startDate: '2030-11-23', endDate: '2030-11-25' };
+    const { segments: _segments, ...overview } = trip;
+    stubFetch((url) =>
+      url.startsWith('/api/trips?')
+        ? {
+            json: {
+              items: [{ ...overview, ...upcoming }],
+              meta: { totalCount: 1, pageSize: 100, nextOffset: null },
+            },
+          }
+        : url === `/api/trips/${tripId}`
+          ? { json: { ...trip, ...upcoming, segments: [late, hotel] } }
+          : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+    );
+    renderApp(<NextTripPanel />);
+    const card = await screen.findByRole('region', { name: 'Frankfurt trip' });
+    expect(await within(card).findByRole('note')).toHaveTextContent('At risk:');
+    const button = within(card).getByRole('button', { name: 'See other flights' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -4,7 +4,7 @@ import type { Segment, SegmentPlace } from '#shared/api/trips.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
-import { brokenLeg, connectionRisks, type ConnectionRisk } from './connection-risks.ts';
+import { connectionRisks, replaceableLegs, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
 import { segmentName } from '../../lib/segment-name.ts';
 import { OtherFlightsPanel } from './rebooking/other-flights-panel.tsx';
@@ -64,6 +64,13 @@ export function TripTimeline({
                       leg={replaceable.get(segment.segmentId)!}
                       segments={segments}
                       format={format}
+                      // On the page of the broken flight (where its delay's toast leads) or of the segment it
+                      // puts at risk, the other flights are open already.
+                      initiallyOpen={
+                        focusSegmentId !== undefined &&
+                        (focusSegmentId === segment.segmentId ||
+                          focusSegmentId === replaceable.get(segment.segmentId)!.segmentId)
+                      }
                     />
                   )
                 }
@@ -74,24 +81,6 @@ export function TripTimeline({
       </ol>
     </>
   );
-}
-
-/**
- * The at-risk notes that offer other flights: for each flight still to depart whose state puts later
- * segments at risk, the first of those segments' notes, with the flight to replace.
- */
-function replaceableLegs(risks: Map<string, ConnectionRisk>): Map<string, Segment> {
-  const offered = new Map<string, Segment>();
-  const legs = new Set<string>();
-  for (const [segmentId, risk] of risks) {
-    const leg = brokenLeg(risk);
-    if (leg.kind !== 'flight' || !leg.origin.code || !leg.destination.code || legs.has(leg.segmentId))
-      continue;
-    if (Date.parse(leg.scheduledDeparture) <= Date.now()) continue;
-    legs.add(leg.segmentId);
-    offered.set(segmentId, leg);
-  }
-  return offered;
 }
 
 function GapLine({ from, to, format }: { from: Segment; to: Segment; format: Formatters }) {

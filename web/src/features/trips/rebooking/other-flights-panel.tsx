@@ -33,9 +33,15 @@ interface OtherFlightsProps {
   format: Formatters;
 }
 
-export function OtherFlightsPanel({ tripId, leg, segments, format }: OtherFlightsProps) {
+export function OtherFlightsPanel({
+  tripId,
+  leg,
+  segments,
+  format,
+  initiallyOpen = false,
+}: OtherFlightsProps & { initiallyOpen?: boolean }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const regionId = useId();
   return (
     <div className="other-flights">
