@@ -141,6 +141,41 @@ test.describe('booking a flight', () => {
     },
   );
 
+  test('two flights to one city on adjoining days make one trip, listed under Cancelled once both are cancelled', async ({
+    signedInPage: page,
+  }) => {
+    const [first, second] = [220, 221];
+    for (const day of [first, second]) {
+      await openFirstOffer(page, day);
+      await payButton(page).click();
+      await expectConfirmed(page);
+    }
+    const response = await page.request.get(
+      `/api/bookings?from=${isoDateFromToday(first)}&to=${isoDateFromToday(second)}`,
+      { headers: { 'x-requested-with': 'wayfare' } },
+    );
+    const booked = ((await response.json()) as { items: { bookingId: string; tripId: string }[] }).items;
+    expect(booked).toHaveLength(2);
+    const tripLink = (region: string) =>
+      page.getByRole('region', { name: region }).locator(`a[href="/trips/${booked[0]!.tripId}"]`);
+
+    await page.goto('/trips');
+    await expect(tripLink('Upcoming')).toHaveText('London trip');
+    await tripLink('Upcoming').click();
+    await expect(page.getByRole('heading', { name: 'Zurich → London', level: 4 })).toHaveCount(2);
+
+    for (const { bookingId } of booked) {
+      await page.goto(`/bookings/${bookingId}`);
+      await demoControlsInPlace(page);
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel this booking' }).click();
+      await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible();
+    }
+    await page.goto('/trips');
+    await expect(tripLink('Cancelled')).toHaveText('London trip');
+    await expect(tripLink('Upcoming')).toHaveCount(0);
+  });
+
   test('a changed price needs a yes, a declined card asks for another, the same flight again conflicts', async ({
     signedInPage: page,
     admin,
