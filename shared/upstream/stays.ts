@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { StayDestinationSchema, StayPropertyDestinationSchema } from './destinations.ts';
+import { CURRENCIES } from './flight-values.ts';
 
 /** Calendar date on the wire, YYYY-MM-DD (checkIn, checkOut). */
 export const StayDateSchema = z.iso.date();
@@ -69,6 +70,13 @@ function checkOutAfterCheckIn(value: { checkIn: string; checkOut: string }, cont
   }
 }
 
+/**
+ * Additive, optional on both stay requests: the currency the traveler reads prices in. Rates are quoted in
+ * it when the service has an exchange rate for the hotel's own currency, with the hotel's own price beside
+ * them (`propertyPrice`); without it, or without a rate, in the hotel's currency.
+ */
+export const StayCurrencySchema = z.enum(CURRENCIES);
+
 /** Body of POST /v1/stays/search: a destination, the dates and either rooms or passengers. */
 export const StaySearchRequestSchema = z
   .object({
@@ -78,6 +86,7 @@ export const StaySearchRequestSchema = z
     rooms: StayRoomsSchema.optional(),
     passengers: StayPassengersSchema.optional(),
     bookingProfile: z.boolean().default(false),
+    currency: StayCurrencySchema.optional(),
   })
   .superRefine(checkOutAfterCheckIn)
   .superRefine((value, context) => {
@@ -115,6 +124,7 @@ export const StayFaresRequestSchema = z
     rooms: StayRoomsSchema,
     solutionKey: sha256Hex.optional(),
     bookingProfile: z.boolean().default(false),
+    currency: StayCurrencySchema.optional(),
   })
   .superRefine(checkOutAfterCheckIn);
 export type StayFaresRequest = z.infer<typeof StayFaresRequestSchema>;
@@ -150,6 +160,31 @@ export function faresPath(body: Readonly<Record<string, unknown>>): FaresPath {
 const money = z.number().nonnegative();
 const currency = z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 currency code');
 
+/** A picture of the hotel: a data: URL or an address on the service's own origin, and its size in pixels. */
+export const PropertyImageSchema = z.looseObject({
+  url: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type PropertyImage = z.infer<typeof PropertyImageSchema>;
+
+/** What a hotel is: the fields the search stream and the property details share. */
+const propertyFacts = {
+  name: z.string(),
+  stars: z.number().int().min(1).max(5),
+  address: z.string(),
+  city: z.string(),
+  countryCode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  reviewScore: z.number().min(0).max(10),
+  reviewCount: z.number().int().min(0),
+  amenities: z.array(z.string()),
+  thumbnail: z.looseObject({ palette: z.array(z.string()).min(1), monogram: z.string() }),
+  /** Additive: older servers may omit it. */
+  image: PropertyImageSchema.optional(),
+};
+
 /** Events of the stay search stream, in order: property* (with progress between), then done or error. */
 export const STAY_SEARCH_EVENTS = {
   property: 'property',
@@ -164,19 +199,16 @@ export const StaySearchPropertySchema = z.looseObject({
   searchSolutionId: z.uuid(),
   propertyId: z.uuid(),
   solutionKey: sha256Hex,
-  name: z.string(),
-  stars: z.number().int().min(1).max(5),
-  address: z.string(),
-  city: z.string(),
-  countryCode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  ...propertyFacts,
   distanceKm: z.number().nonnegative(),
-  reviewScore: z.number().min(0).max(10),
-  reviewCount: z.number().int().min(0),
-  amenities: z.array(z.string()),
-  thumbnail: z.looseObject({ palette: z.array(z.string()).min(1), monogram: z.string() }),
-  priceFrom: z.looseObject({ nightlyPrice: money, currency }).nullable(),
+  priceFrom: z
+    .looseObject({
+      nightlyPrice: money,
+      currency,
+      /** Additive: the same price in the hotel's own currency, when it differs from `currency`. */
+      propertyPrice: z.looseObject({ nightlyPrice: money, currency }).optional(),
+    })
+    .nullable(),
   /**
    * The hotel as the direct-property path of stay fares takes it (its raw autocomplete id), so any
    * hotel of a search can be priced again without the search. Additive: older servers may omit it.
@@ -184,6 +216,24 @@ export const StaySearchPropertySchema = z.looseObject({
   destination: StayPropertyDestinationSchema.optional(),
 });
 export type StaySearchProperty = z.infer<typeof StaySearchPropertySchema>;
+
+/** Path of GET /v1/stays/properties/:propertyId (additive): the hotel's raw autocomplete id. */
+export const StayPropertyParamsSchema = z.object({
+  propertyId: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[a-z0-9-]+-h\d{2}$/, 'a property autocomplete id'),
+});
+
+/** Answer of GET /v1/stays/properties/:propertyId: the hotel, its picture and the currency it prices in. */
+export const StayPropertyDetailsSchema = z.looseObject({
+  propertyId: z.string(),
+  ...propertyFacts,
+  currency,
+  timeZone: z.string(),
+});
+export type StayPropertyDetails = z.infer<typeof StayPropertyDetailsSchema>;
 
 /** Data of `event: progress`: how many properties have been sent of how many expected. */
 export const StaySearchProgressSchema = z.looseObject({
@@ -259,6 +309,11 @@ export const StayFareSchema = z.looseObject({
   timeZone: z.string().optional(),
   /** Additive: taxes and fees due at the property on top of totalPrice. */
   dueAtProperty: DueAtPropertySchema.optional(),
+  /**
+   * Additive: the rate in the hotel's own currency, when the request asked for another `currency` and the
+   * service converted the prices above into it.
+   */
+  propertyPrice: z.looseObject({ nightlyPrice: money, totalPrice: money, currency }).optional(),
 });
 export type StayFare = z.infer<typeof StayFareSchema>;
 

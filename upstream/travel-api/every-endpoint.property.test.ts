@@ -25,6 +25,7 @@ const ENDPOINTS: readonly { method: string; path: string }[] = [
   { method: 'POST', path: '/v1/stays/search' },
   { method: 'POST', path: '/v1/stays/fares' },
   { method: 'GET', path: '/v1/stays/destinations' },
+  { method: 'GET', path: '/v1/stays/properties/lisbon-pt-h01' },
   { method: 'GET', path: '/v1/me/notifications' },
   { method: 'GET', path: '/v1/me/notifications/stream' },
   { method: 'POST', path: `/v1/me/notifications/${SEGMENT}/read` },

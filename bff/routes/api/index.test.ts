@@ -8,6 +8,7 @@ import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { AirportListSchema, FlightSearchResponseSchema } from '#shared/upstream/flights.ts';
 import { NotificationSchema, NotificationsPageSchema } from '#shared/upstream/notifications.ts';
 import { ProfileSchema } from '#shared/upstream/profile.ts';
+import { StayPropertyDetailsSchema } from '#shared/upstream/stays.ts';
 import { SegmentDetailsSchema, TripDetailsSchema, TripsPageSchema } from '#shared/upstream/trips.ts';
 import type { TestBrowser } from '../../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
@@ -228,6 +229,19 @@ describe('gateway routes over the real stand-ins', () => {
         cityId: 'lisbon-pt',
         name: 'Lisboa',
       });
+    });
+
+    it('describes a hotel by its autocomplete id, and answers an unknown one with 404', async () => {
+      const answer = await api(alex, 'GET', '/api/stays/properties/paris-fr-h01');
+      expect(answer.status).toBe(200);
+      const hotel = StayPropertyDetailsSchema.parse(answer.json);
+      expect(hotel).toMatchObject({ propertyId: 'paris-fr-h01', city: 'Paris', currency: 'EUR' });
+      expect(hotel.address).toMatch(/^\d+ (rue|avenue|boulevard|place) .+, Paris$/);
+      expect(hotel.image?.url).toMatch(/^data:image\/svg\+xml,/);
+      expect(hotel.amenities.length).toBeGreaterThan(0);
+      const unknown = await api(alex, 'GET', '/api/stays/properties/paris-fr-h99');
+      expect(unknown.status).toBe(404);
+      expect(envelope(unknown).code).toBe('RESOURCE_NOT_FOUND');
     });
 
     it('pages bookings with limit and offset until nextOffset is null', async () => {

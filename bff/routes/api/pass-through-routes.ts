@@ -28,6 +28,7 @@ import {
   NotificationsReadAllSchema,
 } from '#shared/upstream/notifications.ts';
 import { ProfilePatchSchema, ProfileSchema } from '#shared/upstream/profile.ts';
+import { StayPropertyDetailsSchema, StayPropertyParamsSchema } from '#shared/upstream/stays.ts';
 import {
   SegmentDetailsSchema,
   SegmentParamsSchema,
@@ -123,6 +124,15 @@ export const PASS_THROUGH_ROUTES: readonly PassThroughRoute[] = [
     summary: 'Stay destinations: cities first, then properties',
     query: StayDestinationsQuerySchema,
     response: StayDestinationsResponseSchema,
+  }),
+  row({
+    method: 'GET',
+    url: '/api/stays/properties/:propertyId',
+    upstream: '/v1/stays/properties/:propertyId',
+    tag: 'stays',
+    summary: 'A hotel by its autocomplete id: address, stars, guest score, amenities and picture',
+    params: StayPropertyParamsSchema,
+    response: StayPropertyDetailsSchema,
   }),
   row({
     method: 'GET',

@@ -77,11 +77,12 @@ async function faresCallFor(pending: Map<string, StaysCall>, n: number): Promise
 /** A search from the browser; resolves once the BFF called the upstream search, whose stream is open. */
 async function startSearch(
   target: { url: string; headers: Record<string, string> } = { url: bff.url, headers },
+  body: Record<string, unknown> = searchBody,
 ) {
   const browser = BrowserStream.open(`${target.url}/api/stays/priced-search`, {
     method: 'POST',
     headers: { ...target.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(searchBody),
+    body: JSON.stringify(body),
   });
   const search = await travelApi.nextStaysCall();
   expect(search.path).toBe('/v1/stays/search');
@@ -154,6 +155,29 @@ describe('POST /api/stays/priced-search', () => {
     // The first card and the first price reached the browser long before the search ended.
     expect(first.at).toBeLessThan(firstFare.at);
     expect(travelApi.rejectedSignatures).toBe(0);
+  });
+
+  it('asks the search and every fares call for the traveler’s currency', async () => {
+    const { search, stream, fares } = await startSearch(undefined, { ...searchBody, currency: 'USD' });
+    expect(search.body).toMatchObject({ currency: 'USD' });
+    send(search, 'property', property(1));
+    const fares1 = await faresCallFor(fares, 1);
+    expect(fares1.body).toMatchObject({ searchSolutionId: uuid(1), currency: 'USD' });
+    openUpstreamStream(fares1);
+    const inUsd = {
+      ...fare(1, 260),
+      currency: 'USD',
+      propertyPrice: { nightlyPrice: 120, totalPrice: 240, currency: 'EUR' },
+    };
+    send(fares1, 'fare', inUsd);
+    expect(JSON.parse((await stream.next((event) => event.event === 'fare')).data)).toEqual({
+      searchSolutionId: uuid(1),
+      fare: inUsd,
+    });
+    fares1.res.end(encodeSseEvent({ event: 'done', data: { fareCount: 1 } }));
+    search.res.end(encodeSseEvent({ event: 'done', data: { ...searchDone, propertyCount: 1 } }));
+    await stream.ended;
+    expect(names(stream).at(-1)).toBe('done');
   });
 
   it('ends one property as failed with its envelope while the others are priced', async () => {

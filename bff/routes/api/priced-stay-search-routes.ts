@@ -59,6 +59,7 @@ export default async function pricedStaySearchRoute(app: FastifyInstance): Promi
               checkOut: search.checkOut,
               rooms,
               bookingProfile: search.bookingProfile,
+              currency: search.currency,
             },
             ...upstreamContext(request, abort),
           }),

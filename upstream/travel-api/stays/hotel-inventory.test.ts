@@ -2,6 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { StayPropertyDestinationSchema } from '#shared/upstream/destinations.ts';
 import { HotelInventory, type StayCity } from './hotel-inventory.ts';
 
+const city = (cityId: string, name: string, countryCode: string, timeZone: string): StayCity => ({
+  cityId,
+  name,
+  countryCode,
+  latitude: 40,
+  longitude: 0,
+  timeZone,
+});
+
+/** A city per street style, with how its addresses read. */
+const ADDRESS_STYLES: readonly [StayCity, RegExp][] = [
+  [city('madrid-es', 'Madrid', 'ES', 'Europe/Madrid'), /^(Calle|Avenida|Paseo|Plaza) .+, \d+, Madrid$/],
+  [
+    city('mexico-city-mx', 'Mexico City', 'MX', 'America/Mexico_City'),
+    /^(Calle|Avenida) .+ \d+, Mexico City$/,
+  ],
+  [city('lisbon-pt', 'Lisbon', 'PT', 'Europe/Lisbon'), /^(Rua|Avenida) .+, \d+, Lisbon$/],
+  [city('paris-fr', 'Paris', 'FR', 'Europe/Paris'), /^\d+ (rue|avenue|boulevard|place) .+, Paris$/],
+  [city('rome-it', 'Rome', 'IT', 'Europe/Rome'), /^(Via|Corso|Piazza) .+, \d+, Rome$/],
+  [city('berlin-de', 'Berlin', 'DE', 'Europe/Berlin'), /^\S*(straße|platz|gasse|allee) \d+, Berlin$/],
+  [city('zurich-ch', 'Zurich', 'CH', 'Europe/Zurich'), /^\S*(strasse|platz|gasse|allee) \d+, Zurich$/],
+  [city('london-gb', 'London', 'GB', 'Europe/London'), /^\d+ .+ (Street|Road|Lane), London$/],
+  [
+    city('new-york-us', 'New York', 'US', 'America/New_York'),
+    /^\d+ (.+ (Street|Avenue)|Broadway), New York$/,
+  ],
+  [city('tokyo-jp', 'Tokyo', 'JP', 'Asia/Tokyo'), /^\S+ \d+-\d+-\d+, Tokyo$/],
+  [city('istanbul-tr', 'Istanbul', 'TR', 'Europe/Istanbul'), /^.+ (Caddesi|Bulvarı) No: \d+, Istanbul$/],
+];
+
 const cities: StayCity[] = [
   {
     cityId: 'lisbon-pt',
@@ -83,5 +113,38 @@ describe('hotel inventory', () => {
     const word = hotel?.name.split(' ').find((part) => part.length > 4 && part !== 'London') ?? '';
     const results = inventory.destinations(word.slice(0, 4), 25);
     expect(results.some((item) => item.type === 'property' && item.propertyId === hotel?.rawId)).toBe(true);
+  });
+
+  it('writes every address the way its country does, with street names of its own language', () => {
+    const inventory = new HotelInventory({ seed: 'wayfare', cities: ADDRESS_STYLES.map(([place]) => place) });
+    for (const [place, style] of ADDRESS_STYLES) {
+      const addresses = inventory.propertiesIn(place.cityId).map((property) => property.address);
+      for (const address of addresses) expect(address).toMatch(style);
+      expect(new Set(addresses).size).toBeGreaterThan(1);
+    }
+    const spanish = inventory.propertiesIn('madrid-es').map((property) => property.address);
+    expect(spanish.join(' ')).not.toMatch(/\b(King|Station|Market|Church|Harbour|Street)\b/);
+  });
+
+  it('gives every hotel stars, a guest score, amenities and a picture of its own, the same for the same seed', () => {
+    const all = (seed: string) =>
+      new HotelInventory({ seed, cities: ADDRESS_STYLES.map(([place]) => place) }).propertiesIn('paris-fr');
+    const hotels = all('wayfare');
+    for (const hotel of hotels) {
+      expect(hotel.stars).toBeGreaterThanOrEqual(2);
+      expect(hotel.stars).toBeLessThanOrEqual(5);
+      expect(hotel.reviewScore).toBeGreaterThan(0);
+      expect(hotel.reviewScore).toBeLessThanOrEqual(10);
+      expect(hotel.reviewCount).toBeGreaterThan(0);
+      expect(hotel.amenities.length).toBeGreaterThanOrEqual(3);
+      expect(hotel.image).toMatchObject({ width: 320, height: 200 });
+      expect(hotel.image.url).toMatch(/^data:image\/svg\+xml,/);
+      const svg = decodeURIComponent(hotel.image.url.slice('data:image/svg+xml,'.length));
+      expect(svg).toMatch(/^<svg xmlns='http:\/\/www\.w3\.org\/2000\/svg'.*<\/svg>$/);
+      expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+      expect(hotel.image.url.length).toBeLessThan(4000);
+    }
+    expect(new Set(hotels.map((hotel) => hotel.image.url)).size).toBe(hotels.length);
+    expect(all('wayfare')).toEqual(hotels);
   });
 });

@@ -3,9 +3,11 @@ import type {
   StayDestination,
   StayPropertyDestination,
 } from '#shared/upstream/destinations.ts';
-import type { KnownStayBoardType } from '#shared/upstream/stays.ts';
+import type { KnownStayBoardType, PropertyImage } from '#shared/upstream/stays.ts';
 import { localCurrencyOf } from '../money.ts';
 import { createRandom, type Random } from '../random.ts';
+import { propertyImage } from './property-image.ts';
+import { streetAddress, streetsOf } from './street-address.ts';
 
 /** A city that has hotels: one per distinct city of the airport inventory. */
 export interface StayCity {
@@ -49,6 +51,8 @@ export interface StayProperty {
   amenities: string[];
   palette: string[];
   monogram: string;
+  /** A drawing of the hotel's front. */
+  image: PropertyImage;
   currency: string;
   /** Price of the reference room for two adults, one weekday night, in euros (converted when quoted). */
   baseNightlyEur: number;
@@ -112,29 +116,6 @@ const NAME_PATTERNS: readonly ((word: string, area: string, city: string) => str
   (word, _area, city) => `${word} Residence ${city}`,
   (word) => `${word} Boutique Hotel`,
 ];
-const STREET_WORDS = [
-  'Station',
-  'Market',
-  'Church',
-  'Harbour',
-  'Garden',
-  'Mill',
-  'Bridge',
-  'Castle',
-  'Park',
-  'King',
-];
-const STREET_STYLES: Record<string, (word: string, number: number) => string> = {
-  PT: (word, number) => `Rua do ${word}, ${number}`,
-  BR: (word, number) => `Rua do ${word}, ${number}`,
-  ES: (word, number) => `Calle del ${word}, ${number}`,
-  MX: (word, number) => `Calle ${word} ${number}`,
-  FR: (word, number) => `${number} rue du ${word}`,
-  IT: (word, number) => `Via del ${word}, ${number}`,
-  DE: (word, number) => `${word}straße ${number}`,
-  AT: (word, number) => `${word}gasse ${number}`,
-  NL: (word, number) => `${word}straat ${number}`,
-};
 const AMENITIES = [
   'wifi',
   'breakfast',
@@ -299,18 +280,22 @@ export class HotelInventory {
       (distanceKm / (111.32 * Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180)))) * Math.sin(bearing);
     const [low, high] = BASE_NIGHTLY_EUR[stars] ?? [80, 140];
     const cityFactor = between(createRandom(this.#seed, 'city-price', city.cityId), 0.7, 1.5);
-    const street =
-      STREET_STYLES[city.countryCode] ?? ((word: string, number: number) => `${number} ${word} Street`);
     const roomTypes = sample(random, stars <= 2 ? ROOM_TYPES.slice(0, 4) : ROOM_TYPES, random.int(3, 5)).map(
       (roomType) => ({ ...roomType, boards: boardsFor(random, stars) }),
     );
-    return {
+    const rawId = `${city.cityId}-h${String(index).padStart(2, '0')}`;
+    const property: Omit<StayProperty, 'image'> = {
       propertyId: random.uuid(),
-      rawId: `${city.cityId}-h${String(index).padStart(2, '0')}`,
+      rawId,
       cityId: city.cityId,
       name,
       stars,
-      address: `${street(random.pick(STREET_WORDS), random.int(1, 240))}, ${city.name}`,
+      address: streetAddress(
+        city.countryCode,
+        random.pick(streetsOf(city.countryCode)),
+        random.int(1, 240),
+        city.name,
+      ),
       city: city.name,
       countryCode: city.countryCode,
       latitude: round(latitude, 5),
@@ -327,6 +312,7 @@ export class HotelInventory {
       timeZone: city.timeZone,
       roomTypes,
     };
+    return { ...property, image: propertyImage(this.#seed, rawId, stars, property.palette) };
   }
 }
 

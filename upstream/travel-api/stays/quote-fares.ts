@@ -1,5 +1,5 @@
 import { nightsBetween, type DueAtProperty, type StayRoom } from '#shared/upstream/stays.ts';
-import { fromEuros } from '../money.ts';
+import { fromEuros, RATED_CURRENCIES } from '../money.ts';
 import type { StayProperty, StayRoomType } from './hotel-inventory.ts';
 import { createRandom } from '../random.ts';
 import { addDays, zonedInstant } from '../time-zones.ts';
@@ -13,6 +13,8 @@ export interface QuoteFaresInput {
   /** true: personal travel; false: business travel, which gets corporate rates at 3 stars and up. */
   bookingProfile: boolean;
   now: Date;
+  /** The currency the traveler reads prices in; the hotel's own when absent or without a rate. */
+  currency?: string | undefined;
 }
 
 /** One rate before it is tied to a search: the fare event without its lineage fields. */
@@ -31,6 +33,8 @@ export interface QuotedFare {
   corporateRate: boolean;
   timeZone: string;
   dueAtProperty: DueAtProperty;
+  /** The rate in the hotel's own currency, when the prices above were converted to the traveler's. */
+  propertyPrice?: { nightlyPrice: number; totalPrice: number; currency: string };
 }
 
 /** Share of (property, check-in) pairs that are sold out: their fares stream is empty. */
@@ -57,6 +61,8 @@ export function isSoldOut(seed: string, property: StayProperty, checkIn: string)
  */
 export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
   const { seed, property, checkIn, checkOut, rooms, bookingProfile, now } = input;
+  const currency = quoteCurrency(property, input.currency);
+  const converted = currency !== property.currency;
   const nights = nightsBetween(checkIn, checkOut);
   if (nights < 1 || isSoldOut(seed, property, checkIn)) return [];
   const deadline = zonedInstant(addDays(checkIn, -property.freeCancellationDays), 18 * 60, property.timeZone);
@@ -88,6 +94,7 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
             board,
             String(refundable),
             String(bookingProfile),
+            ...(converted ? [currency] : []),
           ).uuid(),
           propertyId: property.propertyId,
           roomName: roomType.name,
@@ -97,19 +104,31 @@ export function quoteFares(input: QuoteFaresInput): QuotedFare[] {
             refundable,
             freeCancellationUntil: refundable ? deadline.toISOString() : null,
           },
-          nightlyPrice: fromEuros(totalEur / nights, property.currency),
-          totalPrice: fromEuros(totalEur, property.currency),
-          currency: property.currency,
+          nightlyPrice: fromEuros(totalEur / nights, currency),
+          totalPrice: fromEuros(totalEur, currency),
+          currency,
           nights,
           roomsLeft,
           corporateRate: corporate && refundable,
           timeZone: property.timeZone,
           dueAtProperty: cityTax(property, rooms, nights),
+          ...(converted && {
+            propertyPrice: {
+              nightlyPrice: fromEuros(totalEur / nights, property.currency),
+              totalPrice: fromEuros(totalEur, property.currency),
+              currency: property.currency,
+            },
+          }),
         });
       }
     }
   }
   return fares.sort((a, b) => a.totalPrice - b.totalPrice || a.roomName.localeCompare(b.roomName));
+}
+
+/** The currency a rate is quoted in: the traveler's when the service can convert into it, else the hotel's. */
+function quoteCurrency(property: StayProperty, asked: string | undefined): string {
+  return asked && RATED_CURRENCIES.includes(asked) ? asked : property.currency;
 }
 
 const CITY_TAX_PER_PERSON_NIGHT_EUR = 1.5;

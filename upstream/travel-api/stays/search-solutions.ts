@@ -58,10 +58,19 @@ export function priceFrom(
   terms: StaySearchTerms,
   now: Date,
   maxNights: number,
+  currency?: string,
 ): StaySearchProperty['priceFrom'] {
   if (nightsBetween(terms.checkIn, terms.checkOut) > maxNights) return null;
-  const [cheapest] = quoteFares({ seed, property, ...terms, now });
-  return cheapest ? { nightlyPrice: cheapest.nightlyPrice, currency: cheapest.currency } : null;
+  const [cheapest] = quoteFares({ seed, property, ...terms, now, currency });
+  if (!cheapest) return null;
+  const { propertyPrice } = cheapest;
+  return {
+    nightlyPrice: cheapest.nightlyPrice,
+    currency: cheapest.currency,
+    ...(propertyPrice && {
+      propertyPrice: { nightlyPrice: propertyPrice.nightlyPrice, currency: propertyPrice.currency },
+    }),
+  };
 }
 
 export function propertySummary(property: StayProperty) {
@@ -78,5 +87,6 @@ export function propertySummary(property: StayProperty) {
     reviewCount: property.reviewCount,
     amenities: property.amenities,
     thumbnail: { palette: property.palette, monogram: property.monogram },
+    image: property.image,
   };
 }

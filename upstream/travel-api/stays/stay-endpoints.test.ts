@@ -9,6 +9,7 @@ import {
   type StayFare,
   StaySearchDoneSchema,
   StaySearchProgressSchema,
+  StayPropertyDetailsSchema,
   StaySearchPropertySchema,
   type StaySearchProperty,
 } from '#shared/upstream/stays.ts';
@@ -239,6 +240,50 @@ describe('POST /v1/stays/fares', () => {
     expect(Math.min(...fares.map((fare) => fare.nightlyPrice))).toBe(property.priceFrom?.nightlyPrice);
     expect(messages.at(-1)?.event).toBe('done');
     expect(StayFaresDoneSchema.parse(dataOf(messages.at(-1)))).toEqual({ fareCount: fares.length });
+  });
+
+  it("prices in the currency asked for, with the hotel's own price beside it, on the search and the fares", async () => {
+    const properties = await search({ currency: 'USD' });
+    const property = properties.find((candidate) => candidate.priceFrom !== null);
+    if (!property) throw new Error('every property is sold out');
+    expect(property.priceFrom).toMatchObject({
+      currency: 'USD',
+      propertyPrice: { currency: 'EUR' },
+    });
+    const usd = property.priceFrom?.nightlyPrice ?? 0;
+    const eur = property.priceFrom?.propertyPrice?.nightlyPrice ?? 0;
+    expect(usd / eur).toBeCloseTo(1.08, 1);
+
+    const faresIn = async (currency?: string) => {
+      const messages = await events(
+        await call({ path: '/v1/stays/fares', json: faresBody(property, currency ? { currency } : {}) }),
+      );
+      return messages.filter((m) => m.event === 'fare').map((m) => StayFareSchema.parse(dataOf(m)));
+    };
+    const [inUsd, inOwn] = [await faresIn('USD'), await faresIn()];
+    expect(inUsd.map((fare) => fare.currency)).toEqual(inUsd.map(() => 'USD'));
+    expect(inUsd.map((fare) => fare.propertyPrice)).toEqual(
+      inOwn.map((fare) => ({
+        nightlyPrice: fare.nightlyPrice,
+        totalPrice: fare.totalPrice,
+        currency: 'EUR',
+      })),
+    );
+    expect(inUsd.map((fare) => fare.dueAtProperty?.currency)).toEqual(inUsd.map(() => 'EUR'));
+    expect(inOwn.every((fare) => fare.currency === 'EUR' && fare.propertyPrice === undefined)).toBe(true);
+    expect(new Set([...inUsd, ...inOwn].map((fare) => fare.fareId)).size).toBe(inUsd.length + inOwn.length);
+    // The hotel's own currency asked for: nothing to convert.
+    expect((await faresIn('EUR')).every((fare) => fare.propertyPrice === undefined)).toBe(true);
+  });
+
+  it('refuses a currency it does not quote in: 422 VALIDATION_ERROR on currency', async () => {
+    const property = await bookableProperty();
+    const error = await expectEnvelope(
+      await call({ path: '/v1/stays/fares', json: faresBody(property, { currency: 'XYZ' }) }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(error.details.map((detail) => detail.field)).toEqual(['currency']);
   });
 
   it('direct-property path: a property from autocomplete prices without a prior search', async () => {
@@ -569,6 +614,41 @@ describe('POST /v1/stays/fares', () => {
       vi.useRealTimers();
       await paced.close();
     }
+  });
+});
+
+describe('GET /v1/stays/properties/:propertyId', () => {
+  it('describes a hotel by its autocomplete id: address, stars, guest score, amenities, picture, currency', async () => {
+    const [property] = await search();
+    const rawId = property?.destination?.propertyId ?? '';
+    const response = await call({ method: 'GET', path: `/v1/stays/properties/${rawId}` });
+    expect(response.status).toBe(200);
+    const details = StayPropertyDetailsSchema.parse(await response.json());
+    expect(details).toMatchObject({
+      propertyId: rawId,
+      name: property?.name,
+      address: property?.address,
+      stars: property?.stars,
+      reviewScore: property?.reviewScore,
+      amenities: property?.amenities,
+      image: property?.image,
+      currency: 'EUR',
+      timeZone: 'Europe/Lisbon',
+    });
+    expect(details.address).toMatch(/^(Rua|Avenida) .+, \d+, Lisbon$/);
+  });
+
+  it('answers an unknown hotel with 404 RESOURCE_NOT_FOUND and a malformed id with 422', async () => {
+    await expectEnvelope(
+      await call({ method: 'GET', path: '/v1/stays/properties/lisbon-pt-h99' }),
+      404,
+      'RESOURCE_NOT_FOUND',
+    );
+    await expectEnvelope(
+      await call({ method: 'GET', path: '/v1/stays/properties/not%20an%20id' }),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 });
 

@@ -9,6 +9,8 @@ import {
 } from '#shared/upstream/destinations.ts';
 import {
   StayFaresRequestSchema,
+  StayPropertyDetailsSchema,
+  StayPropertyParamsSchema,
   StaySearchRequestSchema,
   faresPath,
   nightsBetween,
@@ -49,7 +51,8 @@ let sharedHotels: HotelInventory | undefined;
 let sharedHotelsSeed: string | undefined;
 
 /**
- * Stays: GET /v1/stays/destinations (additive autocomplete), POST /v1/stays/search and POST
+ * Stays: GET /v1/stays/destinations (additive autocomplete), GET /v1/stays/properties/:propertyId
+ * (additive: a hotel by its autocomplete id), POST /v1/stays/search and POST
  * /v1/stays/fares (SSE). Bodies without a Content-Type are read as JSON, the spec's default.
  */
 async function stayEndpoints(app: FastifyInstance): Promise<void> {
@@ -99,6 +102,27 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
     },
   );
 
+  app.get(
+    '/v1/stays/properties/:propertyId',
+    {
+      preParsing: app.requireTravelerOrGuest,
+      schema: { params: StayPropertyParamsSchema, response: { 200: StayPropertyDetailsSchema } },
+    },
+    (request) => {
+      requireProvider(request);
+      const property = app.hotels.byRawId(request.params.propertyId);
+      if (!property) {
+        throw new ServiceError('RESOURCE_NOT_FOUND', { message: 'No property has this autocomplete id' });
+      }
+      return {
+        ...propertySummary(property),
+        propertyId: property.rawId,
+        currency: property.currency,
+        timeZone: property.timeZone,
+      };
+    },
+  );
+
   app.post(
     '/v1/stays/search',
     {
@@ -142,7 +166,14 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
         searchSolutionId: solution.searchSolutionId,
         propertyId: solution.propertyId,
         solutionKey: solution.solutionKey,
-        priceFrom: priceFrom(seed, solution.property, terms, now, config.TRAVEL_API_MAX_NIGHTS),
+        priceFrom: priceFrom(
+          seed,
+          solution.property,
+          terms,
+          now,
+          config.TRAVEL_API_MAX_NIGHTS,
+          body.currency,
+        ),
         destination: propertyDestination(solution.property),
       }));
 
@@ -221,7 +252,7 @@ function stayHandlers(instance: FastifyInstance, _options: unknown, done: () => 
       }
       let quoted;
       try {
-        quoted = quoteFares({ seed, property, ...terms, now });
+        quoted = quoteFares({ seed, property, ...terms, now, currency: fares.currency });
       } catch (error) {
         request.log.error({ err: error }, 'stay fares could not be priced');
         return endWithProviderError(stream);
