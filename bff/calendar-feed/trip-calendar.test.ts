@@ -129,6 +129,29 @@ describe('the trip calendar', () => {
     expect(cancelled.getFirstPropertyValue('status')).toBe('CANCELLED');
   });
 
+  it('names a train seat by its coach and seat, a flight seat by its seat', () => {
+    const train = segment({
+      segmentId: '00000000-0000-4000-8000-000000000004',
+      kind: 'rail',
+      title: 'Zurich → Basel',
+      origin: place('Zurich Central Station', 'ZRH-HB', 'Zurich', 'Europe/Zurich'),
+      destination: place('Basel Central Station', 'BSL-SBB', 'Basel', 'Europe/Zurich'),
+      carrier: { code: 'XR', name: 'Express Rail' },
+      serviceNumber: 'XR 412',
+      terminal: null,
+      seat: '23',
+      coach: '4',
+    });
+    const { events } = parse(
+      tripCalendar(
+        segmentEvents([{ ...TRIP, segments: [TRIP.segments[0]!, train] }], 'https://wayfare.example'),
+        new Map(),
+      ),
+    );
+    expect(events[0]!.getFirstPropertyValue('description')).toContain('Terminal E · Seat 12A');
+    expect(events[1]!.getFirstPropertyValue('description')).toContain('Coach 4 · Seat 23');
+  });
+
   it('changes the fingerprint of a delayed segment only, and writes the SEQUENCE it is given', () => {
     const before = segmentEvents([TRIP], 'https://wayfare.example');
     const delayed: TripDetails = {

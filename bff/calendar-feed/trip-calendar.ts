@@ -54,6 +54,7 @@ function description(segment: Segment, link: string): string {
   const seating = [
     segment.terminal && `Terminal ${segment.terminal}`,
     segment.gate && `Gate ${segment.gate}`,
+    segment.coach && `Coach ${segment.coach}`,
     segment.seat && `Seat ${segment.seat}`,
   ].filter(Boolean);
   const status =

@@ -45,7 +45,10 @@ export const SegmentSchema = z.looseObject({
   serviceNumber: z.string().nullable(),
   terminal: z.string().nullable(),
   gate: z.string().nullable(),
+  /** The seat: "14C" on a flight; on a train the seat in its coach ("23"). */
   seat: z.string().nullable(),
+  /** The coach of a train seat ("4"; additive); null for other kinds and an unassigned seat. */
+  coach: z.string().nullable().optional(),
   bookingReference: z.string(),
   /** Street address of a stay or a car depot (additive); null for flights and rail. */
   address: z.string().nullable().optional(),

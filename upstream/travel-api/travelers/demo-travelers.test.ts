@@ -115,6 +115,31 @@ describe('demo travelers', () => {
     }
   });
 
+  it.each(DEMO.map((demo) => [demo.identity.name, demo] as const))(
+    '%s takes a train: rail segments with their operator, coach and seat',
+    (_name, demo) => {
+      const db = openDatabase(path.join(dir, 'rail'));
+      try {
+        const trips = new TripStore(db);
+        new TravelerStore(db, { seed: 'wayfare', airports, trips }).ensure(demo.identity);
+        const trains = trips.listSegments(demo.identity.id).filter((segment) => segment.kind === 'rail');
+        expect(trains.length).toBeGreaterThan(0);
+        for (const train of trains) {
+          expect(train).toMatchObject({
+            carrier: { code: 'XR', name: 'Express Rail' },
+            gate: null,
+            terminal: null,
+          });
+          expect(train.serviceNumber).toMatch(/^XR \d{3}$/);
+          expect(train.coach).toMatch(/^\d{1,2}$/);
+          expect(train.seat).toMatch(/^\d{2}$/);
+        }
+      } finally {
+        db.close();
+      }
+    },
+  );
+
   it('a test traveler too gets one profile whatever the day', () => {
     const profiles = DAYS.map((day) => firstSight(TEST_TRAVELER, day).profile);
     for (const profile of profiles) expect(profile).toEqual(profiles[0]);

@@ -326,6 +326,8 @@ function transport(
   const departure = zonedInstant(date, minuteOfDay, from.timeZone);
   if (byRail) {
     const minutes = Math.round((20 + (km / 160) * 60) / 5) * 5;
+    const serviceNumber = `${RAIL_OPERATOR.code} ${random.int(100, 999)}`;
+    const coach = String(random.int(1, 12));
     return {
       segment: {
         kind: 'rail',
@@ -335,10 +337,11 @@ function transport(
         scheduledDeparture: departure,
         scheduledArrival: new Date(departure.getTime() + minutes * 60_000),
         carrier: RAIL_OPERATOR,
-        serviceNumber: `${RAIL_OPERATOR.code} ${random.int(100, 999)}`,
+        serviceNumber,
         terminal: null,
         gate: null,
-        seat: `Coach ${random.int(1, 12)}, seat ${random.int(11, 88)}`,
+        seat: String(random.int(11, 88)),
+        coach,
       },
       price: 30 + km * 0.14,
     };

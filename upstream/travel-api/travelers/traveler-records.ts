@@ -18,6 +18,8 @@ export interface SegmentRecord {
   terminal: string | null;
   gate: string | null;
   seat: string | null;
+  /** The coach of a train seat; absent or null for other kinds. */
+  coach?: string | null;
   bookingReference: string;
 }
 

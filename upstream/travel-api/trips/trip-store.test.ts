@@ -8,6 +8,7 @@ import { openDatabase } from '../db.ts';
 import { Inventory } from '../inventory/inventory.ts';
 import { TravelerStore } from '../travelers/traveler-store.ts';
 import type { SegmentRecord } from '../travelers/traveler-records.ts';
+import type { SegmentDetails } from '#shared/upstream/trips.ts';
 import { TripStore } from './trip-store.ts';
 
 const ALEX = {
@@ -127,6 +128,28 @@ function stay(place: Place, checkIn: string, checkOut: string): Omit<SegmentReco
     serviceNumber: null,
   };
 }
+
+describe('train seats', () => {
+  it('keeps a train’s coach apart from its seat, and splits the seats stored as one text before', () => {
+    const trainOf = (records: readonly SegmentDetails[]) =>
+      records.find((segment) => segment.kind === 'rail');
+    const traveler = randomUUID();
+    const { tripId } = trips.addBookedSegments(
+      traveler,
+      { title: 'Barcelona trip', startDate: '2026-12-18', endDate: '2026-12-18' },
+      [{ ...flight(MADRID, BARCELONA, '2026-12-18'), kind: 'rail', seat: '23', coach: '4' }],
+      new Date(),
+    );
+    expect(trainOf(trips.listSegments(traveler))).toMatchObject({ tripId, coach: '4', seat: '23' });
+
+    // A store written before coaches had a column of their own.
+    db.exec(`UPDATE segments SET seat = 'Coach 11, seat 7' WHERE trip_id = '${tripId}';
+      ALTER TABLE segments DROP COLUMN coach;
+      DELETE FROM schema_migrations WHERE name = 'core-006-segment-coach';`);
+    const reopened = new TripStore(db);
+    expect(trainOf(reopened.listSegments(traveler))).toMatchObject({ coach: '11', seat: '7' });
+  });
+});
 
 describe('which trip a booking joins', () => {
   const NOW = new Date('2026-11-20T12:00:00Z');

@@ -28,6 +28,7 @@ interface SegmentRow {
   terminal: string | null;
   gate: string | null;
   seat: string | null;
+  coach: string | null;
   booking_reference: string;
   updated_at: string;
   trip_title: string;
@@ -90,6 +91,13 @@ export class TripStore {
           updated_at TEXT NOT NULL
         ) STRICT;
         CREATE INDEX segments_traveler ON segments (traveler_id, scheduled_departure);`,
+      },
+      {
+        // A train's coach gets its own column; seats written as "Coach 4, seat 23" before it are split.
+        name: 'core-006-segment-coach',
+        sql: `ALTER TABLE segments ADD COLUMN coach TEXT;
+        UPDATE segments SET coach = substr(seat, 7, instr(seat, ',') - 7), seat = substr(seat, instr(seat, ', seat ') + 7)
+          WHERE kind = 'rail' AND seat LIKE 'Coach %, seat %';`,
       },
     ]);
   }
@@ -179,8 +187,8 @@ export class TripStore {
     this.#insertSegmentStatement ??= this.#db.prepare(
       `INSERT INTO segments (segment_id, trip_id, traveler_id, position, kind, title, status, origin,
           destination, scheduled_departure, scheduled_arrival, delay_minutes, carrier, service_number, terminal,
-          gate, seat, booking_reference, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          gate, seat, coach, booking_reference, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertSegmentStatement.run(
       segment.segmentId,
@@ -200,6 +208,7 @@ export class TripStore {
       segment.terminal,
       segment.gate,
       segment.seat,
+      segment.coach ?? null,
       segment.bookingReference,
       now.toISOString(),
     );
@@ -398,6 +407,7 @@ function toSegmentDetails(row: SegmentRow): SegmentDetails {
     terminal: row.terminal,
     gate: row.gate,
     seat: row.seat,
+    coach: row.coach,
     bookingReference: row.booking_reference,
     address: addressOf(row, origin),
     updatedAt: row.updated_at,

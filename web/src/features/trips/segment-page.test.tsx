@@ -5,10 +5,12 @@ import { NextTripPanel } from './next-trip-panel.tsx';
 import { SegmentPage } from './segment-page.tsx';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { envelope, stubFetch } from '../../test-support/stub-fetch.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  activateEnglishForTests();
 });
 
 const tripId = '00000000-0000-4000-8000-000000000900';
@@ -238,6 +240,90 @@ describe('SegmentPage', () => {
     expect(within(details).queryByText('Gate')).toBeNull();
     expect(screen.getAllByText('Confirmed').length).toBeGreaterThan(0);
   });
+
+  it.each([
+    {
+      language: 'English',
+      activate: activateEnglishForTests,
+      words: { kind: 'Train', details: 'Details', coachAndSeat: 'Coach and seat', seat: 'Coach 4, seat 23' },
+    },
+    {
+      language: 'Spanish',
+      activate: activateSpanishForTests,
+      words: {
+        kind: 'Tren',
+        details: 'Detalles',
+        coachAndSeat: 'Coche y asiento',
+        seat: 'Coche 4, asiento 23',
+      },
+    },
+  ])(
+    'in $language, a train reads as a train: its word, its icon, its coach and seat',
+    async ({ activate, words }) => {
+      activate();
+      const train = {
+        ...segmentOnly,
+        segmentId: '00000000-0000-4000-8000-000000000803',
+        kind: 'rail',
+        title: 'Frankfurt → Cologne',
+        status: 'SCHEDULED',
+        origin: {
+          code: null,
+          name: 'Frankfurt Central Station',
+          city: 'Frankfurt',
+          timeZone: 'Europe/Berlin',
+        },
+        destination: {
+          code: null,
+          name: 'Cologne Central Station',
+          city: 'Cologne',
+          timeZone: 'Europe/Berlin',
+        },
+        scheduledDeparture: '2026-11-25T12:00:00+01:00',
+        scheduledArrival: '2026-11-25T13:10:00+01:00',
+        estimatedDeparture: '2026-11-25T12:00:00+01:00',
+        estimatedArrival: '2026-11-25T13:10:00+01:00',
+        delayMinutes: 0,
+        carrier: { code: 'XR', name: 'Express Rail' },
+        serviceNumber: 'XR 412',
+        terminal: null,
+        gate: null,
+        seat: '23',
+        coach: '4',
+        bookingReference: 'RAIL42',
+      };
+      stubFetch((url) =>
+        url === `/api/trips/${tripId}/segments/${train.segmentId}`
+          ? { json: { ...train, trip: tripSummary } }
+          : url === `/api/trips/${tripId}`
+            ? {
+                json: {
+                  ...trip,
+                  segments: [segmentOnly, stay, train],
+                  segmentKinds: ['flight', 'stay', 'rail'],
+                },
+              }
+            : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+      );
+      renderApp(<SegmentPage />, {
+        url: `/trips/${tripId}/segment/${train.segmentId}`,
+        path: '/trips/:tripId/segment/:segmentId',
+      });
+      const heading = await screen.findByRole('heading', { name: 'Frankfurt → Cologne', level: 1 });
+      const header = heading.closest('header')!;
+      expect(header.querySelector('svg[data-kind="rail"]')).not.toBeNull();
+      expect(header).toHaveTextContent(words.kind);
+      const details = screen.getByRole('region', { name: words.details });
+      expect(within(details).getByText(words.coachAndSeat)).toBeInTheDocument();
+      expect(within(details).getByText(words.seat)).toBeInTheDocument();
+      // In the trip's timeline below, the train has its own icon and the same words.
+      const item = (
+        await screen.findAllByRole('heading', { name: 'Frankfurt → Cologne', level: 4 })
+      )[0]!.closest('li')!;
+      expect(item.querySelector('svg[data-kind="rail"]')).not.toBeNull();
+      expect(within(item).getByText(words.seat)).toBeInTheDocument();
+    },
+  );
 
   it('a segment that cannot be found says so through the error grammar', async () => {
     stubFetch(() => ({ status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') }));

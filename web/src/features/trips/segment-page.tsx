@@ -12,6 +12,7 @@ import { describeRisk } from './describe-risk.ts';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { ChangedTime, SegmentFacts, TripTimeline } from './trip-timeline.tsx';
+import { SegmentKindIcon } from './segment-kind-icon.tsx';
 import { segmentName } from '../../lib/segment-name.ts';
 import { tripName } from '../../lib/trip-name.ts';
 import { TRAVEL_API_LANGUAGE } from '../../lib/travel-api-language.ts';
@@ -109,6 +110,7 @@ function SegmentView({
     <>
       <header className="segment-header">
         <p className="small muted">
+          <SegmentKindIcon kind={segment.kind} />
           {t(kind.label)} · <TextInLanguage value={tripTitle} /> ·{' '}
           {format.calendarRange(segment.trip.startDate, segment.trip.endDate)}
         </p>

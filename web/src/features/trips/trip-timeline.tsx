@@ -11,6 +11,7 @@ import { OtherFlightsPanel } from './rebooking/other-flights-panel.tsx';
 import { RebookingStatus } from './rebooking/rebooking-status.tsx';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import { isTransport, segmentKind, statusLabel, STATUS_TONES, zoneName } from './segment-kinds.ts';
+import { SegmentKindIcon } from './segment-kind-icon.tsx';
 
 const GAP_HORIZON_MINUTES = 24 * 60;
 
@@ -134,7 +135,10 @@ function TimelineItem({
       aria-current={focused ? 'location' : undefined}
     >
       <div className="row timeline-item-head">
-        <span className="timeline-kind small">{t(kind.label)}</span>
+        <span className="timeline-kind small">
+          <SegmentKindIcon kind={segment.kind} />
+          {t(kind.label)}
+        </span>
         <h4 id={titleId}>
           <Link to={`/trips/${encodeURIComponent(tripId)}/segment/${encodeURIComponent(segment.segmentId)}`}>
             <TextInLanguage value={segmentName(segment, t)} />
@@ -203,7 +207,14 @@ export function SegmentFacts({ segment }: { segment: Segment }) {
   } else if (segment.kind === 'rail') {
     if (segment.carrier)
       facts.push(['facts.train', `${segment.carrier.name} ${segment.serviceNumber ?? ''}`.trim()]);
-    facts.push(['facts.coachAndSeat', segment.seat ?? notAssigned]);
+    facts.push([
+      'facts.coachAndSeat',
+      segment.seat === null
+        ? notAssigned
+        : segment.coach
+          ? t('facts.coachSeat', { coach: segment.coach, seat: segment.seat })
+          : segment.seat,
+    ]);
   } else {
     facts.push([segment.kind === 'car' ? 'facts.desk' : 'facts.hotel', segment.origin.name]);
     if (segment.address) facts.push(['facts.address', segment.address]);

@@ -90,6 +90,7 @@ export const messages = {
   'facts.gate': 'Gate',
   'facts.seat': 'Seat',
   'facts.coachAndSeat': 'Coach and seat',
+  'facts.coachSeat': 'Coach {coach}, seat {seat}',
   'facts.notAnnounced': 'Not announced yet',
   'facts.notAssigned': 'Not assigned',
   'facts.desk': 'Desk',

@@ -92,6 +92,7 @@ export const messages: Record<keyof typeof english, string> = {
   'facts.gate': 'Puerta',
   'facts.seat': 'Asiento',
   'facts.coachAndSeat': 'Coche y asiento',
+  'facts.coachSeat': 'Coche {coach}, asiento {seat}',
   'facts.notAnnounced': 'Aún sin anunciar',
   'facts.notAssigned': 'Sin asignar',
   'facts.desk': 'Mostrador',
