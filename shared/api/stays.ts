@@ -7,7 +7,15 @@ export {
   STAY_FARES_EVENTS,
   STAY_SEARCH_EVENTS,
   StayFareSchema,
+  StayPropertyDetailsSchema,
   StaySearchProgressSchema,
   StaySearchPropertySchema,
 } from '../upstream/stays.ts';
-export type { StayFare, StayFaresRequestInput, StayRoom, StaySearchProperty } from '../upstream/stays.ts';
+export type {
+  PropertyImage,
+  StayFare,
+  StayFaresRequestInput,
+  StayPropertyDetails,
+  StayRoom,
+  StaySearchProperty,
+} from '../upstream/stays.ts';

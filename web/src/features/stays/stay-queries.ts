@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseStayDestinations } from '#shared/api/destinations.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import type { StayPropertyDetailsSchema } from '#shared/api/stays.ts';
+import { apiJson, type Answer } from '../../lib/api-client.ts';
 
 export const stayQueries = {
   all: () => ['stays'] as const,
@@ -19,5 +20,16 @@ export const stayQueries = {
         ),
       enabled: query.trim().length >= 2,
       staleTime: 10 * 60_000,
+    }),
+  /** A hotel by its autocomplete id: address, stars, guest score, amenities and picture. */
+  property: (propertyId: string) =>
+    queryOptions({
+      queryKey: [...stayQueries.all(), 'property', propertyId],
+      queryFn: ({ signal }) =>
+        apiJson<Answer<typeof StayPropertyDetailsSchema>>(
+          `/api/stays/properties/${encodeURIComponent(propertyId)}`,
+          { signal },
+        ),
+      staleTime: 60 * 60_000,
     }),
 };

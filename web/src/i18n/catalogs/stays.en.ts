@@ -122,6 +122,11 @@ export const messages = {
   'stays.bed.Double and bunk beds': 'Double and bunk beds',
 
   'stays.stars': '{stars}-star hotel',
+  'stays.guestScore': 'Guest score',
+  'stays.photo': 'Front of {hotel}',
+  'stays.price.hotelCurrency': 'In the hotel’s currency: {nightly} per night',
+  'stays.price.hotelCurrencyTotal': 'In the hotel’s currency: {nightly} per night, {total} total',
+  'stays.property.address': 'Address',
   'stays.card.distance': '{distance} km from centre',
   'stays.card.reviews': '/ 10 · {count, plural, one {{reviews} review} other {{reviews} reviews}}',
   'stays.card.from': 'from',

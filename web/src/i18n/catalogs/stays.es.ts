@@ -125,6 +125,11 @@ export const messages: Record<keyof typeof english, string> = {
   'stays.bed.Double and bunk beds': 'Cama doble y literas',
 
   'stays.stars': 'Hotel de {stars, plural, one {# estrella} other {# estrellas}}',
+  'stays.guestScore': 'Puntuación de los huéspedes',
+  'stays.photo': 'Fachada de {hotel}',
+  'stays.price.hotelCurrency': 'En la moneda del hotel: {nightly} por noche',
+  'stays.price.hotelCurrencyTotal': 'En la moneda del hotel: {nightly} por noche, {total} en total',
+  'stays.property.address': 'Dirección',
   'stays.card.distance': 'A {distance} km del centro',
   'stays.card.reviews': '/ 10 · {count, plural, one {{reviews} opinión} other {{reviews} opiniones}}',
   'stays.card.from': 'desde',

@@ -1,3 +1,4 @@
+import { HotelCurrencyPrice } from './hotel-currency-price.tsx';
 import type { StayFare } from '#shared/api/stays.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useT, type Translate } from '../../../i18n/use-t.ts';
@@ -200,6 +201,7 @@ function FareCard({
           <strong>{format.money(fare.totalPrice, fare.currency)}</strong>{' '}
           {t('stays.fare.totalFor', { count: fare.nights })}
         </span>
+        <HotelCurrencyPrice fare={fare} format={format} withTotal />
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StayFaresRequestInput } from '#shared/api/stays.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -6,6 +7,9 @@ import { addDays, nightsBetween } from '../../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { saveSelection } from '../../checkout/index.ts';
 import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
+import { profileQueries } from '../../../lib/profile-query.ts';
+import { stayQueries } from '../stay-queries.ts';
+import { stayCurrency } from '../stay-currency.ts';
 import { PropertyFares } from './property-fares.tsx';
 import { hotelDestinationFromParams } from './property-link.ts';
 import { ShareStayButton } from './share-stay-button.tsx';
@@ -32,9 +36,15 @@ export function PropertyPage() {
   const solutionKey = params.get('solutionKey') ?? undefined;
   // Fares have no past-date check, so the search's own check-in stands in for "today".
   const completeSearch = isCompleteStaySearch(search, search.checkIn) ? search : null;
+  const hotelId = params.get('hotelId');
+  const hotel = useQuery({ ...stayQueries.property(hotelId ?? ''), enabled: hotelId !== null });
+  // Rates come in the traveler's currency, so pricing waits for the profile (or its first failure).
+  const profile = useQuery(profileQueries.current());
+  const profileSettled = profile.data !== undefined || profile.errorUpdateCount > 0;
+  const currency = stayCurrency(format.currency);
 
   const request: StayFaresRequestInput | null =
-    completeSearch && searchSolutionId
+    completeSearch && searchSolutionId && profileSettled
       ? {
           searchSolutionId,
           propertyId,
@@ -43,9 +53,10 @@ export function PropertyPage() {
           checkOut: completeSearch.checkOut,
           rooms: completeSearch.rooms,
           bookingProfile: completeSearch.bookingProfile,
+          ...(currency && { currency }),
         }
       : null;
-  const state = useStayFares(request, `${params.toString()}#${run}`);
+  const state = useStayFares(request, `${params.toString()}#${currency ?? ''}#${run}`);
   const resultsPath = completeSearch ? `/stays?${staySearchToParams(completeSearch).toString()}` : '/stays';
   const nights = nightsBetween(search.checkIn, search.checkOut);
 
@@ -62,8 +73,9 @@ export function PropertyPage() {
         rooms={search.rooms}
         bookingProfile={search.bookingProfile}
         format={format}
+        property={hotel.data}
       />
-      {!request ? (
+      {!completeSearch || !searchSolutionId ? (
         <div className="notice notice-warning" role="alert">
           <h2>{t('stays.property.incomplete')}</h2>
           <p>{t('stays.property.incompleteHint')}</p>

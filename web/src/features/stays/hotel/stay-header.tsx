@@ -1,7 +1,8 @@
-import type { StayRoom } from '#shared/api/stays.ts';
+import type { StayPropertyDetails, StayRoom } from '#shared/api/stays.ts';
 import { useT, type Translate } from '../../../i18n/use-t.ts';
 import type { Formatters } from '../../../lib/intl-format.ts';
 import { nightsBetween } from '../../../lib/intl-format.ts';
+import { PropertyFacts } from './property-facts.tsx';
 import { PropertyThumbnail } from './property-thumbnail.tsx';
 
 export interface StayHeaderProps {
@@ -13,6 +14,8 @@ export interface StayHeaderProps {
   rooms: StayRoom[];
   bookingProfile: boolean;
   format: Formatters;
+  /** The hotel itself, once known: its picture, stars, address, guest score and amenities. */
+  property?: StayPropertyDetails | undefined;
 }
 
 /** "2 rooms · 3 adults · 1 child": the rooms and guests of a stay. */
@@ -37,14 +40,21 @@ export function StayHeader({
   rooms,
   bookingProfile,
   format,
+  property,
 }: StayHeaderProps) {
   const t = useT();
   const nights = checkIn && checkOut ? nightsBetween(checkIn, checkOut) : 0;
   return (
-    <header className="property-header">
-      <PropertyThumbnail seed={seed} monogram={name.slice(0, 1)} />
+    <header className={property?.image ? 'property-header property-header-photo' : 'property-header'}>
+      <PropertyThumbnail
+        seed={seed}
+        monogram={property?.thumbnail.monogram ?? name.slice(0, 1)}
+        image={property?.image}
+        alt={t('stays.photo', { hotel: name })}
+      />
       <div className="stack-sm">
         <h1>{name}</h1>
+        {property && <PropertyFacts property={property} format={format} />}
         {subtitle && <p className="muted">{subtitle}</p>}
         {checkIn && checkOut && (
           <p className="muted">

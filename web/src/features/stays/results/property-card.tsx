@@ -5,9 +5,9 @@ import type { BffError } from '../../../lib/bff-error.ts';
 import { presentError } from '../../../lib/error-grammar.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import type { Formatters } from '../../../lib/intl-format.ts';
-import { amenityLabel } from './amenity-label.ts';
+import { HotelCurrencyPrice } from '../hotel/hotel-currency-price.tsx';
+import { PropertyFacts } from '../hotel/property-facts.tsx';
 import { PropertyThumbnail } from '../hotel/property-thumbnail.tsx';
-import { StarsRating } from './stars-rating.tsx';
 import type { PropertyPrice } from './stay-search-run.ts';
 
 export interface PropertyCardProps {
@@ -22,41 +22,20 @@ export interface PropertyCardProps {
 /** One hotel of a streamed search; its rate area keeps its size from placeholder to price. */
 export function PropertyCard({ property, price, href, format, onRetry }: PropertyCardProps) {
   const t = useT();
-  const score = new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const titleId = `property-${property.searchSolutionId}`;
   return (
     <article className="card property-card" aria-labelledby={titleId}>
-      <PropertyThumbnail seed={property.propertyId} monogram={property.thumbnail.monogram} />
+      <PropertyThumbnail
+        seed={property.propertyId}
+        monogram={property.thumbnail.monogram}
+        image={property.image}
+        alt={t('stays.photo', { hotel: property.name })}
+      />
       <div className="property-main">
         <h3 id={titleId} className="property-name">
           <Link to={href}>{property.name}</Link>
         </h3>
-        <p className="property-meta">
-          <StarsRating stars={property.stars} />
-          <span className="muted small">
-            {property.address} ·{' '}
-            {t('stays.card.distance', { distance: format.count(Math.round(property.distanceKm * 10) / 10) })}
-          </span>
-        </p>
-        <p className="small">
-          <strong>{score.format(property.reviewScore)}</strong>
-          <span className="muted">
-            {' '}
-            {t('stays.card.reviews', {
-              count: property.reviewCount,
-              reviews: format.count(property.reviewCount),
-            })}
-          </span>
-        </p>
-        {property.amenities.length > 0 && (
-          <ul className="amenities" aria-label={t('stays.amenities')}>
-            {property.amenities.slice(0, 4).map((amenity) => (
-              <li key={amenity} className="chip">
-                {amenityLabel(amenity, t)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <PropertyFacts property={property} format={format} amenityLimit={4} />
       </div>
       <div className="property-rate">
         {price.state === 'failed' ? (
@@ -82,6 +61,7 @@ function RateArea({ price, format }: { price: PropertyPrice; format: Formatters 
               {format.money(price.cheapest.nightlyPrice, price.cheapest.currency)}
             </span>
             <span className="small muted">{t('stays.card.perNightCheckingMore')}</span>
+            <HotelCurrencyPrice fare={price.cheapest} format={format} />
           </>
         );
       }
@@ -103,6 +83,7 @@ function RateArea({ price, format }: { price: PropertyPrice; format: Formatters 
               total: format.money(price.cheapest.totalPrice, price.cheapest.currency),
             })}
           </span>
+          <HotelCurrencyPrice fare={price.cheapest} format={format} />
           {price.cheapest.cancellation.refundable && (
             <span className="chip chip-success">{t('stays.freeCancellation')}</span>
           )}

@@ -1,3 +1,4 @@
+import type { StayCurrency } from '../stay-currency.ts';
 import { useEffect, useRef, useState } from 'react';
 import {
   arrangeStays,
@@ -24,6 +25,8 @@ import { useStaySearchRun } from './use-stay-search-run.ts';
 
 export interface StayResultsProps {
   search: StaySearch;
+  /** The traveler's currency, which the hotels are priced in when the travel API can convert. */
+  currency?: StayCurrency | undefined;
   runKey: string;
   view: StayResultView;
   onViewChange: (view: StayResultView) => void;
@@ -52,6 +55,7 @@ function liveSummary(snapshot: StaySearchSnapshot, t: Translate): string {
 
 export function StayResults({
   search,
+  currency,
   runKey,
   view,
   onViewChange,
@@ -59,7 +63,7 @@ export function StayResults({
   onShortenStay,
   onFieldErrors,
 }: StayResultsProps) {
-  const { snapshot, retry } = useStaySearchRun(search, runKey);
+  const { snapshot, retry } = useStaySearchRun(search, runKey, currency);
   const t = useT();
   const format = useTravelerFormatters();
   const streaming = snapshot.phase === 'searching' || snapshot.phase === 'pricing';

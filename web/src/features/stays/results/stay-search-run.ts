@@ -11,6 +11,7 @@ import { BffError } from '../../../lib/bff-error.ts';
 import { readEventStream } from '../../../lib/event-stream.ts';
 import { safeJson } from '../../../lib/safe-json.ts';
 import type { StaySearch } from '../search/stay-search-params.ts';
+import type { StayCurrency } from '../stay-currency.ts';
 import { streamStayFares } from '../stream-stay-fares.ts';
 
 /** A property's pricing: its rates so far (`fares`) and the cheapest of them. */
@@ -74,7 +75,9 @@ export interface StaySearchRun {
 export function startStaySearchRun(
   search: StaySearch,
   publish: (snapshot: StaySearchSnapshot) => void,
+  currency?: StayCurrency,
 ): StaySearchRun {
+  const inCurrency = currency ? { currency } : {};
   const controller = new AbortController();
   let snapshot = INITIAL_SNAPSHOT;
   let requestId: string | undefined;
@@ -161,6 +164,7 @@ export function startStaySearchRun(
         checkOut: search.checkOut,
         rooms: search.rooms,
         bookingProfile: search.bookingProfile,
+        ...inCurrency,
       },
       { signal: controller.signal, onFare: (fare) => addFare(searchSolutionId, fare) },
     ).then((end) => {
@@ -181,6 +185,7 @@ export function startStaySearchRun(
         checkOut: search.checkOut,
         rooms: search.rooms,
         bookingProfile: search.bookingProfile,
+        ...inCurrency,
       },
       signal: controller.signal,
       onEvent: (message) => {

@@ -8,11 +8,16 @@ import { renderApp, sse } from '../../../test-support/render-app.tsx';
 import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import { forgetFinishedSearches } from './use-stay-search-run.ts';
+import {
+  activateEnglishForTests,
+  activateSpanishForTests,
+} from '../../../test-support/languages-for-tests.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   forgetFinishedSearches();
+  activateEnglishForTests();
 });
 
 const checkIn = addDays(todayIsoDate(), 30);
@@ -91,12 +96,15 @@ const PRICED_SEARCH = [
 function stubStays({
   pricedSearch = PRICED_SEARCH,
   faresFor = () => ({ chunks: [sse('done', { fareCount: 0 })] }),
+  traveler = profile,
 }: {
   pricedSearch?: string[];
   faresFor?: (body: { propertyId?: string }) => StubbedResponse;
+  traveler?: typeof profile;
 }) {
   return stubFetch((url, init) => {
-    if (url.startsWith('/api/profile')) return { json: profile };
+    if (url.startsWith('/api/profile')) return { json: traveler };
+    if (url === '/api/stays/properties/paris-fr-h03') return { json: SAFFRON_DETAILS };
     if (url.startsWith('/api/stays/destinations')) return { json: { items: [] } };
     if (url === '/api/stays/priced-search') return { chunks: pricedSearch };
     if (url === '/api/stays/fares') return faresFor(sentJson(init) as { propertyId?: string });
@@ -275,6 +283,129 @@ describe('StaysPage', () => {
     renderApp(<StaysPage />, { url: searchUrl });
     expect(await screen.findByRole('heading', { name: 'No stays found' })).toBeInTheDocument();
   });
+});
+
+const PICTURE = {
+  url: 'data:image/svg+xml,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%2F%3E',
+  width: 320,
+  height: 200,
+};
+const SAFFRON_DETAILS = {
+  ...property(1, 'Hotel Saffron'),
+  propertyId: 'paris-fr-h03',
+  address: '12 rue de la Paix, Paris',
+  amenities: ['gym', 'pool', 'restaurant', 'spa', 'wifi'],
+  image: PICTURE,
+  currency: 'EUR',
+  timeZone: 'Europe/Paris',
+};
+/** A rate the travel API converted into dollars, with the hotel's own euros beside. */
+const inDollars = (n: number, total: number) => ({
+  ...fare(n, uuid(101), total),
+  currency: 'USD',
+  propertyPrice: { nightlyPrice: total / 2 / 1.08, totalPrice: total / 1.08, currency: 'EUR' },
+});
+const LANGUAGES = [
+  {
+    language: 'English',
+    activate: activateEnglishForTests,
+    locale: 'en-US',
+    words: {
+      picture: 'Front of Hotel Saffron',
+      stars: '4-star hotel',
+      score: '8.4',
+      address: 'Address: 12 rue de la Paix, Paris',
+      amenities: 'Amenities',
+      gym: 'gym',
+      nightly: '$120.00',
+      hotelNightly: 'In the hotel’s currency: €111.11 per night',
+      hotelTotal: 'In the hotel’s currency: €111.11 per night, €222.22 total',
+    },
+  },
+  {
+    language: 'Spanish',
+    activate: activateSpanishForTests,
+    locale: 'es-ES',
+    words: {
+      picture: 'Fachada de Hotel Saffron',
+      stars: 'Hotel de 4 estrellas',
+      score: '8,4',
+      address: 'Dirección: 12 rue de la Paix, Paris',
+      amenities: 'Servicios',
+      gym: 'gimnasio',
+      nightly: '120,00 US$',
+      hotelNightly: 'En la moneda del hotel: 111,11 € por noche',
+      hotelTotal: 'En la moneda del hotel: 111,11 € por noche, 222,22 € en total',
+    },
+  },
+];
+
+describe('A hotel as a traveler paying in dollars sees it', () => {
+  it.each(LANGUAGES)(
+    'in $language: results priced in dollars with the hotel’s euros beside, each with its picture, stars in words, address, guest score and amenities',
+    async ({ activate, locale, words }) => {
+      activate();
+      const fetchMock = stubStays({
+        traveler: { ...profile, currency: 'USD', locale },
+        pricedSearch: [
+          sse('property', {
+            ...property(1, 'Hotel Saffron'),
+            address: '12 rue de la Paix, Paris',
+            image: PICTURE,
+          }),
+          sse('fare', { searchSolutionId: uuid(1), fare: inDollars(1, 240) }),
+          sse('property-end', { searchSolutionId: uuid(1), outcome: 'priced', fareCount: 1 }),
+          sse('search-end', { ...searchDone, propertyCount: 1, outcome: 'done' }),
+          sse('done', { propertyCount: 1, priced: 1, noRooms: 0, failed: 0 }),
+        ],
+      });
+      renderApp(<StaysPage />, { url: searchUrl });
+      const card = await screen.findByRole('article', { name: 'Hotel Saffron' });
+      expect(within(card).getByRole('img', { name: words.picture })).toHaveAttribute('src', PICTURE.url);
+      expect(within(card).getByRole('img', { name: words.stars })).toBeInTheDocument();
+      expect(within(card).getByText(words.score)).toBeInTheDocument();
+      expect(card).toHaveTextContent(words.address);
+      expect(
+        within(within(card).getByRole('list', { name: words.amenities })).getByText(words.gym),
+      ).toBeInTheDocument();
+      expect(await within(card).findByText(words.nightly)).toBeInTheDocument();
+      expect(within(card).getByText(words.hotelNightly)).toBeInTheDocument();
+      const search = fetchMock.mock.calls.find(([url]) => url === '/api/stays/priced-search');
+      expect(sentJson(search?.[1])).toMatchObject({ currency: 'USD' });
+    },
+  );
+
+  it.each(LANGUAGES)(
+    'in $language: the hotel page shows its picture, address, stars, guest score and every amenity, and rates in dollars with the hotel’s euros',
+    async ({ activate, locale, words }) => {
+      activate();
+      const fetchMock = stubStays({
+        traveler: { ...profile, currency: 'USD', locale },
+        faresFor: () => ({ chunks: [sse('fare', inDollars(1, 240)), sse('done', { fareCount: 1 })] }),
+      });
+      const url = `/stays/properties/${uuid(101)}?city=paris-fr&name=Paris&country=FR&lat=48.85&lng=2.35&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&rooms=2&purpose=business&solution=${uuid(1)}&solutionKey=${KEY}&hotel=Hotel+Saffron&hotelId=paris-fr-h03&hotelCity=Paris&hotelCountry=FR&hotelLat=48.86&hotelLng=2.34`;
+      renderApp(<PropertyPage />, { url, path: '/stays/properties/:propertyId' });
+      const header = (await screen.findByRole('heading', { name: 'Hotel Saffron', level: 1 })).closest(
+        'header',
+      );
+      if (!header) throw new Error('no header');
+      expect(await within(header).findByRole('img', { name: words.picture })).toHaveAttribute(
+        'src',
+        PICTURE.url,
+      );
+      expect(within(header).getByRole('img', { name: words.stars })).toBeInTheDocument();
+      expect(header).toHaveTextContent(words.address);
+      expect(within(header).getByText(words.score)).toBeInTheDocument();
+      expect(
+        within(within(header).getByRole('list', { name: words.amenities })).getAllByRole('listitem'),
+      ).toHaveLength(5);
+      const [rate] = await screen.findAllByRole('article');
+      expect(within(rate!).getByText(words.nightly)).toBeInTheDocument();
+      expect(within(rate!).getByText(words.hotelTotal)).toBeInTheDocument();
+      const fares = fetchMock.mock.calls.find(([url]) => url === '/api/stays/fares');
+      expect(sentJson(fares?.[1])).toMatchObject({ searchSolutionId: uuid(1), currency: 'USD' });
+    },
+  );
 });
 
 describe('PropertyPage', () => {

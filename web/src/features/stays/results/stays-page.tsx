@@ -17,6 +17,7 @@ import {
   type StaySearch,
 } from '../search/stay-search-params.ts';
 import { isCompleteStaySearch } from '../search/validate-stay-search.ts';
+import { stayCurrency } from '../stay-currency.ts';
 import '../stays.css';
 
 export function StaysPage() {
@@ -39,6 +40,9 @@ export function StaysPage() {
   const view = stayViewFromParams(params);
   const [editingFor, setEditingFor] = useState<string | null>(null);
   const collapsed = search !== null && editingFor !== searchKey;
+  // Hotels are priced in the traveler's currency, so the search waits for the profile or its first failure.
+  const profileSettled = profile.data !== undefined || profile.errorUpdateCount > 0;
+  const currency = stayCurrency(profile.data?.currency);
 
   const startSearch = (next: StaySearch) => {
     setServerErrors({});
@@ -64,10 +68,11 @@ export function StaysPage() {
         >
           <StaySearchForm key={searchKey} initial={form} onSearch={startSearch} serverErrors={serverErrors} />
         </CollapsibleSearch>
-        {search && (
+        {search && profileSettled && (
           <StayResults
             search={search}
-            runKey={`${searchKey}#${run}`}
+            currency={currency}
+            runKey={`${searchKey}|${currency ?? ''}#${run}`}
             view={view}
             onViewChange={(next) => setParams(writeStayView(params, next), { replace: true })}
             onSearchAgain={() => setRun((value) => value + 1)}

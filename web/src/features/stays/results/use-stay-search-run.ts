@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StaySearch } from '../search/stay-search-params.ts';
+import type { StayCurrency } from '../stay-currency.ts';
 import {
   INITIAL_SNAPSHOT,
   startStaySearchRun,
@@ -51,7 +52,11 @@ export interface StaySearchRunState {
  * few minutes ago (the results page opened again from a hotel's page) shows its results as they were, with
  * no new search and no new pricing; asking to search again (a new run key) always runs.
  */
-export function useStaySearchRun(search: StaySearch, runKey: string): StaySearchRunState {
+export function useStaySearchRun(
+  search: StaySearch,
+  runKey: string,
+  currency?: StayCurrency,
+): StaySearchRunState {
   // Decided once, when the results mount: the run key whose finished results are shown again, if any.
   const [mounted] = useState(() => {
     const finished = freshFinished(runKey);
@@ -66,10 +71,14 @@ export function useStaySearchRun(search: StaySearch, runKey: string): StaySearch
   const run = useRef<StaySearchRun | null>(null);
   useEffect(() => {
     if (mounted.reusedKey === runKey) return undefined;
-    const started = startStaySearchRun(search, (next) => {
-      setSnapshot(next);
-      if (settled(next)) rememberFinished(runKey, next);
-    });
+    const started = startStaySearchRun(
+      search,
+      (next) => {
+        setSnapshot(next);
+        if (settled(next)) rememberFinished(runKey, next);
+      },
+      currency,
+    );
     run.current = started;
     return () => started.stop();
     // The run key stands for the search (and the run number): a new key is a new run.
