@@ -21,6 +21,8 @@ export const SegmentPlaceSchema = z.looseObject({
   name: z.string(),
   city: z.string(),
   timeZone: z.string(),
+  /** The city's names by language (`{ en: 'London', es: 'Londres' }`; additive), when the service has them. */
+  cityNames: z.record(z.string(), z.string()).optional(),
 });
 export type SegmentPlace = z.infer<typeof SegmentPlaceSchema>;
 
@@ -81,6 +83,8 @@ export const TripOverviewSchema = TripSummarySchema.extend({
   status: z.string(),
   /** Cities the trip visits, in the order it reaches them, without the one it starts from. */
   cities: z.array(z.string()),
+  /** Each of `cities`' names by language, index for index (additive); `{}` where the service has none. */
+  cityNames: z.array(z.record(z.string(), z.string())).optional(),
   /** The kinds of its segments, in timeline order (flight, stay, car, rail). */
   segmentKinds: z.array(z.string()),
   /** Segments still ahead that are delayed or cancelled. */

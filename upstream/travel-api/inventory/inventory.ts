@@ -70,6 +70,32 @@ export class Inventory {
   }
 
   /**
+   * A trip place's city by language (the CLDR's names, `en` always), found by its airport code, else by an
+   * airport of that city (hubs first); undefined when the data names it in no language.
+   */
+  cityNamesOf(place: { code: string | null; city: string }): Readonly<Record<string, string>> | undefined {
+    const airport = place.code === null ? undefined : this.#byCode.get(place.code);
+    if (airport && airport.city === place.city)
+      return this.placeNames.cityNames(airport.countryCode, airport.city);
+    this.#byCity ??= this.#airportsByCity();
+    const found = this.#byCity.get(place.city);
+    return found && this.placeNames.cityNames(found.countryCode, found.city);
+  }
+
+  #byCity: Map<string, Airport> | undefined;
+
+  #airportsByCity(): Map<string, Airport> {
+    const byCity = new Map<string, Airport>();
+    for (const airport of [...this.majorAirports, ...this.airports]) {
+      const english = this.placeNames.cityNames(airport.countryCode, airport.city)?.en;
+      for (const city of [airport.city, english]) {
+        if (city !== undefined && !byCity.has(city)) byCity.set(city, airport);
+      }
+    }
+    return byCity;
+  }
+
+  /**
    * Exact code first, then airports whose city starts with the query (its name in English, as the data
    * spells it, or in the language of `locale`), then whose name starts with it, then any that contain it or
    * whose country starts with it; hubs first within each. With a `locale`, the city and the country are

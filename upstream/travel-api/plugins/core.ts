@@ -47,7 +47,8 @@ export const storesPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: () => void) => {
     sharedInventory ??= new Inventory();
     app.decorate('inventory', sharedInventory);
-    app.decorate('trips', new TripStore(app.db));
+    const inventory = sharedInventory;
+    app.decorate('trips', new TripStore(app.db, (place) => inventory.cityNamesOf(place)));
     app.decorate(
       'travelers',
       new TravelerStore(app.db, {

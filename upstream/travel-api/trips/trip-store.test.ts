@@ -151,6 +151,33 @@ describe('train seats', () => {
   });
 });
 
+describe('city names', () => {
+  it('names each city of a trip and of its segments in the languages the place data has', () => {
+    const inventory = new Inventory();
+    const named = new TripStore(db, (place) => inventory.cityNamesOf(place));
+    const traveler = randomUUID();
+    const london = {
+      code: 'LHR',
+      name: 'London Heathrow Airport',
+      city: 'London',
+      timeZone: 'Europe/London',
+    };
+    const { tripId } = named.addBookedSegments(
+      traveler,
+      { title: 'London trip', startDate: '2026-12-18', endDate: '2026-12-18' },
+      [flight(BARCELONA, london, '2026-12-18')],
+      new Date(),
+    );
+    const trip = named.getTrip(traveler, tripId)!;
+    expect(trip.cities).toEqual(['London']);
+    expect(trip.cityNames).toEqual([{ en: 'London', es: 'Londres' }]);
+    expect(trip.segments[0]!.destination).toMatchObject({ city: 'London', cityNames: { es: 'Londres' } });
+    expect(named.listTrips(traveler, { limit: 1, offset: 0 }).items[0]!.cityNames).toEqual([
+      { en: 'London', es: 'Londres' },
+    ]);
+  });
+});
+
 describe('which trip a booking joins', () => {
   const NOW = new Date('2026-11-20T12:00:00Z');
   const traveler = randomUUID();

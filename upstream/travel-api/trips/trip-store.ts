@@ -51,13 +51,19 @@ interface TripDatesRow {
 const SELECT_SEGMENT = `SELECT s.*, t.title AS trip_title, t.start_date, t.end_date
   FROM segments s JOIN trips t ON t.trip_id = s.trip_id`;
 
+/** A place's city by language (`{ en: 'London', es: 'Londres' }`), or undefined when none is known. */
+export type CityNamesOf = (place: SegmentPlace) => Readonly<Record<string, string>> | undefined;
+
 /** Travelers' trips and their segments, with live status and delays (the simulator changes them). */
 export class TripStore {
   readonly #db: DatabaseSync;
+  readonly #cityNamesOf: CityNamesOf;
   #insertSegmentStatement: StatementSync | undefined;
 
-  constructor(db: DatabaseSync) {
+  /** `cityNamesOf` names each place's city in the languages it knows, on every trip and segment read. */
+  constructor(db: DatabaseSync, cityNamesOf: CityNamesOf = () => undefined) {
     this.#db = db;
+    this.#cityNamesOf = cityNamesOf;
     applyMigrations(db, [
       {
         name: 'core-002-trips',
@@ -219,7 +225,7 @@ export class TripStore {
     const rows = this.#db
       .prepare(`${SELECT_SEGMENT} WHERE s.traveler_id = ? ORDER BY s.scheduled_departure, s.position`)
       .all(travelerId) as unknown as SegmentRow[];
-    return rows.map(toSegmentDetails);
+    return rows.map((row) => toSegmentDetails(row, this.#cityNamesOf));
   }
 
   /** Segments not yet departed (by estimated time) and not cancelled, soonest first. */
@@ -237,7 +243,7 @@ export class TripStore {
     const row = this.#db
       .prepare(`${SELECT_SEGMENT} WHERE s.traveler_id = ? AND s.trip_id = ? AND s.segment_id = ?`)
       .get(travelerId, tripId, segmentId) as SegmentRow | undefined;
-    return row ? toSegmentDetails(row) : undefined;
+    return row ? toSegmentDetails(row, this.#cityNamesOf) : undefined;
   }
 
   /** A page of the traveler's trips, earliest start first, each with its places and overall status. */
@@ -275,16 +281,18 @@ export class TripStore {
     const first = rows[0];
     if (!first) return undefined;
     const segments = rows.map((row) => {
-      const { trip: _trip, ...segment } = toSegmentDetails(row);
+      const { trip: _trip, ...segment } = toSegmentDetails(row, this.#cityNamesOf);
       return segment;
     });
+    const cities = visitedCities(segments);
     return {
       tripId,
       title: first.trip_title,
       startDate: first.start_date,
       endDate: first.end_date,
       status: tripStatus(segments, now),
-      cities: visitedCities(segments),
+      cities,
+      cityNames: cities.map((city) => namesOfCity(segments, city)),
       segmentKinds: segments.map((segment) => segment.kind),
       disruptedSegments: segments.filter((segment) => isDisruptedAhead(segment, now)).length,
       segments,
@@ -383,9 +391,24 @@ function addressOf(row: SegmentRow, place: SegmentPlace): string | null {
   return `${1 + (digest[1]! % 180)} ${street}, ${place.city}`;
 }
 
-function toSegmentDetails(row: SegmentRow): SegmentDetails {
-  const origin = JSON.parse(row.origin) as SegmentPlace;
-  const destination = JSON.parse(row.destination) as SegmentPlace;
+/** The names of one of a trip's cities, as its segments' places carry them; `{}` when none is known. */
+function namesOfCity(segments: readonly Segment[], city: string): Record<string, string> {
+  const place = segments
+    .flatMap((segment) => [segment.destination, segment.origin])
+    .find((item) => item.city === city && item.cityNames);
+  return { ...place?.cityNames };
+}
+
+/** A stored place, with its city's names when they are known. */
+function placeOf(json: string, cityNamesOf: CityNamesOf): SegmentPlace {
+  const place = JSON.parse(json) as SegmentPlace;
+  const cityNames = cityNamesOf(place);
+  return cityNames ? { ...place, cityNames: { ...cityNames } } : place;
+}
+
+function toSegmentDetails(row: SegmentRow, cityNamesOf: CityNamesOf): SegmentDetails {
+  const origin = placeOf(row.origin, cityNamesOf);
+  const destination = placeOf(row.destination, cityNamesOf);
   const departure = new Date(row.scheduled_departure);
   const arrival = new Date(row.scheduled_arrival);
   const delayMs = row.delay_minutes * 60_000;

@@ -2,6 +2,7 @@ import type { Segment } from '#shared/api/trips.ts';
 import type { LanguageText } from '../components/text-in-language.tsx';
 import type { Translate } from '../i18n/use-t.ts';
 import { TRAVEL_API_LANGUAGE } from './travel-api-language.ts';
+import { placeCity } from './city-name.ts';
 
 /**
  * A segment's name in the interface's language: a flight or a train by its route ("Boston → Seattle"), a
@@ -15,9 +16,11 @@ export function segmentName(
   switch (segment.kind) {
     case 'flight':
     case 'rail':
-      return { text: t('segment.route', { from: segment.origin.city, to: segment.destination.city }) };
+      return {
+        text: t('segment.route', { from: placeCity(segment.origin), to: placeCity(segment.destination) }),
+      };
     case 'car':
-      return { text: t('segment.rentalCar', { city: segment.destination.city }) };
+      return { text: t('segment.rentalCar', { city: placeCity(segment.destination) }) };
     case 'stay':
       return { text: segment.title };
     default:

@@ -36,6 +36,26 @@ describe('trip and segment names', () => {
     expect(tripName(trip, t)).toEqual({ text: 'Viaje a Seattle' });
   });
 
+  it('names the city in the interface’s language where the travel API gives its names', () => {
+    const london = { title: 'London trip', cities: ['London'], cityNames: [{ en: 'London', es: 'Londres' }] };
+    const milan = { title: 'Milano trip', cities: ['Milano'], cityNames: [{ en: 'Milan', es: 'Milán' }] };
+    const named = (city: string, names: Record<string, string>) => ({ ...place(city), cityNames: names });
+    const toLondon = {
+      ...flight,
+      origin: named('New York', { en: 'New York', es: 'Nueva York' }),
+      destination: named('London', { en: 'London', es: 'Londres' }),
+    };
+    const carInLondon = { ...car, destination: named('London', { en: 'London', es: 'Londres' }) };
+    expect(tripName(london, t)).toEqual({ text: 'London trip' });
+    expect(tripName(milan, t)).toEqual({ text: 'Milan trip' });
+    expect(segmentName(toLondon, t)).toEqual({ text: 'New York → London' });
+    activateSpanishForTests();
+    expect(tripName(london, t)).toEqual({ text: 'Viaje a Londres' });
+    expect(tripName(milan, t)).toEqual({ text: 'Viaje a Milán' });
+    expect(segmentName(toLondon, t)).toEqual({ text: 'Nueva York → Londres' });
+    expect(segmentName(carInLondon, t)).toEqual({ text: 'Coche de alquiler en Londres' });
+  });
+
   it('keeps the travel API’s title, marked English, for a trip that visits no city', () => {
     activateSpanishForTests();
     expect(tripName({ title: 'Away day', cities: [] }, t)).toEqual({ text: 'Away day', lang: 'en' });

@@ -14,6 +14,7 @@ import { TripStatusChip } from './trip-status-chip.tsx';
 import { WallTime } from './trip-timeline.tsx';
 import { segmentName } from '../../lib/segment-name.ts';
 import { tripName } from '../../lib/trip-name.ts';
+import { tripCities } from '../../lib/city-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
@@ -72,7 +73,7 @@ function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }
       </h2>
       <p className="row">
         <span>{format.calendarRange(details.startDate, details.endDate, 'long')}</span>
-        <span className="muted">{details.cities.join(' · ')}</span>
+        <span className="muted">{tripCities(details).join(' · ')}</span>
         <TripStatusChip trip={details} />
       </p>
       {segment && (

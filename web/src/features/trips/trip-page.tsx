@@ -12,6 +12,7 @@ import { tripQueries } from './trip-queries.ts';
 import { TripTimeline } from './trip-timeline.tsx';
 import { TripStatusChip } from './trip-status-chip.tsx';
 import { tripName } from '../../lib/trip-name.ts';
+import { tripCities } from '../../lib/city-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
@@ -78,7 +79,7 @@ export function TripHeader({
       </Heading>
       <p className="row">
         <span>{format.calendarRange(trip.startDate, trip.endDate, 'long')}</span>
-        <span className="muted">{trip.cities.join(' · ')}</span>
+        <span className="muted">{tripCities(trip).join(' · ')}</span>
         <TripStatusChip trip={trip} />
         <LiveIndicator />
         {refreshing && <span className="small muted">{t('trip.checking')}</span>}

@@ -7,6 +7,7 @@ import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { connectionRisks, replaceableLegs, type ConnectionRisk } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
 import { segmentName } from '../../lib/segment-name.ts';
+import { placeCity } from '../../lib/city-name.ts';
 import { OtherFlightsPanel } from './rebooking/other-flights-panel.tsx';
 import { RebookingStatus } from './rebooking/rebooking-status.tsx';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
@@ -92,7 +93,7 @@ function GapLine({ from, to, format }: { from: Segment; to: Segment; format: For
   const duration = format.duration(minutes);
   const text =
     isTransport(from) && isTransport(to)
-      ? t('segmentGap.layover', { duration, city: to.origin.city })
+      ? t('segmentGap.layover', { duration, city: placeCity(to.origin) })
       : t(segmentKind(to.kind).gap, { duration });
   return (
     <li className="timeline-gap small muted" aria-label={text}>

@@ -12,6 +12,7 @@ import { segmentKind } from './segment-kinds.ts';
 import { tripQueries } from './trip-queries.ts';
 import { TripStatusChip } from './trip-status-chip.tsx';
 import { tripName } from '../../lib/trip-name.ts';
+import { tripCities } from '../../lib/city-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
@@ -102,7 +103,7 @@ function TripCard({ trip, format, t }: { trip: TripOverview; format: Formatters;
         </h3>
         <p className="small">{format.calendarRange(trip.startDate, trip.endDate, 'long')}</p>
         <p className="small muted">
-          {trip.cities.join(' · ')} · {kindsSummary(trip.segmentKinds, t)}
+          {tripCities(trip).join(' · ')} · {kindsSummary(trip.segmentKinds, t)}
         </p>
       </div>
       <TripStatusChip trip={trip} />
