@@ -17,16 +17,17 @@ export interface Toast {
 const TOAST_LIFETIME_MS = 10_000;
 
 /**
- * Toasts at the corner of the screen. They are not a live region themselves: the caller announces
- * each one once, politely, so screen readers hear it a single time.
+ * One toast at a time, at the corner of the screen (on a phone, over the header, clear of the page): the
+ * first of `toasts`; the others wait their turn and show as each one before goes. They are not a live
+ * region themselves: the caller announces each one once, politely, so screen readers hear it a single
+ * time.
  */
 export function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
   const t = useT();
+  const [showing] = toasts;
   return (
     <section className="toast-region" aria-label={t('notices.toasts')}>
-      {toasts.map((toast) => (
-        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
-      ))}
+      {showing && <ToastCard key={showing.id} toast={showing} onDismiss={onDismiss} />}
     </section>
   );
 }

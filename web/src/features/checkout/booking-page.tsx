@@ -8,6 +8,7 @@ import { RichMessage } from '../../i18n/rich-message.tsx';
 import { useT, type Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useShownOnPage } from '../../lib/shown-on-page.ts';
 import { BookingStatusChip } from '../../components/booking-status-chip.tsx';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { boardLabel } from '../../lib/board-label.ts';
@@ -26,6 +27,8 @@ export function BookingPage() {
   const t = useT();
   const format = useTravelerFormatters();
   const booking = useQuery(checkoutQueries.booking(bookingId));
+  // The page shows the booking's state: confirmed, changed or cancelled, no toast repeats it.
+  useShownOnPage(booking.data ? { kind: 'booking', reference: booking.data.reference } : null);
   useDocumentTitle(
     booking.data
       ? t('checkout.bookingTitle', { reference: booking.data.reference })

@@ -6,6 +6,7 @@ import { useT, type Translate } from '../../i18n/use-t.ts';
 import { BffError } from '../../lib/bff-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useShownOnPage } from '../../lib/shown-on-page.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { ExpiredNotice } from './checkout-problem.tsx';
@@ -22,6 +23,8 @@ export function CheckoutPage() {
   const selection = loadSelection(offerId);
   const t = useT();
   useDocumentTitle(t('checkout.title'));
+  // Checkout leads to the confirmation of the booking it makes: no toast of it on the way there.
+  useShownOnPage({ kind: 'checkout' });
   if (!selection) {
     return (
       <div className="page stack">

@@ -9,13 +9,15 @@ import { notificationText } from './notification-text.ts';
 import { inAppPath } from './notification-queries.ts';
 import { browserEnvironment } from './live-stream/browser-environment.ts';
 import { startLiveStream } from './live-stream/live-stream.ts';
-
-const MAX_TOASTS = 3;
+import { onSubjectsOnPage, subjectsOnPage } from '../../lib/shown-on-page.ts';
+import { enqueueToast, shownOnPage } from './toast-queue.ts';
 
 /**
  * Keeps the traveler's inbox live while it is mounted (live-stream/: one stream per browser, reconnecting,
- * each event applied to the inbox) and shows what arrives: toasts, at most three, each once across the
- * traveler's tabs, and a polite announcement of the newest.
+ * each event applied to the inbox) and shows what arrives: a toast at a time, each once across the
+ * traveler's tabs, the others waiting their turn (toast-queue.ts); none for what the page in view
+ * already shows (a trip's timeline its delay, a booking's page its confirmation), and a polite
+ * announcement of the newest whatever the page.
  */
 export function LiveNotifications({
   travelerId,
@@ -28,9 +30,20 @@ export function LiveNotifications({
   const queryClient = useQueryClient();
   const t = useT();
   const format = useTravelerFormatters();
-  // The notifications shown as toasts, newest first, and the last one announced: put in words at each
+  // The notifications to toast, the one on screen first, and the last one announced: put in words at each
   // render, so they read in the language of the moment.
   const [toasted, setToasted] = useState<Notification[]>([]);
+  // What the page in view shows is no toast: one showing or waiting is let go when its page opens.
+  useEffect(
+    () =>
+      onSubjectsOnPage((shown) =>
+        setToasted((current) => {
+          const left = current.filter((notification) => !shownOnPage(notification, shown));
+          return left.length < current.length ? left : current;
+        }),
+      ),
+    [],
+  );
   const [announced, setAnnounced] = useState<Notification | null>(null);
   const arrivalListener = useRef(onArrival);
   useEffect(() => {
@@ -49,7 +62,9 @@ export function LiveNotifications({
         environment: browserEnvironment(),
         onArrival: (notification) => arrivalListener.current?.(notification),
         showToast: (notification) => {
-          setToasted((current) => [notification, ...current].slice(0, MAX_TOASTS));
+          if (!shownOnPage(notification, subjectsOnPage())) {
+            setToasted((current) => enqueueToast(current, notification));
+          }
           setAnnounced(notification);
         },
       }),

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { LastUpdated } from '../../components/last-updated.tsx';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useShownOnPage } from '../../lib/shown-on-page.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { connectionRisks } from './connection-risks.ts';
 import { describeRisk } from './describe-risk.ts';
@@ -30,6 +31,8 @@ export function SegmentPage() {
   const format = useTravelerFormatters();
   const t = useT();
   useDocumentTitle(segment.data ? segmentName(segment.data, t).text : t('segment.title'));
+  // The segment and the trip's timeline under it follow the trip's news live, as the trip page does.
+  useShownOnPage({ kind: 'trip', tripId });
   const risk = trip.data ? connectionRisks(trip.data.segments).get(segmentId) : undefined;
 
   return (

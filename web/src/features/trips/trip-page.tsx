@@ -6,6 +6,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { LastUpdated } from '../../components/last-updated.tsx';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useShownOnPage } from '../../lib/shown-on-page.ts';
 import { LiveIndicator } from '../notifications/index.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { tripQueries } from './trip-queries.ts';
@@ -23,6 +24,8 @@ export function TripPage() {
   const format = useTravelerFormatters();
   const t = useT();
   useDocumentTitle(trip.data ? tripName(trip.data, t).text : t('trip.title'));
+  // The timeline follows the trip's news live: a delay or a gate change shows here, not as a toast too.
+  useShownOnPage({ kind: 'trip', tripId });
 
   return (
     <div className="page stack">
