@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, setProfileLocale, test } from './fixtures.ts';
+import { demoControlsInPlace } from './support/demo-controls.ts';
 import { inboxCard } from './support/notifications.ts';
 import type { AdminClient } from './support/admin-client.ts';
 import { travelerState } from './support/shared-travelers.ts';
@@ -173,4 +174,93 @@ test('a cancel that fails once leaves both bookings, said in words, until its re
     },
   );
   await expectChanged([page, other], target, flightName);
+});
+
+/** Words of the rebooking as a Spanish (es-ES) traveler reads them. */
+const ES = {
+  timeline: 'Itinerario del viaje',
+  atRisk: 'En riesgo:',
+  otherFlights: /^Otros vuelos de /,
+  keepsTrip: 'Mantiene tu viaje',
+  choose: (flight: string) => `Elegir ${flight}`,
+  review: (flight: string) => `¿Cambiar a ${flight}?`,
+  confirm: 'Confirmar el cambio',
+  declined: 'Pago rechazado: elige otra tarjeta',
+  cards: 'Tarjeta con la que pagar',
+  priceMoved: 'El precio ha cambiado mientras confirmabas',
+  wasPrice: 'El precio ha cambiado: era',
+  untouched: (reference: string) => `No se ha reservado nada y la reserva ${reference} sigue como estaba.`,
+  changed: 'Tu vuelo ha cambiado a',
+  refunded: (reference: string) => `La reserva ${reference} está cancelada, con un reembolso de`,
+  cancelled: 'Cancelado',
+};
+
+test.describe('rebooking on a phone, in Spanish', () => {
+  // The phone project's device, for this one journey: it runs once, not once per project.
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+  test('a declined card and a price changed while confirming are told in Spanish, book nothing, and the trip is fixed after', async ({
+    page,
+    signIn,
+    newTraveler,
+    admin,
+  }) => {
+    const target = await signInWithTripToBreak(page, signIn, newTraveler, admin);
+    expect(await setProfileLocale(page, 'es-ES')).toBe(true);
+    const lever = await page.request.post('/api/demo/segment-delay', {
+      headers,
+      data: { breaksConnection: true, segmentId: target.flight.segmentId },
+    });
+    expect(lever.status()).toBe(200);
+
+    // Where the delay's toast leads: the broken flight's page, its other flights open already.
+    await page.goto(`/trips/${target.tripId}/segment/${target.flight.segmentId}`);
+    await demoControlsInPlace(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const timeline = page.getByRole('list', { name: ES.timeline });
+    const atRisk = timeline.getByRole('listitem', { name: target.stay.title }).first();
+    await expect(atRisk.getByRole('note')).toContainText(ES.atRisk);
+    const best = atRisk.getByRole('region', { name: ES.otherFlights }).getByRole('listitem').first();
+    await expect(best).toContainText(ES.keepsTrip);
+    const flightName = (await best.getAttribute('aria-label')) ?? '';
+    await best.getByRole('button', { name: ES.choose(flightName) }).click();
+    const review = atRisk.getByRole('region', { name: ES.review(flightName) });
+    const confirm = review.getByRole('button', { name: ES.confirm });
+    await expect(confirm).toBeEnabled();
+
+    // The card is declined: said in words, with the focus; nothing booked, the old booking as it was.
+    expect((await page.request.post('/api/demo/payment-decline', { headers })).status()).toBe(200);
+    await confirm.click();
+    const declined = review.getByRole('alert').filter({ hasText: ES.declined });
+    await expect(declined).toBeFocused();
+    await expect(declined).toContainText(ES.untouched(target.flight.bookingReference));
+    await expect(review.getByRole('radiogroup', { name: ES.cards }).getByRole('radio')).toHaveCount(1);
+    await expect(atRisk.getByRole('note')).toContainText(ES.atRisk);
+
+    // With the other card, the price has changed in the meantime: the new price, confirmed again.
+    expect((await page.request.post('/api/demo/price-change', { headers })).status()).toBe(200);
+    await confirm.click();
+    const moved = review.getByRole('alert').filter({ hasText: ES.priceMoved });
+    await expect(moved).toBeFocused();
+    await expect(moved).toContainText(ES.untouched(target.flight.bookingReference));
+    await expect(review).toContainText(ES.wasPrice);
+    await confirm.click();
+
+    await expect(page.getByRole('status').filter({ hasText: ES.changed })).toContainText(
+      ES.refunded(target.flight.bookingReference),
+    );
+    await expect(timeline.getByRole('note')).toHaveCount(0);
+    await expect(
+      timeline.getByRole('listitem').filter({ hasText: target.flight.bookingReference }).first(),
+    ).toContainText(ES.cancelled);
+    // One notification records the change, written in Spanish from its facts.
+    await page.goto('/inbox');
+    const changed = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { level: 3, name: /Reserva cambiada: / }) });
+    await expect(changed).toHaveCount(1);
+    await expect(changed).toContainText(
+      `Sustituye a la reserva ${target.flight.bookingReference}, ya cancelada.`,
+    );
+  });
 });

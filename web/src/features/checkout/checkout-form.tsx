@@ -10,7 +10,9 @@ import type { Translate } from '../../i18n/use-t.ts';
 import { BffError } from '../../lib/bff-error.ts';
 import { fieldId, fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
-import { CheckoutProblem, conflictReason, declinedCard, ExpiredNotice } from './checkout-problem.tsx';
+import { OutcomeNotice } from '../../components/outcome-notice.tsx';
+import { declinedCard } from '../../lib/declined-card.ts';
+import { conflictReason, ExpiredNotice } from './checkout-problem.tsx';
 import { checkoutQueries, useCreateBooking } from './checkout-queries.ts';
 import { attemptKey, forgetSelection, type CheckoutSelection } from './checkout-selection.ts';
 
@@ -207,7 +209,7 @@ export function CheckoutForm({
           <p className="small">{travelLabel(bookingProfile)}</p>
         )}
         {error?.code === 'PAYMENT_DECLINED' && (
-          <CheckoutProblem
+          <OutcomeNotice
             title={t('checkout.declined.title')}
             reason={
               lastDeclined
@@ -238,7 +240,7 @@ export function CheckoutForm({
       </fieldset>
 
       {error?.code === 'BOOKING_CONFLICT' && (
-        <CheckoutProblem
+        <OutcomeNotice
           title={t('checkout.conflict.title')}
           reason={conflictReason(error, format, t)}
           action={{ label: t('checkout.chooseSomethingElse'), onClick: onChooseAgain }}
@@ -246,7 +248,7 @@ export function CheckoutForm({
       )}
       {error?.code === 'OFFER_EXPIRED' && <ExpiredNotice onChooseAgain={onChooseAgain} t={t} />}
       {error?.code === 'PRICE_CHANGED' && (
-        <CheckoutProblem
+        <OutcomeNotice
           title={t('checkout.priceChangedWhileBooking.title')}
           reason={t('checkout.priceChangedWhileBooking.reason')}
           action={{ label: t('checkout.checkPriceAgain'), onClick: onRecheck }}

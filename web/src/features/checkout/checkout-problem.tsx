@@ -1,37 +1,7 @@
-import type { PaymentMethod } from '#shared/api/booking-operations.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 import type { BffError } from '../../lib/bff-error.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
-import { useFocusOnAppear } from '../../lib/use-focus-on-appear.ts';
-
-export interface CheckoutProblemProps {
-  title: string;
-  reason: string;
-  /** The one way forward, when there is one: choose again, check the price again. */
-  action?: { label: string; onClick: () => void } | undefined;
-}
-
-/**
- * A booking outcome checkout knows by its code (declined card, expired offer, conflict, price changed),
- * told entirely in the traveler's language: the server's English message is never shown for these.
- */
-export function CheckoutProblem({ title, reason, action }: CheckoutProblemProps) {
-  // The outcome of Book and pay: it takes the focus the button lost while the booking was on its way.
-  const focusOnAppear = useFocusOnAppear<HTMLDivElement>();
-  return (
-    <div role="alert" className="notice notice-warning" tabIndex={-1} ref={focusOnAppear}>
-      <h2>{title}</h2>
-      <p>{reason}</p>
-      {action && (
-        <div className="row">
-          <button type="button" className="button" onClick={action.onClick}>
-            {action.label}
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
+import { OutcomeNotice } from '../../components/outcome-notice.tsx';
 
 /** A field of an error's `reason` when it is text (the BFF relays `reason` as the travel API sent it). */
 const textOf = (reason: Record<string, unknown>, field: string): string | undefined => {
@@ -79,22 +49,10 @@ export function conflictReason(error: BffError, format: Formatters, t: Translate
   return t('checkout.conflict.other');
 }
 
-/** The card a PAYMENT_DECLINED names in its `reason`, among those on file; else the one the traveler paid with. */
-export function declinedCard(
-  error: BffError,
-  methods: readonly PaymentMethod[],
-  paidWith: PaymentMethod,
-): PaymentMethod {
-  const reason: Record<string, unknown> = error.body.reason ?? {};
-  if (reason.code !== 'card_declined') return paidWith;
-  const paymentMethodId = textOf(reason, 'paymentMethodId');
-  return methods.find((method) => method.paymentMethodId === paymentMethodId) ?? paidWith;
-}
-
 /** The offer expired: its price can no longer be booked, another choice can. */
 export function ExpiredNotice({ onChooseAgain, t }: { onChooseAgain: () => void; t: Translate }) {
   return (
-    <CheckoutProblem
+    <OutcomeNotice
       title={t('checkout.expired.title')}
       reason={t('checkout.expired.reason')}
       action={{ label: t('checkout.chooseAgain'), onClick: onChooseAgain }}

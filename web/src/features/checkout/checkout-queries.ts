@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   BookingDetailsSchema,
-  PaymentMethodListSchema,
   BookingDetails,
   CreateBookingRequest,
 } from '#shared/api/booking-operations.ts';
 import { apiJson, type Answer } from '../../lib/api-client.ts';
+import { paymentMethodsQuery } from '../../lib/payment-methods-query.ts';
 import { priceCheckQuery } from '../../lib/price-check-query.ts';
 import { submitWithKey } from '../../lib/submit-with-key.ts';
 import { bookingQueries } from '../bookings/booking-queries.ts';
@@ -15,16 +15,8 @@ export const checkoutQueries = {
   all: () => ['checkout'] as const,
   /** Keyed under all() (lib/price-check-query.ts). */
   priceCheck: priceCheckQuery,
-  paymentMethods: (bookingProfile: boolean) =>
-    queryOptions({
-      queryKey: [...checkoutQueries.all(), 'payment-methods', bookingProfile],
-      queryFn: ({ signal }) =>
-        apiJson<Answer<typeof PaymentMethodListSchema>>(
-          `/api/payment-methods?bookingProfile=${bookingProfile}`,
-          { signal },
-        ),
-      staleTime: 5 * 60_000,
-    }),
+  /** Keyed under all() (lib/payment-methods-query.ts). */
+  paymentMethods: paymentMethodsQuery,
   booking: (bookingId: string) =>
     queryOptions({
       queryKey: [...bookingQueries.all(), 'details', bookingId],

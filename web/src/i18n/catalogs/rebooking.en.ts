@@ -27,8 +27,19 @@ export const messages = {
   'rebooking.review.youPay': 'You pay {amount} more',
   'rebooking.review.youGetBack': 'You get {amount} back',
   'rebooking.review.even': 'Nothing more to pay',
-  'rebooking.review.paidWith':
-    'Paid with the card on file for this booking. The old booking is cancelled only once the new flight is confirmed.',
+  'rebooking.review.payWith': 'Paid with',
+  'rebooking.review.card': '{label} ending {last4}',
+  'rebooking.review.cards': 'Card to pay with',
+  'rebooking.review.loadingCards': 'Loading your cards…',
+  'rebooking.review.noCard':
+    'No other card on file for this kind of travel: contact support to change this flight.',
+  'rebooking.review.cancelAfter': 'The old booking is cancelled only once the new flight is confirmed.',
+  'rebooking.review.declined.title': 'Payment declined: choose another card',
+  'rebooking.review.declined.reason':
+    'The card issuer declined {card}. Nothing is booked, and booking {reference} stands as it was.',
+  'rebooking.review.priceMoved.title': 'The price changed while you were confirming',
+  'rebooking.review.priceMoved.reason':
+    'This flight now costs {now} (it was {was}). Nothing is booked, and booking {reference} stands as it was. Confirm again to change at the new price.',
   'rebooking.review.confirm': 'Confirm the change',
   'rebooking.review.confirming': 'Changing your flight…',
   'rebooking.review.back': 'Back to the flights',

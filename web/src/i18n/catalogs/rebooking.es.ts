@@ -30,8 +30,20 @@ export const messages: Record<keyof typeof english, string> = {
   'rebooking.review.youPay': 'Pagas {amount} más',
   'rebooking.review.youGetBack': 'Te devolvemos {amount}',
   'rebooking.review.even': 'No pagas nada más',
-  'rebooking.review.paidWith':
-    'Se paga con la tarjeta guardada de esta reserva. La reserva anterior solo se cancela cuando el vuelo nuevo está confirmado.',
+  'rebooking.review.payWith': 'Se paga con',
+  'rebooking.review.card': '{label} acabada en {last4}',
+  'rebooking.review.cards': 'Tarjeta con la que pagar',
+  'rebooking.review.loadingCards': 'Cargando tus tarjetas…',
+  'rebooking.review.noCard':
+    'No tienes otra tarjeta guardada para este tipo de viaje: contacta con asistencia para cambiar este vuelo.',
+  'rebooking.review.cancelAfter':
+    'La reserva anterior solo se cancela cuando el vuelo nuevo está confirmado.',
+  'rebooking.review.declined.title': 'Pago rechazado: elige otra tarjeta',
+  'rebooking.review.declined.reason':
+    'El emisor de la tarjeta ha rechazado {card}. No se ha reservado nada y la reserva {reference} sigue como estaba.',
+  'rebooking.review.priceMoved.title': 'El precio ha cambiado mientras confirmabas',
+  'rebooking.review.priceMoved.reason':
+    'Este vuelo cuesta ahora {now} (antes {was}). No se ha reservado nada y la reserva {reference} sigue como estaba. Vuelve a confirmar para cambiar al nuevo precio.',
   'rebooking.review.confirm': 'Confirmar el cambio',
   'rebooking.review.confirming': 'Cambiando tu vuelo…',
   'rebooking.review.back': 'Volver a los vuelos',

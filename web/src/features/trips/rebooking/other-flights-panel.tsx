@@ -1,23 +1,16 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import type { BookingDetails } from '#shared/api/booking-operations.ts';
+import { useId, useState } from 'react';
 import { CURRENCIES } from '#shared/api/flight-values.ts';
 import type { FlightOffer } from '#shared/api/flights.ts';
 import type { Segment } from '#shared/api/trips.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useT, type Translate } from '../../../i18n/use-t.ts';
-import { BffError } from '../../../lib/bff-error.ts';
 import { flightSearchQuery } from '../../../lib/flight-search-query.ts';
 import { addDays, dayOffset, type Formatters } from '../../../lib/intl-format.ts';
-import { priceCheckQuery } from '../../../lib/price-check-query.ts';
-import { otherFlights, type OtherFlight } from './other-flights.ts';
-import { rebookingQueries, useRebook } from './rebooking-queries.ts';
+import { offerName, otherFlights, type OtherFlight } from './other-flights.ts';
+import { rebookingQueries } from './rebooking-queries.ts';
+import { RebookingReview } from './rebooking-review.tsx';
 import './rebooking.css';
-
-/** "BA 117 · BA 212": the flights of an offer's first leg, as a traveler names them. */
-export function offerName(offer: FlightOffer): string {
-  return (offer.legs[0]?.segments ?? []).map((flight) => flight.flightNumber).join(' · ');
-}
 
 /**
  * "See other flights" under an at-risk note: the flights of the broken leg's route that day and the next,
@@ -198,126 +191,4 @@ function differenceText(difference: number, currency: string, format: Formatters
   if (difference === 0) return t('rebooking.samePrice');
   const amount = format.money(Math.abs(difference), currency);
   return t(difference > 0 ? 'rebooking.moreThanBooked' : 'rebooking.lessThanBooked', { amount });
-}
-
-/** What changes, and the one confirmation: the new flight, what the old booking refunds, the difference. */
-function RebookingReview({
-  tripId,
-  offer,
-  replaced,
-  format,
-  onBack,
-}: {
-  tripId: string;
-  offer: FlightOffer;
-  replaced: BookingDetails | undefined;
-  format: Formatters;
-  onBack: () => void;
-}) {
-  const t = useT();
-  const check = useQuery(priceCheckQuery(offer.offerId, 0));
-  const rebook = useRebook(tripId);
-  const attempt = useRef<{ content: string; key: string } | undefined>(undefined);
-  const name = offerName(offer);
-  const leg = offer.legs[0]!;
-  const price = check.data?.price ?? offer.totalPrice;
-  const terms = replaced?.cancellationTerms;
-  const refund = terms?.refund;
-  const net = refund && refund.currency === price.currency ? price.amount - refund.amount : undefined;
-
-  const confirm = () => {
-    if (!replaced) return;
-    const request = { bookingId: replaced.bookingId, offerId: offer.offerId, price };
-    const content = JSON.stringify(request);
-    if (attempt.current?.content !== content) attempt.current = { content, key: crypto.randomUUID() };
-    rebook.mutate(
-      { key: attempt.current.key, request, flightName: name },
-      {
-        onError: (error) => {
-          if (error instanceof BffError && error.code === 'PRICE_CHANGED') void check.refetch();
-        },
-      },
-    );
-  };
-
-  return (
-    <section className="rebooking-review" aria-labelledby={`review-${offer.offerId}`}>
-      <h4 id={`review-${offer.offerId}`}>{t('rebooking.review.heading', { flight: name })}</h4>
-      <dl className="rebooking-changes">
-        <dt>{t('rebooking.review.newFlight')}</dt>
-        <dd>
-          {t('rebooking.flightTimes', {
-            departure: format.time(leg.departureTime, leg.origin.timeZone),
-            from: leg.origin.code,
-            arrival: format.time(leg.arrivalTime, leg.destination.timeZone),
-            to: leg.destination.code,
-          })}{' '}
-          <span className="small muted">
-            {format.calendarDate(leg.departureTime.slice(0, 10))} · {name}
-          </span>
-        </dd>
-        <dt>{t('rebooking.review.newPrice')}</dt>
-        <dd>
-          {check.isPending ? (
-            <span className="small muted">{t('rebooking.review.checkingPrice')}</span>
-          ) : (
-            <strong>{format.money(price.amount, price.currency)}</strong>
-          )}
-          {check.data?.status === 'changed' && (
-            <span className="small">
-              {' '}
-              {t('rebooking.review.priceChanged', {
-                was: format.money(check.data.previousPrice.amount, check.data.previousPrice.currency),
-              })}
-            </span>
-          )}
-        </dd>
-        {replaced && (
-          <>
-            <dt>{t('rebooking.review.oldBooking', { reference: replaced.reference })}</dt>
-            <dd>
-              {terms
-                ? terms.refund.amount > 0
-                  ? t('rebooking.review.refund', {
-                      amount: format.money(terms.refund.amount, terms.refund.currency),
-                    })
-                  : t('rebooking.review.fee', { amount: format.money(terms.fee.amount, terms.fee.currency) })
-                : t('rebooking.review.notReplaceable')}
-            </dd>
-          </>
-        )}
-        {net !== undefined && (
-          <>
-            <dt>{t('rebooking.review.difference')}</dt>
-            <dd>
-              <strong>
-                {net === 0
-                  ? t('rebooking.review.even')
-                  : t(net > 0 ? 'rebooking.review.youPay' : 'rebooking.review.youGetBack', {
-                      amount: format.money(Math.abs(net), price.currency),
-                    })}
-              </strong>
-            </dd>
-          </>
-        )}
-      </dl>
-      {!replaced && <p className="small">{t('rebooking.review.notReplaceable')}</p>}
-      <p className="small muted">{t('rebooking.review.paidWith')}</p>
-      {rebook.isError && <ErrorNotice error={rebook.error} />}
-      <div className="row">
-        <button
-          type="button"
-          className="button"
-          disabled={!terms || check.isPending || check.isError || rebook.isPending}
-          onClick={confirm}
-        >
-          {t(rebook.isPending ? 'rebooking.review.confirming' : 'rebooking.review.confirm')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack}>
-          {t('rebooking.review.back')}
-        </button>
-      </div>
-      {check.isError && <ErrorNotice error={check.error} />}
-    </section>
-  );
 }

@@ -43,3 +43,8 @@ export function otherFlights(
         a.offer.totalPrice.amount - b.offer.totalPrice.amount,
     );
 }
+
+/** "BA 117 · BA 212": the flights of an offer's first leg, as a traveler names them. */
+export function offerName(offer: FlightOffer): string {
+  return (offer.legs[0]?.segments ?? []).map((flight) => flight.flightNumber).join(' · ');
+}

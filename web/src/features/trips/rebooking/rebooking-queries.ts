@@ -35,6 +35,12 @@ export const rebookingQueries = {
     }),
 };
 
+/**
+ * The failures the review tells in its own words where the traveler confirmed (a declined card, a price
+ * changed in the meantime), with nothing booked: the status above the timeline leaves them to it.
+ */
+export const REVIEW_TELLS: ReadonlySet<string> = new Set(['PAYMENT_DECLINED', 'PRICE_CHANGED']);
+
 /** The mutations of one trip's rebookings, read back by the status line above its timeline. */
 export const rebookingMutationKey = (tripId: string) => ['rebooking', tripId] as const;
 

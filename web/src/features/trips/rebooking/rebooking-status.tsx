@@ -4,7 +4,13 @@ import type { Rebooking } from '#shared/api/rebooking.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { Formatters } from '../../../lib/intl-format.ts';
-import { rebookingMutationKey, useRebook, type RebookingVariables } from './rebooking-queries.ts';
+import { BffError } from '../../../lib/bff-error.ts';
+import {
+  REVIEW_TELLS,
+  rebookingMutationKey,
+  useRebook,
+  type RebookingVariables,
+} from './rebooking-queries.ts';
 
 /** While the old booking's cancel is being retried, the rebooking is asked again (same key) this often. */
 const PENDING_CANCEL_POLL_MS = 3000;
@@ -46,6 +52,7 @@ export function RebookingStatus({ tripId, format }: { tripId: string; format: Fo
   }
   if (!settled) return null;
   if (settled.status === 'error') {
+    if (settled.error instanceof BffError && REVIEW_TELLS.has(settled.error.code)) return null;
     return (
       <ErrorNotice className="rebooking-status" error={settled.error} title={t('rebooking.status.failed')} />
     );
