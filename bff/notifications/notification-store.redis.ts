@@ -16,20 +16,47 @@ import {
   type NotificationStoreListener,
 } from './notification-store.ts';
 
+/** Redis's own clock in epoch ms, so that every instance judges expiry by the same clock. */
+const NOW_MS = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`;
+
 /**
- * Takes or keeps the lease: free -> ours; already ours -> extended. Returns 1 when we hold it.
- * KEYS: lease. ARGV: instance id, lease ms.
+ * An instance says it is alive, once per renewal for all of its travelers: its entry in the set of live
+ * instances is good for one lease. Returns the instances alive now.
+ * KEYS: instances. ARGV: instance id, lease ms, key ttl ms.
+ */
+const HEARTBEAT_SCRIPT = `${NOW_MS}
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+`;
+
+/**
+ * Takes or keeps a traveler's lease. The lease names its holder and lasts as long as the holder is alive
+ * (its entry in the set of live instances), so it is not renewed per traveler: a lease whose holder died
+ * is free. Returns the holder after the call.
+ * KEYS: lease, instances. ARGV: instance id, key ttl ms.
  */
 const LEASE_SCRIPT = `
 local holder = redis.call('GET', KEYS[1])
-if not holder then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
-if holder == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-return 0
+if holder and holder ~= ARGV[1] then
+  ${NOW_MS}
+  local alive = redis.call('ZSCORE', KEYS[2], holder)
+  if alive and tonumber(alive) > now then return holder end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]
 `;
 
+/** Frees the lease if it is ours and tells the traveler's other hubs, so one of them takes it at once. */
 const RELEASE_SCRIPT = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+return 1
 `;
 
 /** Writes KEYS[2] = ARGV[2] (PX ARGV[3]) only while the lease KEYS[1] is ARGV[1]'s. */
@@ -63,12 +90,22 @@ return redis.call('PUBLISH', ARGV[4], message)
 const STATE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const ACK_POLL_MS = 15;
 const ACK_TTL_MS = 10_000;
+/**
+ * A traveler's lease, visibility and upstream state are written when they change, and again this often
+ * while they stay the same, so that their keys (which live three times as long) outlive no traveler by
+ * much. Idle, a connected traveler costs Redis a few commands per interval; the instance's heartbeat
+ * is one script per renewal whatever the number of travelers (docs/scale-out.md).
+ */
+const TRAVELER_KEY_REFRESH_MS = 10 * 60 * 1000;
+const TRAVELER_KEY_TTL_MS = TRAVELER_KEY_REFRESH_MS * 3;
+/** Sent on a traveler's channel when the lease holder lets go; the store handles it, no hub sees it. */
+const LEASE_RELEASED = JSON.stringify({ type: 'lease-released' });
 
 /** One instance's most recent visible tab of a traveler, as the fleet sees it (epoch ms). */
 interface SharedVisibility {
   since: number;
-  /** Ignored after this instant: the instance stopped renewing it (it died). */
-  until: number;
+  /** When the entry was written: an entry of an instance that is not alive counts only if it is newer than the list of live instances. */
+  at?: number;
 }
 
 export interface RedisNotificationStoreOptions extends NotificationStoreLimits {
@@ -94,6 +131,19 @@ export class RedisNotificationStore implements NotificationStore {
   readonly #channelPrefix: string;
   #subscriber: Redis | undefined;
   #listener: NotificationStoreListener | undefined;
+  readonly #instancesKey: string;
+  /** The instances alive at the last heartbeat, and when that heartbeat was sent (local ms). */
+  #liveInstances = new Set<string>();
+  #heartbeatAt = 0;
+  #heartbeat: Promise<void> | undefined;
+  #heartbeatTimer: NodeJS.Timeout | undefined;
+  /** Leases this instance holds: traveler -> when the lease key was last written (local ms). */
+  readonly #held = new Map<string, number>();
+  /** Leases another instance holds, as last read: traveler -> holder and when it was read. */
+  readonly #heldElsewhere = new Map<string, { holder: string; at: number }>();
+  /** What this instance last wrote of each traveler's visibility and upstream state, and when. */
+  readonly #sharedVisibility = new Map<string, { since: number | undefined; at: number }>();
+  readonly #sharedState = new Map<string, { state: NotificationStreamState; at: number }>();
 
   constructor(options: RedisNotificationStoreOptions) {
     this.#options = options;
@@ -102,6 +152,7 @@ export class RedisNotificationStore implements NotificationStore {
     this.leaseRenewMs = Math.max(100, options.leaseMs / 3);
     this.#controlChannel = options.redis.key('hub-control');
     this.#channelPrefix = options.redis.key('hub', '');
+    this.#instancesKey = options.redis.key('hub-instances');
   }
 
   listen(listener: NotificationStoreListener): void {
@@ -112,9 +163,15 @@ export class RedisNotificationStore implements NotificationStore {
     // After a lost subscription, the log of each traveler replays what was published meanwhile.
     let connectedBefore = subscriber.status === 'ready';
     subscriber.on('ready', () => {
+      // Redis may have come back without the keys: every lease and shared value is read or written again.
+      if (connectedBefore) this.#forgetShared();
       if (connectedBefore) this.#listener?.resubscribed();
       connectedBefore = true;
     });
+    this.#heartbeatTimer = setInterval(() => {
+      this.#beat().catch(() => undefined);
+    }, this.leaseRenewMs);
+    this.#heartbeatTimer.unref();
     subscriber.subscribe(this.#controlChannel).catch((error: unknown) => {
       this.#options.logger.error({ err: error }, 'hub control channel subscription failed');
     });
@@ -125,23 +182,61 @@ export class RedisNotificationStore implements NotificationStore {
   }
 
   leave(travelerId: string): void {
+    this.#held.delete(travelerId);
+    this.#heldElsewhere.delete(travelerId);
+    this.#sharedVisibility.delete(travelerId);
+    this.#sharedState.delete(travelerId);
     this.#client.hdel(this.#key('hub-visible', travelerId), this.#instanceId).catch(() => undefined);
     this.#subscriber?.unsubscribe(this.#key('hub', travelerId)).catch(() => undefined);
   }
 
+  /**
+   * Answered from memory while nothing changed: this instance's heartbeat keeps every lease it holds, and
+   * a lease held by a live instance stays there until that instance dies (it drops out of the live set)
+   * or lets go (its release reaches this instance on the traveler's channel). Redis is asked only then,
+   * and once per key refresh interval.
+   */
   async acquireLease(travelerId: string): Promise<boolean> {
-    const held = await this.#client.eval(
+    await this.#alive();
+    const now = Date.now();
+    const heldSince = this.#held.get(travelerId);
+    if (heldSince !== undefined && now - heldSince < TRAVELER_KEY_REFRESH_MS) return true;
+    const elsewhere = this.#heldElsewhere.get(travelerId);
+    if (
+      elsewhere !== undefined &&
+      this.#liveInstances.has(elsewhere.holder) &&
+      now - elsewhere.at < TRAVELER_KEY_REFRESH_MS
+    ) {
+      return false;
+    }
+    const holder = (await this.#client.eval(
       LEASE_SCRIPT,
-      1,
+      2,
       this.#key('hub-lease', travelerId),
+      this.#instancesKey,
       this.#instanceId,
-      this.#options.leaseMs,
-    );
-    return held === 1;
+      TRAVELER_KEY_TTL_MS,
+    )) as string;
+    if (holder === this.#instanceId) {
+      this.#held.set(travelerId, now);
+      this.#heldElsewhere.delete(travelerId);
+      return true;
+    }
+    this.#held.delete(travelerId);
+    this.#heldElsewhere.set(travelerId, { holder, at: now });
+    return false;
   }
 
   async releaseLease(travelerId: string): Promise<void> {
-    await this.#client.eval(RELEASE_SCRIPT, 1, this.#key('hub-lease', travelerId), this.#instanceId);
+    this.#held.delete(travelerId);
+    await this.#client.eval(
+      RELEASE_SCRIPT,
+      1,
+      this.#key('hub-lease', travelerId),
+      this.#instanceId,
+      this.#key('hub', travelerId),
+      LEASE_RELEASED,
+    );
   }
 
   admit(travelerId: string, { notification, mode, ack, traceparent }: AdmitInput): Promise<number> {
@@ -191,7 +286,11 @@ export class RedisNotificationStore implements NotificationStore {
   }
 
   async setUpstreamState(travelerId: string, state: NotificationStreamState): Promise<void> {
-    await this.#client.set(this.#key('hub-state', travelerId), state, 'PX', this.#options.leaseMs * 2);
+    const now = Date.now();
+    const shared = this.#sharedState.get(travelerId);
+    if (shared?.state === state && now - shared.at < TRAVELER_KEY_REFRESH_MS) return;
+    await this.#client.set(this.#key('hub-state', travelerId), state, 'PX', TRAVELER_KEY_TTL_MS);
+    this.#sharedState.set(travelerId, { state, at: now });
   }
 
   async log(travelerId: string): Promise<LoggedNotification[]> {
@@ -206,26 +305,34 @@ export class RedisNotificationStore implements NotificationStore {
 
   shareVisibility(travelerId: string, since: number | undefined): void {
     const key = this.#key('hub-visible', travelerId);
-    const ttlMs = this.#options.leaseMs * 2;
-    const write =
-      since === undefined
-        ? this.#client.hdel(key, this.#instanceId)
-        : this.#client
-            .multi()
-            .hset(key, this.#instanceId, JSON.stringify({ since, until: Date.now() + ttlMs }))
-            .pexpire(key, ttlMs)
-            .exec();
-    write.catch(() => undefined);
+    const now = Date.now();
+    const shared = this.#sharedVisibility.get(travelerId);
+    if (shared !== undefined && shared.since === since && now - shared.at < TRAVELER_KEY_REFRESH_MS) return;
+    this.#sharedVisibility.set(travelerId, { since, at: now });
+    if (since === undefined) {
+      this.#client.hdel(key, this.#instanceId).catch(() => this.#sharedVisibility.delete(travelerId));
+      return;
+    }
+    const entry: SharedVisibility = { since, at: now };
+    this.#client
+      .multi()
+      .hset(key, this.#instanceId, JSON.stringify(entry))
+      .pexpire(key, TRAVELER_KEY_TTL_MS)
+      .exec()
+      .catch(() => this.#sharedVisibility.delete(travelerId));
   }
 
-  /** Ties go to the lower instance id, so exactly one instance alerts. */
+  /**
+   * Ties go to the lower instance id, so exactly one instance alerts. The entry of an instance that died
+   * stays behind it: only the entries of live instances count (or entries newer than the last heartbeat,
+   * of an instance started since).
+   */
   async visibleElsewhereSince(travelerId: string, since: number): Promise<boolean> {
     const others = await this.#client.hgetall(this.#key('hub-visible', travelerId));
-    const now = Date.now();
     for (const [instanceId, value] of Object.entries(others)) {
       if (instanceId === this.#instanceId) continue;
       const other = JSON.parse(value) as SharedVisibility;
-      if (other.until <= now) continue;
+      if (!this.#liveInstances.has(instanceId) && (other.at ?? 0) <= this.#heartbeatAt) continue;
       if (other.since > since || (other.since === since && instanceId < this.#instanceId)) return true;
     }
     return false;
@@ -264,7 +371,55 @@ export class RedisNotificationStore implements NotificationStore {
 
   close(): void {
     this.#listener = undefined;
+    clearInterval(this.#heartbeatTimer);
     this.#subscriber?.unsubscribe().catch(() => undefined);
+  }
+
+  /**
+   * This instance is alive in the fleet's eyes: a heartbeat went out less than two renewals ago (its entry
+   * lasts three), so a lease this instance believes it holds cannot have been taken over. Otherwise one is
+   * sent now; if Redis does not take it, every lease is given up (throws).
+   */
+  async #alive(): Promise<void> {
+    if (Date.now() - this.#heartbeatAt < this.leaseRenewMs * 2) return;
+    await this.#beat();
+  }
+
+  /** One heartbeat at a time, shared by every traveler that asks for one meanwhile. */
+  #beat(): Promise<void> {
+    this.#heartbeat ??= this.#sendHeartbeat().finally(() => {
+      this.#heartbeat = undefined;
+    });
+    return this.#heartbeat;
+  }
+
+  async #sendHeartbeat(): Promise<void> {
+    const sentAt = Date.now();
+    // After a gap this instance's entry may have run out and its leases been taken: each is checked again.
+    if (this.#heartbeatAt !== 0 && sentAt - this.#heartbeatAt >= this.leaseRenewMs * 2) this.#forgetShared();
+    try {
+      const live = (await this.#client.eval(
+        HEARTBEAT_SCRIPT,
+        1,
+        this.#instancesKey,
+        this.#instanceId,
+        this.#options.leaseMs,
+        TRAVELER_KEY_TTL_MS,
+      )) as string[];
+      this.#liveInstances = new Set(live);
+      this.#heartbeatAt = sentAt;
+    } catch (error) {
+      if (Date.now() - this.#heartbeatAt >= this.leaseRenewMs * 2) this.#forgetShared();
+      throw error;
+    }
+  }
+
+  /** Redis is to be asked again about every lease and shared value (it was unreachable, or came back). */
+  #forgetShared(): void {
+    this.#held.clear();
+    this.#heldElsewhere.clear();
+    this.#sharedVisibility.clear();
+    this.#sharedState.clear();
   }
 
   #key(...parts: string[]): string {
@@ -286,7 +441,10 @@ export class RedisNotificationStore implements NotificationStore {
       return;
     }
     if (channel.startsWith(this.#channelPrefix)) {
-      listener.channel(channel.slice(this.#channelPrefix.length), message as ChannelMessage);
+      const travelerId = channel.slice(this.#channelPrefix.length);
+      // The holder let go: the next lease check here asks Redis, and may take it.
+      if ((message as { type?: unknown }).type === 'lease-released') this.#heldElsewhere.delete(travelerId);
+      else listener.channel(travelerId, message as ChannelMessage);
     }
   }
 }

@@ -54,7 +54,10 @@ export interface NotificationStoreLimits {
  * instances, where exactly one of them (the lease holder) reads a traveler's upstream stream.
  */
 export interface NotificationStore {
-  /** How often a held lease is renewed; undefined when a lease is held until it is released. */
+  /**
+   * How often a hub checks the leases of its travelers (the Redis store's instance heartbeat runs as
+   * often); undefined when a lease is held until it is released.
+   */
   readonly leaseRenewMs: number | undefined;
   listen(listener: NotificationStoreListener): void;
   /** Starts receiving the traveler's channel. */
