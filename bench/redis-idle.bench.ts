@@ -103,6 +103,10 @@ const fleet = new BffFleet({
   PUSH_WEBHOOK_SECRET: TEST_PUSH_SECRET,
   NOTIFICATION_LEASE_MS: String(LEASE_MS),
   REDIS_COMMAND_TIMEOUT_MS: '10000',
+  // The scripted travel API sends no heartbeats on its notification streams: without this, each upstream
+  // stream would be reopened (and caught up) after a minute of silence, which the travel API's own
+  // heartbeats prevent and which is not idle cost.
+  NOTIFICATION_UPSTREAM_IDLE_MS: String(60 * 60 * 1000),
   LOG_LEVEL: 'warn',
 });
 const streams: BrowserStream[] = [];
@@ -128,7 +132,12 @@ try {
         });
         if (stream.response.status !== 200) throw new Error(`stream refused: ${stream.response.status}`);
         streams.push(stream);
-        await stream.next(isLive, { timeoutMs: STEP_TIMEOUT_MS });
+        await stream.next(isLive, { timeoutMs: STEP_TIMEOUT_MS }).catch((error: unknown) => {
+          const states = stream.events.map((event) => event.data).join(', ');
+          throw new Error(`a stream was not live (${states}) after ${streams.length} opened`, {
+            cause: error,
+          });
+        });
       }),
     );
   }
