@@ -70,6 +70,20 @@ describe('notificationText', () => {
     });
   });
 
+  it('names the cities of a route in the interface’s language where the segment gives their names', () => {
+    const named = notification('SEGMENT_DELAYED', {
+      segment: {
+        ...flight,
+        origin: { ...flight.origin, city: 'New York', cityNames: { en: 'New York', es: 'Nueva York' } },
+        destination: { ...flight.destination, city: 'London', cityNames: { en: 'London', es: 'Londres' } },
+      },
+      previous: { delayMinutes: 0, gate: 'C31' },
+    });
+    expect(notificationText(named, american, t).body).toMatch(/^New York → London: /);
+    activateSpanishForTests();
+    expect(notificationText(named, spanish, t).body).toMatch(/^Nueva York → Londres: /);
+  });
+
   it('names the new day of a delay into the next day, and what it adds to an earlier one', () => {
     const late = notification('SEGMENT_DELAYED', {
       segment: { ...flight, estimatedDeparture: '2026-12-02T07:45:00-05:00', delayMinutes: 1325 },

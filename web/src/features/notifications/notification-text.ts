@@ -4,6 +4,7 @@ import type { Translate } from '../../i18n/use-t.ts';
 import type { Formatters } from '../../lib/intl-format.ts';
 import { bookingName, type BookingNameFacts } from '../../lib/booking-name.ts';
 import { segmentName } from '../../lib/segment-name.ts';
+import { placeCity } from '../../lib/city-name.ts';
 import { TRAVEL_API_LANGUAGE } from '../../lib/travel-api-language.ts';
 
 /** A notification's title and body, and their language when it is not the interface's. */
@@ -182,7 +183,7 @@ function label(segment: Segment, t: Translate): string {
 }
 
 function route(segment: Segment, t: Translate): string {
-  return t('segment.route', { from: segment.origin.city, to: segment.destination.city });
+  return t('segment.route', { from: placeCity(segment.origin), to: placeCity(segment.destination) });
 }
 
 /** What a booking notification's booking is named from. */
