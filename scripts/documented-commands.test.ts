@@ -32,6 +32,14 @@ function olderNode(): string {
   return major > 0 && major < 22 ? candidate : process.execPath;
 }
 
+/**
+ * These tests wait for commands they start (each child has its own timeout, which is the real bound), and
+ * spawnSync holds the test until the child is done: a test timeout below the child's failed a command that
+ * answered correctly after 27 s on a loaded machine. Each test waits as long as its children may take.
+ */
+const CHILD_WAIT_MS = 90_000;
+const FRESH_CLONE_WAIT_MS = 150_000;
+
 const documented = [
   ...new Set([...readme.matchAll(/npm run ([a-z][\w:-]*)/g)].map((match) => match[1] ?? '')),
 ];
@@ -58,18 +66,22 @@ describe('documented commands', () => {
     ['identity:rotate-keys'],
     ['simulate'],
     ['sign-and-send'],
-  ])('npm run %s -- --help answers under the machine’s oldest Node', (name) => {
-    const command = scripts[name] ?? '';
-    const [, ...args] = command.split(' ');
-    const result = spawnSync(olderNode(), [...args, '--help'], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(result.stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|at .+\.ts:\d+/);
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout.toLowerCase()).toContain('usage');
-  });
+  ])(
+    'npm run %s -- --help answers under the machine’s oldest Node',
+    (name) => {
+      const command = scripts[name] ?? '';
+      const [, ...args] = command.split(' ');
+      const result = spawnSync(olderNode(), [...args, '--help'], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|at .+\.ts:\d+/);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout.toLowerCase()).toContain('usage');
+    },
+    CHILD_WAIT_MS,
+  );
 });
 
 describe('installing on an old Node', () => {
@@ -91,52 +103,57 @@ describe('installing on an old Node', () => {
       expect(result.status, result.stderr).toBe(0);
       expect(`${result.stdout}${result.stderr}`).not.toMatch(/EBADENGINE|npm warn/);
     },
+    CHILD_WAIT_MS,
   );
 
-  it('the first npm test of a fresh clone installs the dependencies under a Node they support', () => {
-    const clone = mkdtempSync(path.join(tmpdir(), 'wayfare-clone-'));
-    try {
-      mkdirSync(path.join(clone, 'scripts'));
-      cpSync(path.join(root, 'scripts', 'launch.mjs'), path.join(clone, 'scripts', 'launch.mjs'));
-      cpSync(path.join(root, '.npmrc'), path.join(clone, '.npmrc'));
-      if (existsSync(path.join(root, '.tools')))
-        symlinkSync(path.join(root, '.tools'), path.join(clone, '.tools'));
-      mkdirSync(path.join(clone, 'needs-new-node'));
-      writeFileSync(
-        path.join(clone, 'needs-new-node', 'package.json'),
-        JSON.stringify({ name: 'needs-new-node', version: '1.0.0', engines: { node: '>=22.22' } }),
-      );
-      writeFileSync(
-        path.join(clone, 'package.json'),
-        JSON.stringify({
-          name: 'clone',
-          version: '1.0.0',
-          private: true,
-          engines: { node: '>=22.22' },
-          scripts: { 'test:all': 'node -e "console.log(\'tests ran on \' + process.version)"' },
-          dependencies: { 'needs-new-node': 'file:./needs-new-node' },
-        }),
-      );
-      const lock = spawnSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund'], {
-        cwd: clone,
-        encoding: 'utf8',
-        env: withNode(process.execPath),
-      });
-      expect(lock.status, lock.stderr).toBe(0);
+  it(
+    'the first npm test of a fresh clone installs the dependencies under a Node they support',
+    () => {
+      const clone = mkdtempSync(path.join(tmpdir(), 'wayfare-clone-'));
+      try {
+        mkdirSync(path.join(clone, 'scripts'));
+        cpSync(path.join(root, 'scripts', 'launch.mjs'), path.join(clone, 'scripts', 'launch.mjs'));
+        cpSync(path.join(root, '.npmrc'), path.join(clone, '.npmrc'));
+        if (existsSync(path.join(root, '.tools')))
+          symlinkSync(path.join(root, '.tools'), path.join(clone, '.tools'));
+        mkdirSync(path.join(clone, 'needs-new-node'));
+        writeFileSync(
+          path.join(clone, 'needs-new-node', 'package.json'),
+          JSON.stringify({ name: 'needs-new-node', version: '1.0.0', engines: { node: '>=22.22' } }),
+        );
+        writeFileSync(
+          path.join(clone, 'package.json'),
+          JSON.stringify({
+            name: 'clone',
+            version: '1.0.0',
+            private: true,
+            engines: { node: '>=22.22' },
+            scripts: { 'test:all': 'node -e "console.log(\'tests ran on \' + process.version)"' },
+            dependencies: { 'needs-new-node': 'file:./needs-new-node' },
+          }),
+        );
+        const lock = spawnSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund'], {
+          cwd: clone,
+          encoding: 'utf8',
+          env: withNode(process.execPath),
+        });
+        expect(lock.status, lock.stderr).toBe(0);
 
-      const result = spawnSync(old, ['scripts/launch.mjs', 'test'], {
-        cwd: clone,
-        encoding: 'utf8',
-        env: withNode(old),
-        timeout: 120_000,
-      });
-      expect(result.status, result.stderr).toBe(0);
-      expect(result.stdout).toContain('Installing the dependencies (npm ci, one time).');
-      expect(result.stdout).toMatch(/tests ran on v(2[2-9]|[3-9]\d)\./);
-      expect(`${result.stdout}${result.stderr}`).not.toMatch(/EBADENGINE/);
-      expect(existsSync(path.join(clone, 'node_modules', 'needs-new-node', 'package.json'))).toBe(true);
-    } finally {
-      rmSync(clone, { recursive: true, force: true });
-    }
-  });
+        const result = spawnSync(old, ['scripts/launch.mjs', 'test'], {
+          cwd: clone,
+          encoding: 'utf8',
+          env: withNode(old),
+          timeout: 120_000,
+        });
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stdout).toContain('Installing the dependencies (npm ci, one time).');
+        expect(result.stdout).toMatch(/tests ran on v(2[2-9]|[3-9]\d)\./);
+        expect(`${result.stdout}${result.stderr}`).not.toMatch(/EBADENGINE/);
+        expect(existsSync(path.join(clone, 'node_modules', 'needs-new-node', 'package.json'))).toBe(true);
+      } finally {
+        rmSync(clone, { recursive: true, force: true });
+      }
+    },
+    FRESH_CLONE_WAIT_MS,
+  );
 });
