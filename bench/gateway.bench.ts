@@ -16,6 +16,12 @@
  * their event loops.
  *
  * Flags: --duration <seconds per run> (default 5), --rounds <n> (default 2), --connections <n> (default 10).
+ *
+ * `--side-by-side`: the instrumentation's CPU cost alone, steadier than the interleaved runs when other
+ * work shares the machine. The uninstrumented and the traced gateway run at the same time, each sent
+ * `--requests <n>` small GETs (default 5000) by an autocannon of its own (5 connections), `--rounds` times
+ * (default 3 here too), so that load from elsewhere falls on both alike; it prints the CPU per request of
+ * each round and their ratio.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,7 +61,8 @@ type Autocannon = (options: {
   headers: Record<string, string>;
   body?: string;
   connections: number;
-  duration: number;
+  duration?: number;
+  amount?: number;
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -67,12 +74,15 @@ const { values } = parseArgs({
     serve: { type: 'string' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string' },
+    'side-by-side': { type: 'boolean', default: false },
+    requests: { type: 'string', default: '5000' },
   },
 });
 
 if (values.serve) await serveProxies(values.serve);
-else await runBenchmark(Number(values.duration), Number(values.connections), Number(values.rounds));
+else if (values['side-by-side']) await runSideBySide(Number(values.requests), Number(values.rounds ?? '3'));
+else await runBenchmark(Number(values.duration), Number(values.connections), Number(values.rounds ?? '2'));
 
 /** Child process: the signed gateway and the unsigned reply-from proxy in front of the stand-in. */
 async function serveProxies(standIn: string): Promise<void> {
@@ -129,48 +139,59 @@ async function serveProxies(standIn: string): Promise<void> {
   }
 }
 
+/** The travel API stand-in in a child process, answering on a free loopback port: its origin. */
+async function startStandIn(children: ChildProcess[], dataDir: string): Promise<string> {
+  const port = await freePort();
+  const standIn = `http://127.0.0.1:${port}`;
+  startProcess([path.join(import.meta.dirname, '../upstream/travel-api/run-travel-api.ts')], children, {
+    TRAVEL_API_HOST: '127.0.0.1',
+    TRAVEL_API_PORT: String(port),
+    TRAVEL_API_DATA_DIR: dataDir,
+    TRAVEL_API_LOG_LEVEL: 'warn',
+    TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG: CONSUMER,
+    TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: SECRET,
+    TRAVEL_API_RATE_LIMIT_MAX: '100000000',
+    TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '100000000',
+  });
+  await waitUntilAnswering(`${standIn}${SMALL_PATH}`);
+  return standIn;
+}
+
+/** A child process serving the gateway and the reply-from proxy (serveProxies) with `env` added. */
+async function startProxies(
+  standIn: string,
+  children: ChildProcess[],
+  env: Record<string, string> = {},
+): Promise<{ gateway: string; proxy: string }> {
+  const line = await firstLine(startProcess([import.meta.filename, '--serve', standIn], children, env));
+  return JSON.parse(line) as { gateway: string; proxy: string };
+}
+
+/** The CPU time (user and system, µs) the process serving `gatewayUrl` has used so far. */
+async function cpuOf(gatewayUrl: string): Promise<number> {
+  const usage = (await (await fetch(`${gatewayUrl}/__cpu`)).json()) as NodeJS.CpuUsage;
+  return usage.user + usage.system;
+}
+
 async function runBenchmark(duration: number, connections: number, rounds: number): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-gateway-bench-'));
   const children: ChildProcess[] = [];
   const closers: (() => Promise<void>)[] = [];
   try {
-    const port = await freePort();
-    const standIn = `http://127.0.0.1:${port}`;
-    startProcess([path.join(import.meta.dirname, '../upstream/travel-api/run-travel-api.ts')], children, {
-      TRAVEL_API_HOST: '127.0.0.1',
-      TRAVEL_API_PORT: String(port),
-      TRAVEL_API_DATA_DIR: dataDir,
-      TRAVEL_API_LOG_LEVEL: 'warn',
-      TRAVEL_API_BOOTSTRAP_CONSUMER_SLUG: CONSUMER,
-      TRAVEL_API_BOOTSTRAP_CONSUMER_SECRET: SECRET,
-      TRAVEL_API_RATE_LIMIT_MAX: '100000000',
-      TRAVEL_API_RATE_LIMIT_SEARCH_MAX: '100000000',
-    });
-    await waitUntilAnswering(`${standIn}${SMALL_PATH}`);
-    const proxies = JSON.parse(
-      await firstLine(startProcess([import.meta.filename, '--serve', standIn], children)),
-    ) as { gateway: string; proxy: string };
-    const instrumented = JSON.parse(
-      await firstLine(
-        startProcess([import.meta.filename, '--serve', standIn], children, {
-          WAYFARE_BENCH_INSTRUMENTED: '1',
-        }),
-      ),
-    ) as { gateway: string; proxy: string };
+    const standIn = await startStandIn(children, dataDir);
+    const proxies = await startProxies(standIn, children);
+    const instrumented = await startProxies(standIn, children, { WAYFARE_BENCH_INSTRUMENTED: '1' });
     const collector = await startCollector();
     closers.push(collector.close);
-    const exported = JSON.parse(
-      await firstLine(
-        startProcess([import.meta.filename, '--serve', standIn], children, {
-          WAYFARE_BENCH_INSTRUMENTED: '1',
-          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-          OTEL_TRACES_SAMPLER_ARG: EXPORTED_RATIO,
-        }),
-      ),
-    ) as { gateway: string; proxy: string };
+    const exported = await startProxies(standIn, children, {
+      WAYFARE_BENCH_INSTRUMENTED: '1',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: EXPORTED_RATIO,
+    });
 
     const rows: string[][] = [];
+    const onOffRows: string[][] = [];
     const summary: string[] = [];
     for (const { name, method, upstreamPath, body } of [
       { name: 'small GET', method: 'GET', upstreamPath: SMALL_PATH, body: undefined },
@@ -185,10 +206,6 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
         autocannon({ url, method, headers, ...(body ? { body } : {}), connections, duration });
 
       const unsigned: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
-      const cpuOf = async (gatewayUrl: string) => {
-        const usage = (await (await fetch(`${gatewayUrl}/__cpu`)).json()) as NodeJS.CpuUsage;
-        return usage.user + usage.system;
-      };
       const measured = async (url: string, headers: Record<string, string>, throughProxies: boolean) => {
         const gatewayOf = [instrumented.gateway, exported.gateway].find((one) => url.startsWith(one));
         const cpuOfProxies = () => cpuOf(gatewayOf ?? proxies.gateway);
@@ -249,6 +266,27 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
           String(failures),
         ]);
       }
+      // What the instrumentation costs: each instrumented mode against the signed gateway of the same run.
+      for (const [mode, result] of [
+        ['gateway (signed)', gateway],
+        ['traced and measured', traced],
+        [`${Number(EXPORTED_RATIO) * 100}% of traces exported`, exporting],
+      ] as const) {
+        const cpu = result.cpuPerRequestUs ?? 0;
+        const baseCpu = gateway.cpuPerRequestUs ?? 0;
+        onOffRows.push([
+          name,
+          mode,
+          result.requests.average.toFixed(0),
+          `${result.latency.p99} ms`,
+          `${cpu.toFixed(0)} µs`,
+          result === gateway
+            ? '-'
+            : `${(result.requests.average / gateway.requests.average).toFixed(2)}x / ` +
+              `${(result.latency.p99 / Math.max(1, gateway.latency.p99)).toFixed(2)}x / ` +
+              `${cpu - baseCpu >= 0 ? '+' : ''}${(cpu - baseCpu).toFixed(0)} µs`,
+        ]);
+      }
       const onOff = (on: Measured) =>
         `${(on.requests.average / gateway.requests.average).toFixed(2)}x throughput, p99 ${on.latency.p99} vs ` +
         `${gateway.latency.p99} ms, CPU per request ${((on.cpuPerRequestUs ?? 0) / (gateway.cpuPerRequestUs ?? 1)).toFixed(2)}x`;
@@ -262,6 +300,10 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
     }
 
     printTable(['call', 'mode', 'req/s', 'p50', 'p99', 'added p50 / p99', 'proxy CPU/req', 'non-2xx'], rows);
+    console.log(
+      '\nInstrumentation on and off (against the signed gateway: throughput / p99 / CPU per request):\n',
+    );
+    printTable(['call', 'mode', 'req/s', 'p99', 'proxy CPU/req', 'vs signed'], onOffRows);
     console.log(`\n${summary.join('\n')}`);
     console.log(
       `\n${rounds} interleaved rounds of ${duration} s per mode, ${connections} connections, loopback, ` +
@@ -273,6 +315,70 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
     for (const close of closers) await close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The uninstrumented and the traced gateway at the same time, each sent `requests` small GETs per round by
+ * its own autocannon: their CPU per request, round by round (a first round warms both up, uncounted).
+ */
+async function runSideBySide(requests: number, rounds: number): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-gateway-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const standIn = await startStandIn(children, dataDir);
+    const gateways = await Promise.all([
+      startProxies(standIn, children),
+      startProxies(standIn, children, { WAYFARE_BENCH_INSTRUMENTED: '1' }),
+    ]);
+    const round = () =>
+      Promise.all(
+        gateways.map(async ({ gateway }) => {
+          const before = await cpuOf(gateway);
+          const result = await autocannon({
+            url: `${gateway}/small`,
+            method: 'GET',
+            headers: {},
+            connections: 5,
+            amount: requests,
+          });
+          const cpu = (await cpuOf(gateway)) - before;
+          return {
+            cpuPerRequestUs: cpu / Math.max(1, result.requests.total),
+            failures: result.non2xx + result.errors + result.timeouts,
+          };
+        }),
+      );
+    await round();
+    const rows: string[][] = [];
+    const ratios: number[] = [];
+    for (let index = 0; index < rounds; index += 1) {
+      const [off, on] = (await round()) as [SideBySideRun, SideBySideRun];
+      ratios.push(on.cpuPerRequestUs / off.cpuPerRequestUs);
+      rows.push([
+        String(index + 1),
+        `${off.cpuPerRequestUs.toFixed(0)} µs`,
+        `${on.cpuPerRequestUs.toFixed(0)} µs`,
+        `${(on.cpuPerRequestUs - off.cpuPerRequestUs).toFixed(0)} µs`,
+        `${(ratios.at(-1) ?? 0).toFixed(2)}x`,
+        String(off.failures + on.failures),
+      ]);
+    }
+    printTable(['round', 'gateway (signed)', 'traced and measured', 'added', 'ratio', 'failures'], rows);
+    const sorted = [...ratios].sort((a, b) => a - b);
+    console.log(
+      `\nSmall GET, ${requests} requests per gateway per round, both at once (5 connections each); median ratio ` +
+        `${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)}x. Node ${process.version}, ` +
+        `${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end.`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface SideBySideRun {
+  cpuPerRequestUs: number;
+  failures: number;
 }
 
 /** An OTLP/HTTP collector on loopback that counts the spans it receives and keeps nothing. */
@@ -335,7 +441,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilAnswering(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       await (await fetch(url)).arrayBuffer();

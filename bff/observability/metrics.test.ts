@@ -101,6 +101,30 @@ describe('metrics in Prometheus text format', () => {
     ).toBe(upstreamBefore + 1);
   });
 
+  it('times the travel API calls of unrecorded traces into the undici instrumentation’s own metric, with its labels', async () => {
+    // No collector: the travel API client times its calls itself; the identity calls of the sign-in
+    // were timed by the instrumentation. Both must be one metric, labelled alike.
+    expect((await api('GET', '/api/trips')).status).toBe(200);
+    const text = await bffMetrics();
+    expect(text.match(/^# TYPE http_client_request_duration_seconds histogram$/gm)).toHaveLength(1);
+    const calls = samples(text).filter((one) => one.name === 'http_client_request_duration_seconds_count');
+    const tapPort = new URL(stack.tap.url).port;
+    const travelApi = calls.find(
+      (one) => one.labels.server_port === tapPort && one.labels.http_request_method === 'GET',
+    );
+    expect(travelApi?.labels).toMatchObject({
+      http_response_status_code: '200',
+      server_address: '127.0.0.1',
+      url_scheme: 'http',
+      network_protocol_version: '1.1',
+    });
+    const identity = calls.find((one) => one.labels.server_port === new URL(stack.identity.issuer).port);
+    expect(identity).toBeDefined();
+    const { server_port: _travelApiPort, ...travelApiLabels } = travelApi?.labels ?? {};
+    const { server_port: _identityPort, ...identityLabels } = identity?.labels ?? {};
+    expect(Object.keys(travelApiLabels).sort()).toEqual(Object.keys(identityLabels).sort());
+  });
+
   it('counts rate-limit refusals by route and booking outcomes by code', async () => {
     const refusalsBefore = total(await bffMetrics(), 'wayfare_rate_limit_refusals_total', {
       http_route: '/api/flights/search',
@@ -213,5 +237,7 @@ describe('trace ids without a collector', () => {
     // The same trace, a span id of the BFF's own, and "not sampled": nothing was recorded to export.
     expect(call?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
     expect(call?.headers.traceparent).not.toContain('00f067aa0ba902b7');
+    // The span id passed on is the one the request's log line carries.
+    expect(String(call?.headers.traceparent).split('-')[2]).toBe(line?.span_id);
   });
 });

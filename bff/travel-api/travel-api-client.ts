@@ -13,6 +13,7 @@ import { diagnoseConsumerRejection } from './diagnose-consumer-rejection.ts';
 import type { RetryPolicy, TravelApi, TravelApiRequestBase } from './travel-api.ts';
 import { queryString } from './query-string.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
+import { selfTimedCall } from '#shared/observability/telemetry.ts';
 
 export interface TravelApiClientOptions {
   baseUrl: string;
@@ -77,7 +78,8 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   // idle keep-alive closing) pay for all of them.
   const streamDispatcher =
     options.dispatcher ?? new Agent({ allowH2: true, connect, keepAliveTimeout: 1_000 });
-  const origin = new URL(options.baseUrl).origin;
+  const originUrl = new URL(new URL(options.baseUrl).origin);
+  const origin = originUrl.origin;
 
   async function attempt(
     request: TravelApiRequestBase & { stream?: boolean; lastEventId?: string },
@@ -116,19 +118,26 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', callerAborted);
     };
+    // In a trace that is not recorded the call gives its traceparent and its duration itself.
+    const timed = selfTimedCall(originUrl, request.method, headers);
     try {
-      const response = await undiciRequest(origin + target, {
-        dispatcher: request.stream ? streamDispatcher : dispatcher,
-        method: request.method,
-        headers,
-        body,
-        signal,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
+      const send = () =>
+        undiciRequest(origin + target, {
+          dispatcher: request.stream ? streamDispatcher : dispatcher,
+          method: request.method,
+          headers,
+          body,
+          signal,
+          headersTimeout: 0,
+          bodyTimeout: 0,
+        });
+      const response = await (timed === undefined ? send() : timed.send(send));
       // A stream's deadline ends with its headers; a JSON call's with its body.
       if (request.stream && response.statusCode >= 200 && response.statusCode < 300) clearTimeout(timer);
-      response.body.once('close', settled);
+      response.body.once('close', () => {
+        settled();
+        timed?.answered(response.statusCode, response.statusText);
+      });
       return {
         ok: true,
         status: response.statusCode,
@@ -138,6 +147,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       };
     } catch (error) {
       settled();
+      timed?.failed(error);
       return { ok: false, failure: transportFailure(error, signal, request.signal) };
     }
   }

@@ -3,12 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isSpanContextValid, metrics, trace, type Attributes } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startTelemetry, type Telemetry } from './telemetry.ts';
-
-/** The semantic conventions' buckets for HTTP durations, in seconds. */
-export const HTTP_DURATION_BUCKETS = [
-  0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
-];
+import { HTTP_DURATION_BUCKETS, startTelemetry, type Telemetry } from './telemetry.ts';
 
 export interface ObservabilityOptions {
   serviceName: string;

@@ -1,5 +1,16 @@
 import FastifyOtelInstrumentation from '@fastify/otel';
-import { context, createContextKey, isSpanContextValid, trace, type Span } from '@opentelemetry/api';
+import {
+  context,
+  createContextKey,
+  isSpanContextValid,
+  metrics,
+  propagation,
+  trace,
+  ValueType,
+  type Attributes,
+  type Histogram,
+  type Span,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -114,6 +125,114 @@ export function withoutCallTracing<T>(work: () => T): T {
   return context.with(context.active().setValue(UNTRACED_CALL, true), work);
 }
 
+/** Calls their caller times and gives their trace context itself (selfTimedCall): the instrumentation skips them. */
+const SELF_TIMED_CALL = createContextKey('wayfare self-timed call');
+
+/** `http.client.request.duration` as the undici instrumentation makes it, once telemetry started (enabled). */
+let clientCallDuration: Histogram | undefined;
+
+/** A call timed by its caller (selfTimedCall). */
+export interface SelfTimedCall {
+  /** Runs `send`, which starts the call with undici, out of the instrumentation's sight. */
+  send<T>(send: () => T): T;
+  /** The call ended with a response (its body read, or closed): records its duration. */
+  answered(status: number, statusText: string): void;
+  /** The call failed before a response: records its duration with the error's type. */
+  failed(error: unknown): void;
+}
+
+/**
+ * A call to `origin` that its caller times, and to which it gives the trace context, instead of the undici
+ * instrumentation: one made in a trace that is not recorded (no collector, or the sampler dropped it).
+ * For such a call the instrumentation would still parse its URL, read its headers, build, clean and
+ * sample a span's attributes and make a context for a span no one records, on every call; what the call
+ * must give does not need any of it: `traceparent` is added to `headers` here (the next hop continues
+ * the trace, and learns it was not sampled), and the duration goes to the instrumentation's own
+ * `http.client.request.duration` with the attributes it would have used, made once per method, status,
+ * protocol and error. Undefined when the instrumentation should take the call: its trace is recorded,
+ * there is no trace (the instrumentation starts one, and its sampler decides), the call is untraced
+ * (withoutCallTracing), or telemetry is off.
+ */
+export function selfTimedCall(
+  origin: URL,
+  method: string,
+  headers: Record<string, string>,
+): SelfTimedCall | undefined {
+  const histogram = clientCallDuration;
+  if (histogram === undefined) return undefined;
+  const active = context.active();
+  const span = trace.getSpan(active);
+  if (span === undefined || span.isRecording() || !isSpanContextValid(span.spanContext())) return undefined;
+  if (active.getValue(UNTRACED_CALL) === true) return undefined;
+  propagation.inject(active, headers);
+  const startedAt = performance.now();
+  const record = (key: string, make: () => Attributes) => {
+    let attributes = clientCallAttributes.get(key);
+    if (attributes === undefined) {
+      attributes = make();
+      clientCallAttributes.set(key, attributes);
+    }
+    histogram.record((performance.now() - startedAt) / 1000, attributes);
+  };
+  return {
+    send: (send) => context.with(active.setValue(SELF_TIMED_CALL, true), send),
+    answered(status, statusText) {
+      // undici gives an HTTP/2 response no status text, and an HTTP/1.1 one its reason phrase (never
+      // empty from a Node server); a plain http: origin is HTTP/1.1 (undici speaks HTTP/2 over TLS only).
+      const version = origin.protocol === 'https:' && statusText === '' ? '2' : '1.1';
+      record(`${origin.origin} ${method} ${status} ${version}`, () => ({
+        ...originAttributes(origin, method),
+        'http.response.status_code': status,
+        'network.protocol.version': version,
+        ...(status >= 400 ? { 'error.type': String(status) } : {}),
+      }));
+    },
+    failed(error) {
+      // The instrumentation's error.type: the error's code, else its name; none for an abort.
+      const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+      const type =
+        name === 'AbortError' ? '' : ([code, name].find((one) => typeof one === 'string') ?? 'Error');
+      record(`${origin.origin} ${method} ${type}`, () => ({
+        ...originAttributes(origin, method),
+        ...(type === '' ? {} : { 'error.type': type }),
+      }));
+    },
+  };
+}
+
+/** The attribute sets of self-timed calls, bounded as their labels are (origins, methods, statuses, errors). */
+const clientCallAttributes = new Map<string, Attributes>();
+
+/** What the undici instrumentation records of a call's method and origin. */
+function originAttributes(origin: URL, method: string): Attributes {
+  const scheme = origin.protocol.replace(':', '');
+  const upper = method.toUpperCase();
+  return {
+    'http.request.method': KNOWN_METHODS.has(upper) ? upper : '_OTHER',
+    'server.address': origin.hostname,
+    'server.port': Number(origin.port || (scheme === 'https' ? 443 : 80)),
+    'url.scheme': scheme,
+  };
+}
+
+const KNOWN_METHODS = new Set([
+  'CONNECT',
+  'OPTIONS',
+  'HEAD',
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'TRACE',
+  'QUERY',
+]);
+
+/** The semantic conventions' buckets for HTTP durations, in seconds (the undici instrumentation's too). */
+export const HTTP_DURATION_BUCKETS = [
+  0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
+];
+
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): Telemetry {
   if (started) return started;
   const prometheus = new PrometheusExporter({ preventServerStart: true });
@@ -134,7 +253,10 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     return started;
   }
   const undici = new UndiciInstrumentation({
-    ignoreRequestHook: () => context.active().getValue(UNTRACED_CALL) === true,
+    ignoreRequestHook: () => {
+      const active = context.active();
+      return active.getValue(UNTRACED_CALL) === true || active.getValue(SELF_TIMED_CALL) === true;
+    },
     requestHook: (span, request) => {
       if (!span.isRecording()) return;
       span.setAttributes({ 'url.full': `${request.origin}${withoutQuery(request.path)}`, 'url.query': '' });
@@ -159,6 +281,15 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     instrumentations: [undici, fastifyOtel],
   });
   sdk.start();
+  // The instrumentation's own instrument: same meter, name and description, so one metric holds both.
+  clientCallDuration = metrics
+    .getMeter(undici.instrumentationName, undici.instrumentationVersion)
+    .createHistogram('http.client.request.duration', {
+      description: 'Measures the duration of outbound HTTP requests.',
+      unit: 's',
+      valueType: ValueType.DOUBLE,
+      advice: { explicitBucketBoundaries: HTTP_DURATION_BUCKETS },
+    });
   let flushing: Promise<void> | undefined;
   started = {
     serviceName,
