@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
+import { IDENTITY_ORIGIN } from './support/stack.ts';
 
 // The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -84,6 +85,8 @@ test.describe('offline trip pack', () => {
     await page.goto('/profile');
     await expect(page.getByLabel('Name')).toHaveValue(/.+/);
     const name = await page.getByLabel('Name').inputValue();
+    await page.goto('/bookings');
+    await expect(page.getByText(/^\d[\d,]* bookings?$/)).toBeVisible();
     await expect.poll(inFlight).toBe(0);
 
     // Away from the app (no live stream open), the network goes; then something new is said, which the
@@ -111,6 +114,10 @@ test.describe('offline trip pack', () => {
 
     await page.goto('/profile');
     await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(lastUpdated(page)).toBeVisible();
+
+    await page.goto('/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
     await expect(lastUpdated(page)).toBeVisible();
 
     await page.goto('/flights');
@@ -182,7 +189,21 @@ test.describe('offline trip pack', () => {
     for (const path of ['/trips', '/profile', '/inbox', '/']) {
       await page.goto(path);
       await expectNothingOfTheTravelers(page, [traveler.name, tripTitle]);
+      // A signed-in page says why it shows nothing, not that something went wrong.
+      if (path !== '/') {
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'You are offline and signed out' }),
+        ).toBeVisible();
+      }
     }
     expect(await privateCaches(page)).toEqual([]);
+
+    // Back online, the page goes on to sign in.
+    await page.goto('/inbox');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'You are offline and signed out' }),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
   });
 });

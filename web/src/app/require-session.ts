@@ -4,6 +4,7 @@ import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts'
 import { leaveEndedSession } from '../lib/leave-ended-session.ts';
 import { loginUrl } from '../lib/login-url.ts';
 import { profileQueries } from '../lib/profile-query.ts';
+import { offlineSignedOut } from './offline-signed-out.tsx';
 
 /**
  * Loader of the signed-in part of the app: no traveler session, off to sign in and back here.
@@ -26,7 +27,14 @@ export function requireSession(queryClient: QueryClient) {
       void queryClient.prefetchQuery(profileQueries.current());
       return null;
     }
-    const session = await queryClient.fetchQuery(sessionQueries.current());
+    const session = await queryClient.fetchQuery(sessionQueries.current()).catch((error: unknown) => {
+      // Offline, the service worker answers the session from what it saved for the traveler, and signing
+      // out forgets that: no answer offline is a signed-out browser, which only the network can sign in.
+      // A route's error answer is thrown as react-router's data, as a redirect is.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (!navigator.onLine) throw offlineSignedOut();
+      throw error;
+    });
     if (travelerOf(session)) {
       void queryClient.prefetchQuery(profileQueries.current());
       return null;

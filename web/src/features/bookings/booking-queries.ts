@@ -8,9 +8,10 @@ export const bookingQueries = {
   page: (filters: BookingListFilters) =>
     queryOptions({
       queryKey: [...bookingQueries.all(), 'page', filters],
-      queryFn: ({ signal }) =>
+      queryFn: ({ signal, queryKey }) =>
         apiJson<Answer<typeof BookingsPageSchema>>(`/api/bookings?${bookingsQuery(filters).toString()}`, {
           signal,
+          updatedAtOf: queryKey,
         }),
       placeholderData: keepPreviousData,
     }),

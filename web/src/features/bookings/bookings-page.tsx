@@ -22,6 +22,7 @@ import {
   type TravelKind,
 } from './booking-filters.ts';
 import { bookingQueries } from './booking-queries.ts';
+import { LastUpdated } from '../../components/last-updated.tsx';
 import { useSearchParamsChanges } from '../../lib/use-search-params-changes.ts';
 import { BookingStatusChip, statusLabel } from '../../components/booking-status-chip.tsx';
 import { bookingName } from '../../lib/booking-name.ts';
@@ -87,6 +88,7 @@ export function BookingsPage() {
         <p className="muted" aria-live="polite">
           {meta ? t('bookings.count', { count: meta.totalCount, total: format.count(meta.totalCount) }) : ' '}
         </p>
+        <LastUpdated queryKey={bookingQueries.page(filters).queryKey} format={format} />
       </div>
       <div className="bookings-layout">
         <FilterSheet

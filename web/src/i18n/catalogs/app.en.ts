@@ -247,4 +247,7 @@ export const messages = {
   'notFound.hint': 'The link may be old, or the page has moved.',
   'notFound.home': 'Go to the start page',
   'routeError.title': 'Something went wrong',
+  'offlineSignedOut.title': 'You are offline and signed out',
+  'offlineSignedOut.hint':
+    'Signing in needs the network. As soon as you are back online, this page takes you to sign in and back here.',
 } as const satisfies Record<string, string>;

@@ -252,4 +252,7 @@ export const messages: Record<keyof typeof english, string> = {
   'notFound.hint': 'Puede que el enlace sea antiguo o que la página se haya movido.',
   'notFound.home': 'Ir a la página de inicio',
   'routeError.title': 'Algo ha salido mal',
+  'offlineSignedOut.title': 'No tienes conexión y has cerrado la sesión',
+  'offlineSignedOut.hint':
+    'Para iniciar sesión hace falta conexión. En cuanto vuelvas a tenerla, esta página te lleva a iniciar sesión y de vuelta aquí.',
 };
