@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isSpanContextValid, metrics, trace, type Attributes } from '@opentelemetry/api';
+import { metrics, type Attributes } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HTTP_DURATION_BUCKETS, startTelemetry, type Telemetry } from './telemetry.ts';
@@ -23,13 +23,8 @@ async function observabilityPlugin(app: FastifyInstance, options: ObservabilityO
   app.decorate('telemetry', telemetry);
   app.decorateRequest('trace', undefined);
   if (telemetry.enabled) {
+    // Its request hook (telemetry.ts) also keeps the ids of the request's span in request.trace.
     await app.register(telemetry.fastifyOtel.plugin());
-    app.addHook('onRequest', (request, _reply, next) => {
-      const context = trace.getActiveSpan()?.spanContext();
-      if (context !== undefined && isSpanContextValid(context))
-        request.trace = { traceId: context.traceId, spanId: context.spanId };
-      next();
-    });
   }
   const duration = requestDurations(options.serviceName);
   app.addHook('onResponse', (request, reply, next) => {

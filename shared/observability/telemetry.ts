@@ -13,6 +13,7 @@ import {
 } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import type { FastifyRequest } from 'fastify';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import {
@@ -238,7 +239,10 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   const fastifyOtel = new FastifyOtelInstrumentation({
     // A span named by its route template, and no query string (search terms, cursors) in its attributes.
-    requestHook: (span: Span, request: { method: string; url: string; routeOptions: { url?: string } }) => {
+    requestHook: (span: Span, request: FastifyRequest) => {
+      // The ids the request's log line carries (the observability plugin's onResponse hook).
+      const ids = span.spanContext();
+      if (isSpanContextValid(ids)) request.trace = { traceId: ids.traceId, spanId: ids.spanId };
       if (!span.isRecording()) return;
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched route'}`);
       span.setAttribute('url.path', withoutQuery(request.url));

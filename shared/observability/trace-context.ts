@@ -5,6 +5,7 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type Tracer,
 } from '@opentelemetry/api';
 
 /** The W3C traceparent of the active span, when there is one (for a header, an SSE field, a message). */
@@ -12,6 +13,18 @@ export function activeTraceparent(): string | undefined {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent;
+}
+
+const tracers = new Map<string, Tracer>();
+
+/** One tracer per name, looked up once (a notification's delivery starts two spans). */
+function tracerOf(name: string): Tracer {
+  let tracer = tracers.get(name);
+  if (tracer === undefined) {
+    tracer = trace.getTracer(name);
+    tracers.set(name, tracer);
+  }
+  return tracer;
 }
 
 /**
@@ -29,9 +42,11 @@ export function inSpan<T>(
     options.traceparent === undefined
       ? context.active()
       : propagation.extract(ROOT_CONTEXT, { traceparent: options.traceparent });
-  return trace
-    .getTracer(tracerName)
-    .startActiveSpan(name, { attributes: options.attributes ?? {} }, parent, (span) => {
+  return tracerOf(tracerName).startActiveSpan(
+    name,
+    { attributes: options.attributes ?? {} },
+    parent,
+    (span) => {
       const failed = () => span.setStatus({ code: SpanStatusCode.ERROR });
       let result: T;
       try {
@@ -56,5 +71,6 @@ export function inSpan<T>(
       }
       span.end();
       return result;
-    });
+    },
+  );
 }
