@@ -191,6 +191,13 @@ describe('POST /admin/simulate', () => {
     expect(repeat.pushed).toBe(false);
   });
 
+  it('opens check-in on a traveler whose nearest trips all go by train: their next flight', async () => {
+    // With the default seed this traveler's next three trips leave Zurich by train.
+    const sub = 'af7ea1bd-7e8d-40ac-ac60-8ef4a6dfd84f';
+    const { segment } = await simulate({ traveler: sub, type: 'CHECK_IN_OPEN' });
+    expect(segment.kind).toBe('flight');
+  });
+
   it('finds a traveler by email once they have called the service, and refuses an unknown email', async () => {
     const { email, token } = await newTraveler();
     await signedFetch(stack.api.baseUrl, { token, path: '/v1/me/notifications' });

@@ -33,6 +33,18 @@ describe('generated travelers', () => {
     }
   });
 
+  it('give every traveler an upcoming flight, even one whose nearest trips all go by train', () => {
+    // With the default seed this traveler lives in Zurich and its trips of the next months went to Paris,
+    // Amsterdam and Frankfurt by train: check-in and gate events had no flight to apply to.
+    const byTrain = { id: 'af7ea1bd-7e8d-40ac-ac60-8ef4a6dfd84f', email: undefined, name: undefined };
+    const seen = new Date('2026-11-26T16:00:00Z');
+    const { trips } = generateTraveler({ seed: 'wayfare', traveler: byTrain, airports, now: seen });
+    const upcoming = trips.filter((trip) => trip.startDate > '2026-11-26');
+    expect(upcoming.flatMap((trip) => trip.segments.map((segment) => segment.kind))).toContain('rail');
+    const flights = upcoming.flatMap((trip) => trip.segments).filter((segment) => segment.kind === 'flight');
+    expect(flights.some((flight) => flight.scheduledDeparture > seen)).toBe(true);
+  });
+
   it('give the long-history traveler more than 120 bookings in every status', () => {
     const { bookings } = generateTraveler({
       seed: 's',

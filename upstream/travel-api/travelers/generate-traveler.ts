@@ -54,11 +54,15 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
 };
 
 const RAIL_MAX_KM = 650;
-/** The first trips of every traveler, so that each has one starting tomorrow and every booking status. */
-const PLANNED_TRIPS: readonly { fromDay: number; toDay: number; status?: string }[] = [
+/**
+ * The first trips of every traveler, so that each has one starting tomorrow and every booking status. The
+ * three ahead end with `flies`: when the two before it went by rail, it goes where only a flight reaches, so
+ * every traveler has an upcoming flight for check-in, gate and delay events.
+ */
+const PLANNED_TRIPS: readonly { fromDay: number; toDay: number; status?: string; flies?: boolean }[] = [
   { fromDay: 1, toDay: 1, status: 'confirmed' },
   { fromDay: 10, toDay: 40, status: 'confirmed' },
-  { fromDay: 45, toDay: 90, status: 'pending' },
+  { fromDay: 45, toDay: 90, status: 'pending', flies: true },
   { fromDay: -200, toDay: -30, status: 'cancelled' },
   { fromDay: -120, toDay: -15, status: 'completed' },
 ];
@@ -128,6 +132,7 @@ export function generateTraveler({
   const longHistory = traveler.id === LONG_HISTORY_TRAVELER_ID;
   const tripCount = longHistory ? 40 : random.int(6, 9);
   const destinations = airports.filter((airport) => airport.code !== home.code);
+  const flightDestinations = destinations.filter((airport) => distanceKm(home, airport) >= RAIL_MAX_KM);
   const trips: TripRecord[] = [];
   const bookings: BookingRecord[] = [];
   for (let index = 0; index < tripCount; index++) {
@@ -137,10 +142,11 @@ export function generateTraveler({
       : longHistory
         ? random.int(-900, 150)
         : random.int(-360, 120);
+    const mustFly = planned?.flies === true && !trips.some((earlier) => hasFlight(earlier));
     const trip = generateTrip({
       random,
       home,
-      destination: random.pick(destinations),
+      destination: random.pick(mustFly ? flightDestinations : destinations),
       startDate: addDays(today, startOffset),
       nights: random.int(2, 8),
       today,
@@ -154,6 +160,10 @@ export function generateTraveler({
   }
   trips.sort((a, b) => a.startDate.localeCompare(b.startDate));
   return { profile, trips, bookings };
+}
+
+function hasFlight(trip: TripRecord): boolean {
+  return trip.segments.some((segment) => segment.kind === 'flight');
 }
 
 type Preferences = Omit<ProfileRecord, 'id' | 'email' | 'name' | 'homeAirport'>;
