@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import type { DemoActionResultSchema } from '#shared/api/demo.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { apiJson, type Answer } from '../../lib/api-client.ts';
+import { BffError } from '../../lib/bff-error.ts';
 import { APP_VERSION, nextMinorVersion } from '../update-check/index.ts';
 import { updateCheckQueries } from '../update-check/update-check-queries.ts';
 import './demo-panel.css';
@@ -154,8 +155,26 @@ export function DemoPanel() {
             {t('notices.demo.openDelayedTrip')}
           </Link>
         )}
-        {trigger.isError && <ErrorNotice error={trigger.error} />}
+        {trigger.isError && (
+          <ErrorNotice
+            error={trigger.error}
+            {...(trigger.variables.id === 'connection-break' && isNotFound(trigger.error)
+              ? {
+                  title: t('notices.demo.connection-break.none.title'),
+                  guidance: t('notices.demo.connection-break.none.guidance'),
+                }
+              : {})}
+          />
+        )}
       </div>
     </aside>
   );
+}
+
+/**
+ * "Break a connection" finds no flight or train left whose delay would miss what follows it: each press
+ * broke one, or the traveler's upcoming trips have none. Not a missing page, as the code alone would say.
+ */
+function isNotFound(error: unknown): boolean {
+  return error instanceof BffError && error.code === 'RESOURCE_NOT_FOUND';
 }

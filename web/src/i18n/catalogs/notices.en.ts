@@ -112,6 +112,9 @@ export const messages = {
   'notices.demo.connection-break': 'Break a connection',
   'notices.demo.connection-break.explanation':
     'Your next flight or train is delayed until it misses what follows it; the trip marks that at risk.',
+  'notices.demo.connection-break.none.title': 'No connection left to break',
+  'notices.demo.connection-break.none.guidance':
+    'Each of your upcoming flights and trains that leads into another booking is already late enough to miss it. Open the trip to see what is at risk and choose another flight there, or use “Delay one of my flights”.',
   'notices.demo.expired-offer': 'Expire stay offers',
   'notices.demo.expired-offer.explanation':
     'For a minute, hotel rates from your searches answer “prices changed, choose again”; nobody else’s.',

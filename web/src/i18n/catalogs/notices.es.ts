@@ -114,6 +114,9 @@ export const messages: Record<keyof typeof english, string> = {
   'notices.demo.connection-break': 'Romper una conexión',
   'notices.demo.connection-break.explanation':
     'Tu próximo vuelo o tren se retrasa hasta perder lo que viene después; el viaje lo marca en riesgo.',
+  'notices.demo.connection-break.none.title': 'No queda ninguna conexión por romper',
+  'notices.demo.connection-break.none.guidance':
+    'Cada uno de tus próximos vuelos y trenes que lleva a otra reserva ya va con retraso suficiente para perderla. Abre el viaje para ver lo que está en riesgo y elige otro vuelo allí, o usa «Retrasar uno de mis vuelos».',
   'notices.demo.expired-offer': 'Caducar las ofertas de alojamiento',
   'notices.demo.expired-offer.explanation':
     'Durante un minuto, las tarifas de hotel de tus búsquedas responden «los precios han cambiado, vuelve a elegir»; las de nadie más.',
