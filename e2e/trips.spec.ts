@@ -4,14 +4,33 @@ import { inboxCard, recordToasts, toastsShown } from './support/notifications.ts
 import { ALEX, JORDAN, SAM } from './support/test-travelers.ts';
 import { wordsOfProfile } from './support/words.ts';
 
+interface SegmentPlace {
+  city: string;
+  cityNames?: Record<string, string>;
+}
+
 interface TimelineSegment {
   segmentId: string;
   kind: string;
   title: string;
+  origin: SegmentPlace;
+  destination: SegmentPlace;
   status: string;
   delayMinutes: number;
   scheduledDeparture: string;
   scheduledArrival: string;
+}
+
+/**
+ * The segment's name on the English timeline: the app names a flight or a train by its cities in the
+ * interface's language ("Munich → Milan", where the airport data says "Milano") and a car by its city.
+ */
+function timelineName(segment: TimelineSegment): string {
+  const city = (place: SegmentPlace) => place.cityNames?.en ?? place.city;
+  if (segment.kind === 'flight' || segment.kind === 'rail')
+    return `${city(segment.origin)} → ${city(segment.destination)}`;
+  if (segment.kind === 'car') return `Rental car in ${city(segment.destination)}`;
+  return segment.title;
 }
 
 /**
@@ -106,8 +125,8 @@ test('a delay that breaks a connection shows live on the open trip page, with no
   await page.goto(`/trips/${target.tripId}`);
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeAttached();
   const timeline = page.getByRole('list', { name: 'Trip timeline' });
-  const delayed = timeline.getByRole('listitem', { name: target.arrival.title }).first();
-  const atRisk = timeline.getByRole('listitem', { name: target.next.title }).first();
+  const delayed = timeline.getByRole('listitem', { name: timelineName(target.arrival) }).first();
+  const atRisk = timeline.getByRole('listitem', { name: timelineName(target.next) }).first();
   await expect(delayed).toBeVisible();
   await expect(atRisk.getByRole('note')).toHaveCount(0);
 
@@ -122,7 +141,9 @@ test('a delay that breaks a connection shows live on the open trip page, with no
   await expect(delayed.getByRole('deletion').first()).toBeVisible();
   await expect(delayed.getByRole('insertion').first()).toBeVisible();
   await expect(delayed).toContainText(/Delayed · .* late/);
-  await expect(atRisk.getByRole('note')).toContainText(`At risk: ${target.arrival.title} now arrives at`);
+  await expect(atRisk.getByRole('note')).toContainText(
+    `At risk: ${timelineName(target.arrival)} now arrives at`,
+  );
   // The app writes the delay in its own words, beginning with the flight's or train's number.
   const delayTitle = `${segment.serviceNumber} is delayed by`;
   await page
@@ -183,7 +204,7 @@ test('a delay into the next day keeps the flight under its scheduled day, naming
 
   await page.goto(`/trips/${target.tripId}`);
   const timeline = page.getByRole('list', { name: 'Trip timeline' });
-  const delayed = timeline.getByRole('listitem', { name: flight.title }).first();
+  const delayed = timeline.getByRole('listitem', { name: timelineName(flight) }).first();
   const day = (offset: number, year?: 'numeric') =>
     new Intl.DateTimeFormat('en-US', {
       timeZone: 'UTC',
