@@ -17,11 +17,8 @@
  *
  * Flags: --runs <n> (default 5), --lease-ms <ms> (default 3000, as the fleet tests use).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { BffFleet } from '../bff/test-support/bff-fleet.ts';
 import { BrowserStream } from '../bff/test-support/browser-stream.ts';
@@ -29,6 +26,7 @@ import { notificationFixture, ScriptedTravelApi } from '../bff/test-support/scri
 import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../bff/test-support/start-test-bff.ts';
 import { seedTravelerSession } from '../bff/test-support/traveler-session.ts';
 import { printTable } from './support/print-table.ts';
+import { startBenchRedis } from './support/redis-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,14 +40,6 @@ const TARGET_MS = LEASE_MS * 3 + 2000;
 /** Longest a run waits for any one step before it fails. */
 const STEP_TIMEOUT_MS = 60_000;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function until(probe: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = performance.now() + STEP_TIMEOUT_MS;
   while (
@@ -60,25 +50,6 @@ async function until(probe: () => boolean | Promise<boolean>, what: string): Pro
     if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  child.once('error', (error) => {
-    console.error(`redis-server could not start (${error.message}): apt-get install redis-server`);
-    process.exit(2);
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  const client = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => 20 });
-  client.on('error', () => undefined);
-  await until(async () => (await client.ping()) === 'PONG', 'redis-server');
-  client.disconnect();
-  return { url, child };
 }
 
 async function openStream(url: string, cookie: string): Promise<BrowserStream> {
@@ -104,7 +75,8 @@ interface Handover {
   deliveredMs: number;
 }
 
-const redis = await startRedis();
+const redis = await startBenchRedis(STEP_TIMEOUT_MS);
+redis.client.disconnect();
 const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
 const fleet = new BffFleet({
   REDIS_URL: redis.url,

@@ -14,17 +14,15 @@
  * Flags: --travelers <n> (default 5000), --seconds <n> (default 60), --lease-ms <ms> (default 5000, the
  * BFF's default).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import { BffFleet } from '../bff/test-support/bff-fleet.ts';
 import { BrowserStream } from '../bff/test-support/browser-stream.ts';
 import { ScriptedTravelApi } from '../bff/test-support/scripted-travel-api.ts';
 import { TEST_CONSUMER_SECRET, TEST_PUSH_SECRET } from '../bff/test-support/start-test-bff.ts';
 import { seedTravelerSession } from '../bff/test-support/traveler-session.ts';
 import { printTable } from './support/print-table.ts';
+import { startBenchRedis, type BenchRedis } from './support/redis-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,38 +48,8 @@ const REFRESH_SECONDS = 10 * 60;
 const OPENING_CONCURRENCY = 50;
 const STEP_TIMEOUT_MS = 120_000;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startRedis(): Promise<{ url: string; child: ChildProcess; client: Redis }> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  child.once('error', (error) => {
-    console.error(`redis-server could not start (${error.message}): apt-get install redis-server`);
-    process.exit(2);
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  const client = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => 20 });
-  client.on('error', () => undefined);
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
-  while ((await client.ping().catch(() => '')) !== 'PONG') {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for redis-server');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { url, child, client };
-}
-
 /** Calls per command since Redis started (INFO commandstats), without INFO itself. */
-async function commandCalls(client: Redis): Promise<Map<string, number>> {
+async function commandCalls(client: BenchRedis['client']): Promise<Map<string, number>> {
   const calls = new Map<string, number>();
   for (const match of (await client.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
     if (match[1] !== 'info') calls.set(match[1]!, Number(match[2]));
@@ -93,7 +61,7 @@ function isLive(event: { event: string; data: string }): boolean {
   return event.event === 'status' && (JSON.parse(event.data) as { state: string }).state === 'live';
 }
 
-const redis = await startRedis();
+const redis = await startBenchRedis(STEP_TIMEOUT_MS);
 const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
 const fleet = new BffFleet({
   REDIS_URL: redis.url,
