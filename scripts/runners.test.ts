@@ -43,6 +43,42 @@ describe('running every runner', () => {
     expect(summary).toMatch(/the suite failed \(journeys\) in \d+ s\n$/);
   });
 
+  it('names each failed or flaky test again after the summary, once, so a long log need not be searched', async () => {
+    const { output } = await runQuietly({
+      unit: fake(
+        'unit',
+        [
+          ' × keeps a lease (5000ms)',
+          ' FAIL  unit  bff/hub.test.ts > hub > keeps a lease',
+          '  1 failed',
+          '  9 passed',
+        ],
+        1,
+        { failures: /^\s*FAIL\s/ },
+      ),
+      journeys: fake(
+        'journeys',
+        [
+          '  1) [desktop] › e2e/a.spec.ts:3:1 › a',
+          '  1 failed',
+          '    [desktop] › e2e/a.spec.ts:3:1 › a',
+          '  1 flaky',
+          '    [phone] › e2e/b.spec.ts:9:1 › b',
+          '  7 passed',
+        ],
+        1,
+        { failures: /^ {4}\[[\w-]+\] › / },
+      ),
+      fleet: fake('fleet', ['  3 passed'], 0, { failures: /^ {4}\[[\w-]+\] › / }),
+    });
+    const after = output.slice(output.indexOf('\nSummary\n'));
+    expect(after).toContain('\nunit: failed or flaky\n  FAIL  unit  bff/hub.test.ts > hub > keeps a lease\n');
+    expect(after).toContain(
+      '\njourneys: failed or flaky\n  [desktop] › e2e/a.spec.ts:3:1 › a\n  [phone] › e2e/b.spec.ts:9:1 › b\n',
+    );
+    expect(after).not.toContain('fleet: failed or flaky');
+  });
+
   it('reports a runner whose needs failed as not run, and the run as failed', async () => {
     const { passed, outcomes, output } = await runQuietly({
       build: fake('build', [], 1),

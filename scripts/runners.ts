@@ -10,6 +10,8 @@ export interface Runner {
   command: string[];
   /** The lines of the runner's output that summarise it (its counts), kept in the order they came. */
   summary: RegExp;
+  /** The lines that name a failed (or flaky) test, repeated after the summary so a long log need not be searched. */
+  failures?: RegExp;
   /** What the summary says when the runner passed and printed none of those lines. */
   quietPass?: string;
   /** Runners that must have ended before this one starts. */
@@ -25,6 +27,8 @@ export interface Outcome {
   status: 'passed' | 'failed' | 'not run';
   seconds: number;
   summary: string[];
+  /** The tests the runner named as failed or flaky, each once, in the order they came. */
+  failures: string[];
 }
 
 export interface RunOptions {
@@ -67,6 +71,7 @@ export async function runAll(
   const runOne = (key: string, runner: Runner): Promise<Outcome> => {
     const began = performance.now();
     const summary: string[] = [];
+    const failures = new Set<string>();
     const prefix = `${runner.name.padEnd(width)} │ `;
     write(`${prefix}▶ ${runner.command.join(' ')}\n`, 'stdout');
     return new Promise((resolve) => {
@@ -84,6 +89,7 @@ export async function runAll(
         const show = (line: string) => {
           const plain = stripVTControlCharacters(line);
           if (runner.summary.test(plain)) summary.push(plain.trim());
+          if (runner.failures?.test(plain)) failures.add(plain.trim());
           write(`${prefix}${line}\n`, name);
         };
         stream.setEncoding('utf8');
@@ -112,6 +118,7 @@ export async function runAll(
           status: passed ? 'passed' : 'failed',
           seconds: (performance.now() - began) / 1000,
           summary,
+          failures: [...failures],
         });
       };
       child.on('error', (error) => finish(1, error.message));
@@ -138,6 +145,7 @@ export async function runAll(
           name: runner.name,
           status: 'not run',
           seconds: 0,
+          failures: [],
           summary: [interrupted ? 'interrupted' : `needs ${blocker?.name}, which did not pass`],
         };
       }
@@ -162,6 +170,13 @@ export async function runAll(
       'stdout',
     );
   }
+  for (const outcome of results.filter((result) => result.failures.length > 0)) {
+    write(`\n${outcome.name}: failed or flaky\n`, 'stdout');
+    for (const line of outcome.failures.slice(0, MAX_FAILURES_SHOWN)) write(`  ${line}\n`, 'stdout');
+    if (outcome.failures.length > MAX_FAILURES_SHOWN) {
+      write(`  and ${outcome.failures.length - MAX_FAILURES_SHOWN} more\n`, 'stdout');
+    }
+  }
   const failed = results.filter((outcome) => outcome.status !== 'passed').map((outcome) => outcome.name);
   const counts = countTests(results);
   if (counts) write(`\nTests: ${counts}\n`, 'stdout');
@@ -171,6 +186,9 @@ export async function runAll(
   );
   return { outcomes: results, passed, seconds };
 }
+
+/** Failure lines repeated per runner after the summary; the rest are in the log above. */
+const MAX_FAILURES_SHOWN = 20;
 
 const COUNTED = ['passed', 'failed', 'flaky', 'skipped', 'did not run', 'interrupted'] as const;
 

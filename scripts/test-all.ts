@@ -7,6 +7,10 @@ import { missingLine, missingPrerequisites, type PrerequisiteName } from './prer
 import { runAll, type Runner } from './runners.ts';
 
 const PLAYWRIGHT_COUNTS = /^\s*\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/;
+/** Playwright's list reporter names each failed or flaky test under its count: `    [desktop] › e2e/x.spec.ts:12:3 › …`. */
+const PLAYWRIGHT_FAILURES = /^ {4}\[[\w-]+\] › /;
+/** Vitest names each failed test (or file that failed to run) in its failures section: ` FAIL  unit  bff/x.test.ts > …`. */
+const VITEST_FAILURES = /^\s*FAIL\s/;
 
 /**
  * The static checks run from the start at a lower priority, alongside the tests: on a two-core machine
@@ -54,6 +58,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'unit',
     command: ['npx', 'vitest', 'run'],
     summary: /^\s*(Test Files|Tests|Errors)\s/,
+    failures: VITEST_FAILURES,
     after: ['build'],
     programs: ['redis-server'],
   },
@@ -61,6 +66,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'journeys',
     command: ['npx', 'playwright', 'test', '--project', 'desktop', '--project', 'phone'],
     summary: PLAYWRIGHT_COUNTS,
+    failures: PLAYWRIGHT_FAILURES,
     after: ['unit'],
     needs: ['build'],
     programs: ['chromium'],
@@ -71,6 +77,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'journeys one at a time',
     command: ['npx', 'playwright', 'test', '--project', 'one-at-a-time', '--no-deps'],
     summary: PLAYWRIGHT_COUNTS,
+    failures: PLAYWRIGHT_FAILURES,
     after: ['journeys'],
     needs: ['build'],
     programs: ['chromium'],
@@ -79,6 +86,7 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     name: 'fleet journeys',
     command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
     summary: PLAYWRIGHT_COUNTS,
+    failures: PLAYWRIGHT_FAILURES,
     after: ['alone'],
     needs: ['build'],
     programs: ['redis-server', 'nginx', 'prometheus', 'chromium'],
