@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
@@ -32,20 +32,23 @@ async function firstUpcomingTrip(page: Page): Promise<Locator> {
 }
 
 /**
- * Counts the page's reads still waiting for an answer (the live stream aside). A read answered after the
- * network went would be saved with what it says then, not with what the traveler saw before.
+ * Counts the browser's reads still waiting for an answer (the live stream aside): the pages' and the
+ * service worker's own. A read answered after the network went would be saved with what it says then, not
+ * with what the traveler saw before; and the worker's fetch for a page goes on after the page has gone
+ * (a catch-up read the live stream starts as the traveler leaves), so the pages' requests alone are not
+ * enough.
  */
-function readsInFlight(page: Page): () => number {
+function readsInFlight(context: BrowserContext): () => number {
   const pending = new Set<Request>();
   const isRead = (request: Request) => {
     const { pathname } = new URL(request.url());
     return pathname.startsWith('/api/') && !pathname.endsWith('/stream');
   };
-  page.on('request', (request) => {
+  context.on('request', (request) => {
     if (isRead(request)) pending.add(request);
   });
-  page.on('requestfinished', (request) => pending.delete(request));
-  page.on('requestfailed', (request) => pending.delete(request));
+  context.on('requestfinished', (request) => pending.delete(request));
+  context.on('requestfailed', (request) => pending.delete(request));
   return () => pending.size;
 }
 
@@ -73,7 +76,7 @@ test.describe('offline trip pack', () => {
     traveler,
   }) => {
     const before = await raiseDelay(admin, traveler.id, 'Saved');
-    const inFlight = readsInFlight(page);
+    const inFlight = readsInFlight(context);
     const firstTrip = await firstUpcomingTrip(page);
     await demoControlsInPlace(page);
     const tripTitle = (await firstTrip.textContent()) ?? '';
@@ -89,9 +92,10 @@ test.describe('offline trip pack', () => {
     await expect(page.getByText(/^\d[\d,]* bookings?$/)).toBeVisible();
     await expect.poll(inFlight).toBe(0);
 
-    // Away from the app (no live stream open), the network goes; then something new is said, which the
-    // inbox cannot know offline: it shows what was saved.
+    // Away from the app (no live stream open, every read answered), the network goes; then something new
+    // is said, which the inbox cannot know offline: it shows what was saved.
     await page.goto('about:blank');
+    await expect.poll(inFlight).toBe(0);
     await context.setOffline(true);
     const after = await raiseDelay(admin, traveler.id, 'Unseen');
 
