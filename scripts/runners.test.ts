@@ -116,6 +116,7 @@ describe('the counts of a run', () => {
       status: 'passed' as const,
       seconds: 1,
       summary,
+      failures: [],
     });
     expect(
       countTests([

@@ -107,7 +107,14 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
       isLoading={searching}
       resolveTyped={typedAirport}
       error={error}
-      emptyText={text.trim().length < 2 ? t('flights.airport.tooShort') : t('flights.airport.none')}
+      emptyText={
+        text.trim().length < 2
+          ? t('flights.airport.tooShort')
+          : // A search that failed found nothing: it says so, never "no airport matches".
+            airports.isError
+            ? t('forms.combo.failed')
+            : t('flights.airport.none')
+      }
     />
   );
 }

@@ -4,4 +4,5 @@ export const messages = {
   'forms.combo.showOptions': 'Show {label} options',
   'forms.combo.searching': 'Searching…',
   'forms.combo.noMatches': 'No matches yet. Keep typing.',
+  'forms.combo.failed': 'The search did not answer. Type again to retry.',
 } as const satisfies Record<string, string>;

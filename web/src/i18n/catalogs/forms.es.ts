@@ -7,4 +7,5 @@ export const messages: Record<keyof typeof english, string> = {
   'forms.combo.showOptions': 'Ver opciones de {label}',
   'forms.combo.searching': 'Buscando…',
   'forms.combo.noMatches': 'Aún no hay coincidencias. Sigue escribiendo.',
+  'forms.combo.failed': 'La búsqueda no respondió. Vuelve a escribir para reintentarlo.',
 };

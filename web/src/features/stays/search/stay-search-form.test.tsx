@@ -85,6 +85,18 @@ describe('StaySearchForm', () => {
     }
   });
 
+  it('says the destination search did not answer when it failed, never that nothing matches', async () => {
+    stubFetch(() => ({
+      status: 500,
+      json: {
+        error: { code: 'INTERNAL', message: 'Something went wrong.', recoveryAction: 'CONTACT_SUPPORT' },
+      },
+    }));
+    renderApp(<StaySearchForm initial={initial} onSearch={vi.fn()} />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Destination' }), 'Lisbon');
+    expect(await screen.findByText('The search did not answer. Type again to retry.')).toBeInTheDocument();
+  });
+
   it('refuses a check-out that is not after the check-in', async () => {
     stubDestinations();
     renderApp(<StaySearchForm initial={initial} onSearch={vi.fn()} />);

@@ -119,7 +119,11 @@ export function StaySearchForm({ initial, onSearch, serverErrors = {} }: StaySea
           isLoading={destinations.isFetching}
           error={errors.destination}
           emptyText={
-            query.trim().length < 2 ? t('stays.destination.typeMore') : t('stays.destination.noMatch')
+            query.trim().length < 2
+              ? t('stays.destination.typeMore')
+              : destinations.isError
+                ? t('forms.combo.failed')
+                : t('stays.destination.noMatch')
           }
         />
         <DateField
