@@ -45,6 +45,40 @@ describe('generated travelers', () => {
     expect(flights.some((flight) => flight.scheduledDeparture > seen)).toBe(true);
   });
 
+  it('never send a train or a flight from a city to the same city, whatever the seed, traveler or day', () => {
+    // Alex (London Heathrow) was given "London → London" trains: another London airport is within rail reach.
+    const travelers = [
+      alex,
+      { id: '5f1c2a7e-0b1d-4c5e-9a01-000000000002', email: undefined, name: undefined },
+      { id: '5f1c2a7e-0b1d-4c5e-9a01-000000000003', email: undefined, name: undefined },
+      ...Array.from({ length: 12 }, (_, index) => ({
+        id: `af7ea1bd-7e8d-40ac-ac60-${String(index).padStart(12, '0')}`,
+        email: undefined,
+        name: undefined,
+      })),
+    ];
+    const days = [
+      '2026-11-22T10:00:00Z',
+      '2026-11-26T16:00:00Z',
+      '2027-03-28T12:00:00Z',
+      '2028-02-29T06:00:00Z',
+    ];
+    const sameCity: string[] = [];
+    for (const seed of ['wayfare', 's', 'another-machine', 'ci']) {
+      for (const traveler of travelers) {
+        for (const day of days) {
+          const { trips } = generateTraveler({ seed, traveler, airports, now: new Date(day) });
+          for (const segment of trips.flatMap((trip) => trip.segments)) {
+            if (segment.kind !== 'rail' && segment.kind !== 'flight') continue;
+            if (segment.origin.city === segment.destination.city)
+              sameCity.push(`${seed} ${day}: ${segment.title}`);
+          }
+        }
+      }
+    }
+    expect(sameCity).toEqual([]);
+  });
+
   it('give the long-history traveler more than 120 bookings in every status', () => {
     const { bookings } = generateTraveler({
       seed: 's',

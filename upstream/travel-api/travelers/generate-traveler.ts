@@ -131,7 +131,9 @@ export function generateTraveler({
   const today = localDate(now, home.timeZone);
   const longHistory = traveler.id === LONG_HISTORY_TRAVELER_ID;
   const tripCount = longHistory ? 40 : random.int(6, 9);
-  const destinations = airports.filter((airport) => airport.code !== home.code);
+  // Another airport of the home city (Gatwick for a Heathrow traveler) is no destination: a train or a
+  // flight would go from the city to itself.
+  const destinations = airports.filter((airport) => !sameCity(airport, home));
   const flightDestinations = destinations.filter((airport) => distanceKm(home, airport) >= RAIL_MAX_KM);
   const trips: TripRecord[] = [];
   const bookings: BookingRecord[] = [];
@@ -160,6 +162,12 @@ export function generateTraveler({
   }
   trips.sort((a, b) => a.startDate.localeCompare(b.startDate));
   return { profile, trips, bookings };
+}
+
+function sameCity(airport: Airport, home: Airport): boolean {
+  return (
+    airport.code === home.code || (airport.city === home.city && airport.countryCode === home.countryCode)
+  );
 }
 
 function hasFlight(trip: TripRecord): boolean {
