@@ -31,6 +31,23 @@ test.describe('single sign-on', () => {
     },
   );
 
+  test('a sign-in that expired or was already used comes back to the start page, which says so, never to a JSON body', async ({
+    page,
+    traveler,
+  }) => {
+    // A tab that comes back from the identity platform after its sign-in was lost (a restarted session
+    // store, a back button, a second tab that already used it).
+    await page.goto('/auth/callback?code=used&state=lost');
+    await expect(page).toHaveURL('/?signIn=expired');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This sign-in expired or was already used. Sign in again.',
+    );
+    await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+    await submitIdentitySignIn(page, traveler);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  });
+
   test('a wrong password keeps the traveler on the sign-in page with the reason', async ({
     page,
     traveler,

@@ -3,7 +3,10 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 export interface SessionCookie {
   /** `__Host-wayfare_session` where Secure applies, `wayfare_session` on other plain-http hosts. */
   name: string;
-  /** Binds a sign-in in progress to the browser that started it (SameSite=Lax survives the IdP redirect). */
+  /**
+   * The prefix of the cookies that bind a sign-in in progress to the browser that started it, one per
+   * sign-in (SameSite=Lax survives the IdP redirect).
+   */
   loginName: string;
   options: CookieSerializeOptions;
 }

@@ -223,8 +223,50 @@ describe('sign-in', () => {
     expect(JSON.parse(body)).toMatchObject({
       error: { code: 'SIGN_IN_FAILED', recoveryAction: 'RETRY_NOW' },
     });
+    // The browser that signed in, coming back to the same callback, stays in the session it has: the
+    // code is not exchanged again.
+    const cookie = sessionCookieOf(browser);
     const again = await record(await browser.fetch(callbackUrl ?? ''));
-    expect(again.response.status).toBe(400);
+    expect(again.response.status).toBe(303);
+    expect(again.response.headers.get('location')).toBe('/');
+    expect(sessionCookieOf(browser)).toBe(cookie);
+  });
+
+  it('sends a browser whose sign-in failed to the start page, which says why, never to a JSON body', async () => {
+    const { chain } = await stack.signIn();
+    const callbackUrl = chain
+      .map((r) => r.headers.get('location') ?? '')
+      .find((l) => l.includes('/auth/callback'));
+    const navigation = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const stranger = stack.browser();
+    const { response } = await record(await stranger.fetch(callbackUrl ?? '', { headers: navigation }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/?signIn=expired');
+    expect(sessionCookieOf(stranger)).toBeUndefined();
+  });
+
+  it('lets tabs that started a sign-in at once each come back signed in, with one session for the browser', async () => {
+    // Signed in at the identity platform, the browser lost its app session (Redis restarted empty, say):
+    // each open tab starts a sign-in before any has come back.
+    const { browser } = await stack.signIn();
+    browser.setCookie(APP_ORIGIN, '__Host-wayfare_session', 'lost');
+    const tabs = [];
+    for (const returnTo of ['/inbox', '/bookings', '/trips']) {
+      const login = await browser.fetch(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(login.status).toBe(303);
+      tabs.push({ returnTo, authorize: login.headers.get('location') ?? '' });
+    }
+    // The first tab, whose sign-in started before the two others, comes back first.
+    const first = await browser.navigate(tabs[0]!.authorize);
+    expect(first.url).toBe(`${APP_ORIGIN}/inbox`);
+    const cookie = sessionCookieOf(browser);
+    expect(await sessionOf(browser)).toMatchObject({ authenticated: true, kind: 'traveler' });
+    for (const tab of tabs.slice(1)) {
+      const later = await browser.navigate(tab.authorize);
+      expect(later.url).toBe(`${APP_ORIGIN}${tab.returnTo}`);
+      expect(sessionCookieOf(browser)).toBe(cookie);
+    }
+    expect(await sessionOf(browser)).toMatchObject({ authenticated: true, kind: 'traveler' });
   });
 });
 

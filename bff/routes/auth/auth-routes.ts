@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidcClient from 'openid-client';
 import { z } from 'zod';
@@ -43,6 +43,24 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).header('cache-control', 'no-store').send(error.envelope);
 }
 
+/** Why a sign-in that came back did not complete, as the start page names it (`/?signIn=<problem>`). */
+type SignInProblem = 'expired' | 'failed' | 'unavailable';
+
+/**
+ * A sign-in that came back and failed. The callback is a browser's navigation: a browser goes to the start
+ * page, which says what happened in the traveler's language beside the sign-in button (a navigation never
+ * lands on a JSON body); any other client gets the error envelope.
+ */
+function sendSignInError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+  problem: SignInProblem,
+): FastifyReply {
+  if (!(request.headers.accept ?? '').includes('text/html')) return sendError(reply, error);
+  return reply.header('cache-control', 'no-store').redirect(`/?signIn=${problem}`, 303);
+}
+
 function identityUnavailable(cause: unknown): AppError {
   return new AppError('SERVICE_UNAVAILABLE', {
     message: 'Sign-in is unavailable right now. Try again shortly.',
@@ -65,6 +83,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { sessions, auth, config } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const loginCookieOptions = { ...sessions.cookie.options, maxAge: LOGIN_TRANSACTION_SECONDS };
+  /** A sign-in's login cookie, named for its state (hashed: the state itself travels in URLs). */
+  const loginCookieName = (state: string) =>
+    `${sessions.cookie.loginName}_${createHash('sha256').update(state).digest('base64url').slice(0, 16)}`;
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser(
@@ -105,18 +126,38 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         return sendError(reply, identityUnavailable(error));
       }
       await sessions.store.saveLoginTransaction(transaction);
-      reply.setCookie(sessions.cookie.loginName, transaction.id, loginCookieOptions);
+      reply.setCookie(loginCookieName(transaction.state), transaction.id, loginCookieOptions);
       return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href, 303);
     },
   );
 
   // The callback URL carries the authorization code: the request log line (info) is left out for it.
   routes.get('/auth/callback', { logLevel: 'warn' }, async (request, reply) => {
-    const transactionId = request.cookies[sessions.cookie.loginName];
-    reply.clearCookie(sessions.cookie.loginName, sessions.cookie.options);
+    // The state names which of this browser's sign-ins came back: each has its own login cookie, so
+    // tabs that start a sign-in at once (after a session was lost, say) each complete theirs.
+    const state = new URL(request.url, config.PUBLIC_ORIGIN).searchParams.get('state');
+    const cookieName = state ? loginCookieName(state) : undefined;
+    const transactionId = cookieName ? request.cookies[cookieName] : undefined;
+    if (cookieName && transactionId !== undefined) reply.clearCookie(cookieName, sessions.cookie.options);
     const transaction = transactionId ? await sessions.store.takeLoginTransaction(transactionId) : undefined;
+    if (request.session?.kind === 'traveler') {
+      // A tab whose sign-in another tab of the browser finished meanwhile (its session began after this
+      // sign-in did) goes where it was going: the browser is signed in once, and this code is not
+      // exchanged for a second session that would end the first under the other tabs. A callback already
+      // used goes to the app. A sign-in started while signed in is a new sign-in: a new session.
+      const current = await sessions.store.get(request.session.id);
+      const startedAt = transaction ? transaction.expiresAt - LOGIN_TRANSACTION_SECONDS * 1000 : Infinity;
+      if (!transaction || (current && current.createdAt >= startedAt)) {
+        return reply.header('cache-control', 'no-store').redirect(transaction?.returnTo ?? '/', 303);
+      }
+    }
     if (!transaction) {
-      return sendError(reply, signInFailed('This sign-in expired or was already used. Sign in again.'));
+      return sendSignInError(
+        request,
+        reply,
+        signInFailed('This sign-in expired or was already used. Sign in again.'),
+        'expired',
+      );
     }
     const callbackUrl = new URL(request.url, config.PUBLIC_ORIGIN);
     let signedIn;
@@ -132,14 +173,24 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         error instanceof oidcClient.ResponseBodyError
       ) {
         request.log.warn({ code: error.error }, 'sign-in refused by the identity platform');
-        return sendError(reply, signInFailed('Sign-in did not complete. Sign in again.', error));
+        return sendSignInError(
+          request,
+          reply,
+          signInFailed('Sign-in did not complete. Sign in again.', error),
+          'failed',
+        );
       }
       if (error instanceof oidcClient.ClientError) {
         request.log.warn({ code: error.code }, 'sign-in response failed validation');
-        return sendError(reply, signInFailed('Sign-in did not complete. Sign in again.', error));
+        return sendSignInError(
+          request,
+          reply,
+          signInFailed('Sign-in did not complete. Sign in again.', error),
+          'failed',
+        );
       }
       request.log.error({ err: error }, 'sign-in could not reach the identity platform');
-      return sendError(reply, identityUnavailable(error));
+      return sendSignInError(request, reply, identityUnavailable(error), 'unavailable');
     }
     await sessions.createTraveler(reply, {
       travelerId: signedIn.subject,

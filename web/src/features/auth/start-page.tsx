@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries, travelerOf } from './session-queries.ts';
 import { SignInButton } from './sign-in-button.tsx';
@@ -8,6 +8,13 @@ import { useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NextTripPanel } from '../trips/index.ts';
 import './start-page.css';
+
+/** Why a sign-in that came back did not complete, as the BFF's callback names it (`/?signIn=<problem>`). */
+const SIGN_IN_PROBLEMS: ReadonlyMap<string, MessageId> = new Map([
+  ['expired', 'start.signInProblem.expired'],
+  ['failed', 'start.signInProblem.failed'],
+  ['unavailable', 'start.signInProblem.unavailable'],
+]);
 
 const JOURNEYS: readonly { to: string; title: MessageId; text: MessageId }[] = [
   { to: '/trips', title: 'nav.trips', text: 'start.journey.trips' },
@@ -21,6 +28,8 @@ export function StartPage() {
   const { data: session } = useQuery(sessionQueries.current());
   const traveler = travelerOf(session);
   const t = useT();
+  const [searchParams] = useSearchParams();
+  const signInProblem = SIGN_IN_PROBLEMS.get(searchParams.get('signIn') ?? '');
   useDocumentTitle(t(traveler ? 'start.homeTitle' : 'start.welcomeTitle'));
 
   if (traveler) {
@@ -57,12 +66,17 @@ export function StartPage() {
 
   return (
     <div className="page">
+      {signInProblem && (
+        <p className="notice notice-warning" role="alert">
+          {t(signInProblem)}
+        </p>
+      )}
       <section className="hero" aria-labelledby="start-title">
         <p className="hero-eyebrow">{t('start.eyebrow')}</p>
         <h1 id="start-title">{t('start.title')}</h1>
         <p className="hero-lead">{t('start.lead')}</p>
         <div className="row">
-          <SignInButton className="button hero-button" />
+          <SignInButton className="button hero-button" returnTo="/" />
           <span className="muted small">{t('start.singleSignOn')}</span>
         </div>
       </section>

@@ -16,6 +16,9 @@ export const messages = {
   'start.singleSignOn': 'Single sign-on with your Wayfare account.',
   'start.whatYouCanDo': 'What you can do',
   'start.signIn': 'Sign in',
+  'start.signInProblem.expired': 'This sign-in expired or was already used. Sign in again.',
+  'start.signInProblem.failed': 'Sign-in did not complete. Sign in again.',
+  'start.signInProblem.unavailable': 'Sign-in is unavailable right now. Try again in a moment.',
   'start.signOut': 'Sign out',
   'start.signingOut': 'Signing out…',
 } as const satisfies Record<string, string>;

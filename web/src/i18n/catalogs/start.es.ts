@@ -19,6 +19,10 @@ export const messages: Record<keyof typeof english, string> = {
   'start.singleSignOn': 'Inicio de sesión único con tu cuenta de Wayfare.',
   'start.whatYouCanDo': 'Lo que puedes hacer',
   'start.signIn': 'Iniciar sesión',
+  'start.signInProblem.expired': 'Este inicio de sesión caducó o ya se usó. Vuelve a iniciar sesión.',
+  'start.signInProblem.failed': 'El inicio de sesión no se completó. Vuelve a iniciar sesión.',
+  'start.signInProblem.unavailable':
+    'Ahora no se puede iniciar sesión. Vuelve a intentarlo dentro de un momento.',
   'start.signOut': 'Cerrar sesión',
   'start.signingOut': 'Cerrando sesión…',
 };
