@@ -15,6 +15,7 @@ import { metricsListenerPlugin } from './observability/metrics-listener.ts';
 import { observability } from '#shared/observability/fastify-observability.ts';
 import { keepAddressHops } from './plugins/client-address.ts';
 import { compression } from './plugins/compression.ts';
+import { drain } from './plugins/drain.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { hostHeader } from './plugins/host-header.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(requestId);
   await app.register(securityHeaders);
   await app.register(hostHeader); // before sessions, quotas and routes: a request without Host goes no further
+  await app.register(drain); // before sessions, quotas and routes: a draining instance refuses early
   await app.register(redisPlugin); // null unless REDIS_URL: then shared state lives in Redis
   await app.register(rateLimiting);
   await app.register(travelApiPlugin);

@@ -117,6 +117,11 @@ export const ConfigSchema = z.object({
   SSE_RELAY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Fares streams the priced stay search (POST /api/stays/priced-search) holds open at once per search. */
   STAY_FARES_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * On SIGTERM the BFF drains (bff/plugins/drain.ts): how long the requests in flight may take to finish
+   * before it closes anyway.
+   */
+  SHUTDOWN_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** The `retry:` a browser is given when the BFF shuts down and asks it to reconnect. */
   SSE_SHUTDOWN_RETRY_MS: z.coerce.number().int().min(0).default(2_000),
   /** Notification streams one session may hold open at once (tabs of one browser). */

@@ -15,8 +15,14 @@ try {
   process.exit(2);
 }
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+/** What closing takes after the drain, at most, before the process exits anyway. */
+const CLOSE_GRACE_MS = 10_000;
+
+// SIGTERM or SIGINT: drain first (out of rotation, requests finished, streams and leases handed over),
+// then close. After a crash, close at once.
+closeWithGrace({ delay: config.SHUTDOWN_DRAIN_TIMEOUT_MS + CLOSE_GRACE_MS }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
+  else await app.drain.start(config.SHUTDOWN_DRAIN_TIMEOUT_MS);
   await app.close();
 });
 

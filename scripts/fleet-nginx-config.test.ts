@@ -40,6 +40,8 @@ describe('the fleet nginx configuration', () => {
       'location ~ ^/api/(notifications/stream|stays/search|stays/priced-search|stays/fares)$',
     );
     expect(config).toContain('proxy_buffering off;');
+    // A draining instance's 503 to a GET is retried on the next instance (a rolling restart fails nothing).
+    expect(config).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
     // Text the instances sent plain is gzipped at the front; never an event stream.
     expect(config).toMatch(/gzip on;[^]*gzip_types application\/json/);
     expect(config).toMatch(/stays\/fares\)\$ \{[^}]*gzip off;[^}]*\}/);

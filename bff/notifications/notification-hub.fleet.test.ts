@@ -252,6 +252,51 @@ describe('the notification hub across instances sharing Redis', () => {
     expect(notificationIds(staying)).toEqual(['h-1']);
   });
 
+  it('drains: the tab moves to another instance with Last-Event-ID, the lease is handed over at once, nothing lost or doubled', async () => {
+    // A lease of a minute: the other instance would take it on its own only at a renewal 20 s away.
+    await startFleet(redis.url, { NOTIFICATION_LEASE_MS: '60000' });
+    const [draining, staying] = [await fleet.start(), await fleet.start()];
+    const { travelerId, cookie } = await seedSession(draining.app);
+    const leaving = await openStream(draining.url, cookie);
+    await leaving.next(isLive);
+    const other = await openStream(staying.url, cookie);
+    await other.next(isLive);
+    expect(draining.app.notificationHub.stats().upstreamConnects).toBe(1);
+    travelApi.emit(notificationFixture('d-1'));
+    await receives(leaving, 'd-1');
+    await receives(other, 'd-1');
+
+    const outcome = await draining.app.drain.start(10_000);
+    expect(outcome).toEqual({ streamsHandedOver: 1, unfinished: 0 });
+    await leaving.ended;
+    expect(leaving.events.at(-1)?.event).toBe('reconnect');
+    // The draining instance left the fleet: its heartbeat is gone and it names no lease.
+    const instanceId = draining.app.redis?.instanceId ?? '';
+    expect(
+      await redisCommand((client) => client.zscore(`${fleetPrefix}hub-instances`, instanceId)),
+    ).toBeNull();
+    await waitFor(
+      () => staying.app.notificationHub.stats().upstreamConnects === 1,
+      'the staying instance to hold the upstream',
+    );
+    expect(await redisCommand((client) => client.get(`${fleetPrefix}hub-lease:${travelerId}`))).toBe(
+      staying.app.redis?.instanceId,
+    );
+    // The tab reconnects, as the app does, with the last id it had, to the instance that stays.
+    const resumed = await BrowserStream.open(`${staying.url}/api/notifications/stream?visible=1`, {
+      headers: { cookie, 'x-requested-with': 'wayfare', 'last-event-id': 'd-1' },
+    });
+    streams.push(resumed);
+    await resumed.next(isLive);
+    travelApi.emit(notificationFixture('d-2'));
+    await receives(resumed, 'd-2');
+    await receives(other, 'd-2');
+    expect(notificationIds(leaving)).toEqual(['d-1']);
+    expect(notificationIds(resumed)).toEqual(['d-2']);
+    expect(notificationIds(other)).toEqual(['d-1', 'd-2']);
+    expect(travelApi.notificationStreams.size).toBe(1);
+  });
+
   it('reopens an upstream stream that went silent (a dead connection without a close) and catches up', async () => {
     await startFleet(redis.url, { NOTIFICATION_UPSTREAM_IDLE_MS: '300' });
     const instance = await fleet.start();

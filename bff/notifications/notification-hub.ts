@@ -103,6 +103,9 @@ export class NotificationHub {
       resubscribed: () => {
         for (const channel of this.#channels.values()) void channel.replayMissed();
       },
+      leaseReleased: (travelerId) => {
+        if (!this.#closed) this.#channels.get(travelerId)?.takeLeaseIfFree();
+      },
     });
   }
 
@@ -170,12 +173,33 @@ export class NotificationHub {
     this.#endSessionHere(sessionId, reason);
   }
 
+  /**
+   * The instance drains: stops the upstream streams this hub holds, hands each lease over at once (the
+   * release tells the traveler's other hubs, which take it), and leaves the fleet.
+   */
+  async handOver(): Promise<void> {
+    if (this.#closed) return;
+    this.#stopChannels();
+    try {
+      await this.#store.retire();
+    } catch (error) {
+      this.#options.logger.warn(
+        { err: error },
+        'leases not handed over: they free themselves when the heartbeat runs out',
+      );
+    }
+  }
+
   /** Stops the upstream streams this hub holds and hands their leases back at once. */
   close(): void {
+    this.#stopChannels();
+    this.#store.close();
+  }
+
+  #stopChannels(): void {
     this.#closed = true;
     for (const channel of [...this.#channels.values()]) channel.stop();
     this.#channels.clear();
-    this.#store.close();
   }
 
   stats(): NotificationHubStats {

@@ -178,6 +178,10 @@ export class MemoryNotificationStore implements NotificationStore {
     return Promise.resolve();
   }
 
+  async retire(): Promise<void> {
+    // One process holds every lease: there is no other hub to hand them to.
+  }
+
   close(): void {
     this.#travelers.clear();
   }

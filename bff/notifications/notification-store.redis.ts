@@ -369,6 +369,16 @@ export class RedisNotificationStore implements NotificationStore {
     await waitForRedis(this.#client, timeoutMs);
   }
 
+  /**
+   * Commands on one connection are answered in order: once the heartbeat's entry is gone, every release
+   * sent before it is through too, and a lease this instance still names is free for any other.
+   */
+  async retire(): Promise<void> {
+    clearInterval(this.#heartbeatTimer);
+    this.#heartbeatAt = 0;
+    await this.#client.zrem(this.#instancesKey, this.#instanceId);
+  }
+
   close(): void {
     this.#listener = undefined;
     clearInterval(this.#heartbeatTimer);
@@ -442,9 +452,11 @@ export class RedisNotificationStore implements NotificationStore {
     }
     if (channel.startsWith(this.#channelPrefix)) {
       const travelerId = channel.slice(this.#channelPrefix.length);
-      // The holder let go: the next lease check here asks Redis, and may take it.
-      if ((message as { type?: unknown }).type === 'lease-released') this.#heldElsewhere.delete(travelerId);
-      else listener.channel(travelerId, message as ChannelMessage);
+      // The holder let go: the lease check here asks Redis at once, and may take it.
+      if ((message as { type?: unknown }).type === 'lease-released') {
+        this.#heldElsewhere.delete(travelerId);
+        listener.leaseReleased(travelerId);
+      } else listener.channel(travelerId, message as ChannelMessage);
     }
   }
 }

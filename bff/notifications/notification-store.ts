@@ -23,6 +23,8 @@ export interface NotificationStoreListener {
   control(message: ControlMessage): void;
   /** The store's channels were lost and are back: what was published meanwhile has to be replayed. */
   resubscribed(): void;
+  /** Another hub let go of the traveler's lease (it drains or its last stream left): take it now. */
+  leaseReleased(travelerId: string): void;
 }
 
 /** A notification in a traveler's log, with its position (`entry`, ordered by `compareEntries`). */
@@ -98,6 +100,11 @@ export interface NotificationStore {
   sessionExists(sessionId: string): Promise<boolean>;
   /** Resolves once the store answers commands again, or after `timeoutMs`. */
   reachable(timeoutMs: number): Promise<void>;
+  /**
+   * This hub leaves for good (its instance drains): once every lease release it sent is through, no
+   * lease can still name it (a fleet store removes its heartbeat).
+   */
+  retire(): Promise<void>;
   close(): void;
 }
 

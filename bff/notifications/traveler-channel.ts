@@ -354,6 +354,11 @@ export class TravelerChannel {
     this.#lingerTimer.unref();
   }
 
+  /** Another hub let go of the lease: asks for it now rather than at the next renewal. */
+  takeLeaseIfFree(): void {
+    if (this.#upstream === undefined) void this.#leaseTick();
+  }
+
   /** Takes the lease when it is free and keeps it while held, renewing it as often as the store needs. */
   async #leaseTick(): Promise<void> {
     if (this.#stopped || this.#leaseTicking) return;

@@ -17,7 +17,8 @@ type CheckResult = { ok: true } | { ok: false; reason: string };
 /**
  * GET /healthz: the process answers. GET /readyz: the identity platform's discovery document is
  * reachable, and the travel API is reachable and accepts our signature (a signed GET /v1/app/update-check,
- * the one operation that needs no traveler). Not ready answers 503 with one detail per failing check.
+ * the one operation that needs no traveler). Not ready answers 503 with one detail per failing check; a
+ * draining instance (shutting down, bff/plugins/drain.ts) answers 503 at once, whatever the checks.
  */
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +37,14 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       schema: { hide: true, response: { 200: ReadinessSchema } },
     },
     async (request, reply) => {
+      if (app.drain.draining) {
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          status: 503,
+          message: 'Draining: this instance is shutting down',
+          recoveryAction: 'RETRY_LATER',
+          details: [{ field: 'instance', code: 'draining', message: 'shutting down' }],
+        });
+      }
       const [identity, travelApi] = await Promise.all([
         check(() => identityReachable(app.config.OIDC_ISSUER)),
         check(() =>

@@ -29,12 +29,15 @@ export class SseRegistry {
   readonly #options: SseRegistryOptions;
   /** Each open connection and what it is told when the server shuts down, before it is ended. */
   readonly #entries = new Map<SseConnection, string>();
+  /** The streams a browser resumes on another instance, and what each is told when this one drains. */
+  readonly #handovers = new Map<SseConnection, string>();
   /** The connections by heartbeat slice; a connection joins the slice after the previous one's. */
   readonly #slices: Set<SseConnection>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
   readonly #heartbeat: SseFrame;
   readonly #timer: NodeJS.Timeout;
   readonly #closed = (connection: SseConnection, reason: SseCloseReason): void => {
     this.#entries.delete(connection);
+    this.#handovers.delete(connection);
     for (const slice of this.#slices) if (slice.delete(connection)) break;
     if (reason === 'slow-consumer') this.#slowConsumerCutOffs += 1;
   };
@@ -66,9 +69,10 @@ export class SseRegistry {
   /**
    * Wraps a hijacked response; it leaves the registry by itself when it closes. The request it answers
    * names the stream's kind (its route template: the label of the count of open streams) and logs the
-   * stream's open and its end, with the reason and how long it lasted.
+   * stream's open and its end, with the reason and how long it lasted. A stream with a `handover` is
+   * ended with it when the instance drains (`handOver`); the others run on to their own end.
    */
-  connect(res: ServerResponse, farewell: string, request?: FastifyRequest): SseConnection {
+  connect(res: ServerResponse, farewell: string, request?: FastifyRequest, handover?: string): SseConnection {
     // What the stream's end needs, not the request: Fastify's request is not kept for the stream's life.
     const kind = request?.routeOptions.url ?? 'other';
     const log = request?.log;
@@ -84,6 +88,7 @@ export class SseRegistry {
       this.#closed(closed, reason);
     });
     this.#entries.set(connection, farewell);
+    if (handover !== undefined) this.#handovers.set(connection, handover);
     this.#slices[this.#joined % HEARTBEAT_SLICES]?.add(connection);
     this.#joined += 1;
     return connection;
@@ -94,6 +99,17 @@ export class SseRegistry {
     this.#closing = true;
     clearInterval(this.#timer);
     for (const [connection, farewell] of [...this.#entries]) connection.end(farewell);
+  }
+
+  /**
+   * The instance drains: each stream registered with a handover is ended with it (the browser reconnects,
+   * through the front, to another instance); new streams are refused. Returns how many were ended.
+   */
+  handOver(): number {
+    this.#closing = true;
+    const handovers = [...this.#handovers];
+    for (const [connection, handover] of handovers) connection.end(handover);
+    return handovers.length;
   }
 
   #beat(): void {

@@ -18,6 +18,11 @@ import { eventStreamResponses, NoContentSchema, routeSchema } from './error-resp
 /** The reconnection delay a browser is given on every notification stream. */
 const CLIENT_RETRY_MS = 3000;
 const CLIENT_RETRY = new SseFrame(encodeSseEvent({ retry: CLIENT_RETRY_MS }));
+/**
+ * A draining instance asks each browser to reconnect at once (another instance answers), each after its
+ * own delay within this spread, so that the instances that stay are not met by every tab in one instant.
+ */
+const HANDOVER_SPREAD_MS = 500;
 
 /**
  * One browser stream as the hub sees it. A class rather than closures over the request: an idle
@@ -85,7 +90,12 @@ export default async function notificationsStreamRoutes(app: FastifyInstance): P
       openPerSession.set(sessionId, open + 1);
       // Each browser gets its own delay in [retry, 2 x retry): a restart is not met by every tab at once.
       const shutdownRetryMs = Math.round(app.config.SSE_SHUTDOWN_RETRY_MS * (1 + Math.random()));
-      const connection = app.sse.connect(hijackForStream(reply), encodeReconnect(shutdownRetryMs), request);
+      const connection = app.sse.connect(
+        hijackForStream(reply),
+        encodeReconnect(shutdownRetryMs),
+        request,
+        encodeReconnect(Math.floor(Math.random() * HANDOVER_SPREAD_MS)),
+      );
       connection.open();
       connection.write(CLIENT_RETRY);
       const unsubscribe = app.notificationHub.subscribe({
