@@ -125,6 +125,7 @@ export function FlightsPage() {
             headingRef={resultsHeading}
             request={request}
             route={routeLabel(form)}
+            tripType={form.tripType}
             view={view}
             onViewChange={(nextView) =>
               setParams(writeResultView(new URLSearchParams(params), nextView), { replace: true })
