@@ -93,7 +93,6 @@ export function FlightsPage() {
         )}
         <CollapsibleSearch
           collapsed={collapsed}
-          foldOn="every-screen"
           summary={
             <>
               <strong>{routeLabel(form)}</strong>

@@ -64,7 +64,6 @@ export function StaysPage() {
       <div className="stack">
         <CollapsibleSearch
           collapsed={collapsed}
-          foldOn="every-screen"
           summary={search && <StaySearchSummary search={search} />}
           editLabel={t('stays.summary.edit')}
           onEdit={() => setEditingFor(searchKey)}
