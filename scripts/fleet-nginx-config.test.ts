@@ -47,6 +47,48 @@ describe('the fleet nginx configuration', () => {
     expect(config).toMatch(/stays\/fares\)\$ \{[^}]*gzip off;[^}]*\}/);
   });
 
+  it('holds 10,000 open streams: two connections each, room for them all in one worker', () => {
+    const config = fleetNginxConfig(settings);
+    expect(config).toMatch(/^worker_processes auto;$/m);
+    const connections = Number(/^\s*worker_connections (\d+);$/m.exec(config)?.[1]);
+    const files = Number(/^worker_rlimit_nofile (\d+);$/m.exec(config)?.[1]);
+    // A stream is a browser's connection (HTTP/1.1 at worst) and one to an instance.
+    expect(connections).toBeGreaterThanOrEqual(2 * 10_000);
+    // Every connection is an open file of its worker.
+    expect(files).toBeGreaterThanOrEqual(connections);
+    // Keep-alive to the instances: idle connections kept, HTTP/1.1 without `Connection: close`, closed by
+    // nginx before an instance closes them (Fastify's keepAliveTimeout, 72 s).
+    expect(config).toMatch(/upstream wayfare_bff \{[^}]*keepalive \d+;[^}]*keepalive_timeout 60s;[^}]*\}/);
+    expect(config).toContain('proxy_http_version 1.1;');
+    expect(config).toContain('proxy_set_header Connection "";');
+    // The streams: nothing buffered, an hour between reads or writes.
+    expect(config).toMatch(
+      /stays\/fares\)\$ \{[^}]*proxy_buffering off;[^}]*proxy_read_timeout 1h;[^}]*proxy_send_timeout 1h;[^}]*\}/,
+    );
+  });
+
+  it('sizes the workers as the example says, the figures an operator copies', () => {
+    const config = fleetNginxConfig({
+      ...settings,
+      example: example.replace('worker_connections 32768;', 'worker_connections 50000;'),
+    });
+    expect(config).toMatch(/^\s*worker_connections 50000;$/m);
+    expect(() =>
+      fleetNginxConfig({ ...settings, example: example.replace(/^#\s+worker_rlimit_nofile.*$/m, '') }),
+    ).toThrow(/expected one `worker_rlimit_nofile` line of the capacity comment, found 0/);
+  });
+
+  it('is what the README prints, line for line, where the README does not abridge it', async () => {
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    const printed = /```nginx\n([^]*?)```/.exec(readme)?.[1] ?? '';
+    const exampleLines = new Set(example.split('\n'));
+    const differing = printed
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('# ...') && !exampleLines.has(line));
+    expect(printed).toContain('worker_connections');
+    expect(differing).toEqual([]);
+  });
+
   it('says which line of the example it no longer finds', () => {
     expect(() =>
       fleetNginxConfig({ ...settings, example: example.replace('listen 443', 'listen 8080') }),

@@ -47,9 +47,6 @@ export interface FleetRedis {
   sentinels: string;
 }
 
-/** How long the fleet's Sentinels wait for a primary that does not answer before they fail it over. */
-export const FLEET_DOWN_AFTER_MS = 2000;
-
 /** The longest a failover takes: the Sentinels' wait, their election and the promotion, with a margin. */
 export function failoverWindowMs(downAfterMs: number): number {
   return downAfterMs + 5000;
@@ -60,7 +57,7 @@ const password = () => randomBytes(24).toString('base64url');
 export function fleetRedis(
   dataDir: (name: string) => string,
   ports: FleetRedisPorts,
-  { downAfterMs = FLEET_DOWN_AFTER_MS, passwords = {} }: FleetRedisOptions = {},
+  { downAfterMs = 2000, passwords = {} }: FleetRedisOptions = {},
 ): FleetRedis {
   const secret = {
     bff: passwords.bff ?? password(),
