@@ -120,6 +120,16 @@ test.describe('flight search', () => {
     await expect(first).toBeVisible();
     await expect(first.getByText('CDG', { exact: true })).toHaveCount(2);
     await expect(first.getByText('MAD', { exact: true })).toHaveCount(2);
+    // Each way is named, so the traveler and a screen reader tell the way out from the way back.
+    const airports = /^[A-Z]{3}$/;
+    await expect(first.getByRole('group', { name: 'Outbound flight' }).getByText(airports)).toHaveText([
+      'CDG',
+      'MAD',
+    ]);
+    await expect(first.getByRole('group', { name: 'Return flight' }).getByText(airports)).toHaveText([
+      'MAD',
+      'CDG',
+    ]);
   });
 
   test('a multi-city search flies three flights in order', async ({ signedInPage: page }) => {

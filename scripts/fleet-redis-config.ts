@@ -47,6 +47,9 @@ export interface FleetRedis {
   sentinels: string;
 }
 
+/** How long the fleet's Sentinels wait for a primary that does not answer before they fail it over. */
+export const FLEET_DOWN_AFTER_MS = 2000;
+
 /** The longest a failover takes: the Sentinels' wait, their election and the promotion, with a margin. */
 export function failoverWindowMs(downAfterMs: number): number {
   return downAfterMs + 5000;
@@ -57,7 +60,7 @@ const password = () => randomBytes(24).toString('base64url');
 export function fleetRedis(
   dataDir: (name: string) => string,
   ports: FleetRedisPorts,
-  { downAfterMs = 2000, passwords = {} }: FleetRedisOptions = {},
+  { downAfterMs = FLEET_DOWN_AFTER_MS, passwords = {} }: FleetRedisOptions = {},
 ): FleetRedis {
   const secret = {
     bff: passwords.bff ?? password(),

@@ -15,7 +15,8 @@ import webPush from 'web-push';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { fleetPrometheusConfig } from './fleet-prometheus-config.ts';
-import { fleetRedis } from './fleet-redis-config.ts';
+import { FLEET_DOWN_AFTER_MS, fleetRedis } from './fleet-redis-config.ts';
+import { writeFleetState } from './fleet-state.ts';
 import { fleetSummary } from './fleet-summary.ts';
 import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
 import { findProgram } from './prerequisites.ts';
@@ -43,7 +44,9 @@ if (process.argv.includes('--help')) {
   OTEL_EXPORTER_OTLP_ENDPOINT and the other OTEL_* variables
                            pass to every BFF instance and the travel API: their spans go to that
                            collector (docs/operations.md, "Which traces are recorded")
-  WAYFARE_LOG_FORMAT=json  each service's log lines as JSON, prefixed by its name`);
+  WAYFARE_LOG_FORMAT=json  each service's log lines as JSON, prefixed by its name
+  WAYFARE_FLEET_STATE_FILE a file to write the fleet's ports, nginx configuration and Redis settings
+                           into once it is ready (mode 0600, scripts/fleet-state.ts), removed at the end`);
   process.exit(0);
 }
 
@@ -94,6 +97,7 @@ const secrets = {
   vapid: webPush.generateVAPIDKeys(),
 };
 
+const stateFile = process.env.WAYFARE_FLEET_STATE_FILE || undefined;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-fleet-'));
 // nginx's workers (an unprivileged user when started as root) write their temporary files under it.
 await chmod(dataDir, 0o755);
@@ -102,6 +106,7 @@ const removeDataDir = async () => {
   if (removed) return;
   removed = true;
   await rm(dataDir, { recursive: true, force: true });
+  if (stateFile !== undefined) await rm(stateFile, { force: true });
 };
 
 // A process that dies is restarted (the folder with the certificates and Redis's files stays); only a
@@ -268,6 +273,15 @@ async function main(): Promise<void> {
     demo,
   }))
     console.log(line);
+  if (stateFile !== undefined) {
+    await writeFleetState(stateFile, {
+      dataDir,
+      frontPort,
+      bffPorts: ports.bffs,
+      nginx: { program: nginx as string, runDir, config },
+      redis: { sentinelPorts: ports.redis.sentinels, env: redis.env, downAfterMs: FLEET_DOWN_AFTER_MS },
+    });
+  }
   console.log(`Wayfare fleet is ready at ${appOrigin}${demo ? ' (demo mode)' : ''}`);
 }
 

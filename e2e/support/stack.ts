@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+
 /**
  * Where the end-to-end stack listens and how its levers are reached. The ports are not the defaults of
  * `npm start`, so a developer's running app and the suite never clash. `E2E_PORT_OFFSET` shifts all three,
@@ -33,6 +35,9 @@ export const FLEET = {
   /** The OTLP/HTTP receiver the fleet's services export their traces to (e2e/support/otlp-receiver.ts). */
   otlpPort: 4318 + PORT_OFFSET,
 } as const;
+
+/** Where the fleet of the fleet journeys writes its ports and settings (scripts/fleet-state.ts). */
+export const FLEET_STATE_FILE = `${tmpdir()}/wayfare-e2e-fleet-${FLEET.frontPort}.json`;
 
 export const FLEET_ORIGIN = `https://localhost:${FLEET.frontPort}`;
 export const FLEET_TRAVEL_API_ORIGIN = `https://localhost:${FLEET.travelApiPort}`;

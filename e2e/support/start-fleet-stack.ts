@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { OtlpReceiver } from './otlp-receiver.ts';
-import { FLEET, FLEET_OTLP_ORIGIN } from './stack.ts';
+import { FLEET, FLEET_OTLP_ORIGIN, FLEET_STATE_FILE } from './stack.ts';
 
 const snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-e2e-fleet-web-'));
 const builtWeb = path.resolve('dist/web');
@@ -29,6 +29,8 @@ const fleet = spawn(process.execPath, ['scripts/start-fleet.ts'], {
     WAYFARE_FLEET_IDENTITY_PORT: String(FLEET.identityPort),
     WAYFARE_FLEET_PROMETHEUS_PORT: String(FLEET.prometheusPort),
     WAYFARE_DEMO: '1',
+    // The fault journeys find Redis, the instances and nginx's configuration through it.
+    WAYFARE_FLEET_STATE_FILE: FLEET_STATE_FILE,
     WEB_DIST_DIR: snapshotDir,
     // The services' pino lines as they are, for the receiver to read.
     WAYFARE_LOG_FORMAT: 'json',

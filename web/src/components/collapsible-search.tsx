@@ -6,8 +6,6 @@ const FIELD = 'input:not([type="hidden"]), select, textarea';
 export interface CollapsibleSearchProps {
   /** A search ran and the traveler is not editing it: the form folds into its one-line summary. */
   collapsed: boolean;
-  /** Which screens fold it: a phone only (a wide screen keeps the form beside the results), or every one. */
-  foldOn: 'phone' | 'every-screen';
   /** The search in one line: "Rome · Thu, Dec 3 – Sat, Dec 5 · 2 adults". */
   summary: ReactNode;
   /** "Edit search" */
@@ -22,11 +20,10 @@ export interface CollapsibleSearchProps {
 
 /**
  * A search form that gives the screen to its results: after a search it stands as one line with an
- * Edit button, so the first result starts near the top of the screen.
+ * Edit button, on every screen, so the first result starts near the top of the screen.
  */
 export function CollapsibleSearch({
   collapsed,
-  foldOn,
   summary,
   editLabel,
   onEdit,
@@ -41,11 +38,10 @@ export function CollapsibleSearch({
     if (focusOnEdit) focusOnEdit();
     else form.current?.querySelector<HTMLElement>(FIELD)?.focus();
   }, [collapsed, focusOnEdit]);
-  const fold = collapsed ? ` collapsed-on-${foldOn}` : '';
   return (
     <>
       {collapsed && (
-        <div className={`card search-summary search-summary-on-${foldOn}`}>
+        <div className="card search-summary">
           <p>{summary}</p>
           <button
             type="button"
@@ -59,7 +55,7 @@ export function CollapsibleSearch({
           </button>
         </div>
       )}
-      <div ref={form} className={`search-collapsible${fold}`}>
+      <div ref={form} className={collapsed ? 'search-collapsible collapsed' : 'search-collapsible'}>
         {children}
       </div>
     </>

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { useSearchInProgress } from '../../lib/search-activity.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { arrangeOffers, carriersOf } from './arrange-offers.ts';
-import type { FlightResultView } from './flight-search-params.ts';
+import type { FlightResultView, TripType } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
 import { OfferCard } from './offer-card.tsx';
 import { FlightSortControl, ResultFilters, ResultFiltersButton } from './result-filters.tsx';
@@ -16,6 +16,8 @@ export interface FlightResultsProps {
   request: FlightSearchRequest | null;
   /** "LHR → JFK → LHR" */
   route: string;
+  /** The search's kind of trip, which names each offer's legs. */
+  tripType: TripType;
   view: FlightResultView;
   onViewChange: (view: FlightResultView) => void;
   onEditSearch: () => void;
@@ -32,6 +34,7 @@ const PLACEHOLDER_REQUEST: FlightSearchRequest = {
 export function FlightResults({
   request,
   route,
+  tripType,
   view,
   onViewChange,
   onEditSearch,
@@ -134,7 +137,12 @@ export function FlightResults({
             <ol className="card-list" aria-busy={search.isFetching} aria-label={t('flights.offers')}>
               {shown.map((offer) => (
                 <li key={offer.offerId}>
-                  <OfferCard offer={offer} format={format} adults={request?.passengers.adults ?? 1} />
+                  <OfferCard
+                    offer={offer}
+                    tripType={tripType}
+                    format={format}
+                    adults={request?.passengers.adults ?? 1}
+                  />
                 </li>
               ))}
             </ol>

@@ -7,10 +7,12 @@ import { profileQueries } from '../../lib/profile-query.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  activateEnglishForTests();
 });
 
 const date = addDays(todayIsoDate(), 30);
@@ -52,22 +54,32 @@ function offer(id: string, amount: number, legs: unknown[], carriers: Array<{ co
   };
 }
 
+/** A leg flown in one flight by `carrier`. */
+function nonstopLeg(
+  carrier: { code: string; name: string },
+  origin: typeof lhr,
+  destination: typeof lhr,
+  departureTime: string,
+  arrivalTime: string,
+  durationMinutes: number,
+) {
+  return {
+    origin,
+    destination,
+    departureTime,
+    arrivalTime,
+    durationMinutes,
+    stops: 0,
+    segments: [segment(carrier, origin, destination, departureTime, arrivalTime)],
+  };
+}
+
 const polaris = { code: 'PO', name: 'Polaris Airways' };
 const skylark = { code: 'SK', name: 'Skylark Airlines' };
 const nonstopEvening = offer(
   'nonstop',
   900,
-  [
-    {
-      origin: lhr,
-      destination: jfk,
-      departureTime: `${date}T20:00:00+00:00`,
-      arrivalTime: `${addDays(date, 1)}T01:30:00-05:00`,
-      durationMinutes: 510,
-      stops: 0,
-      segments: [segment(polaris, lhr, jfk, `${date}T20:00:00+00:00`, `${addDays(date, 1)}T01:30:00-05:00`)],
-    },
-  ],
+  [nonstopLeg(polaris, lhr, jfk, `${date}T20:00:00+00:00`, `${addDays(date, 1)}T01:30:00-05:00`, 510)],
   [polaris],
 );
 const cheapOneStop = offer(
@@ -207,6 +219,59 @@ describe('FlightsPage', () => {
     expect(await screen.findByRole('article', { name: /Skylark/ })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([called]) => called === '/api/profile')).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([called]) => called === '/api/flights/search')).toHaveLength(1);
+  });
+});
+
+describe('FlightsPage with a return search', () => {
+  const back = addDays(date, 7);
+  const returnUrl = `/flights?trip=return&leg=LHR.JFK.${date}&leg=JFK.LHR.${back}&adults=1&cabin=economy`;
+  const roundTrip = offer(
+    'round-trip',
+    700,
+    [
+      nonstopLeg(polaris, lhr, jfk, `${date}T10:00:00+00:00`, `${date}T13:00:00-05:00`, 480),
+      nonstopLeg(skylark, jfk, lhr, `${back}T18:00:00-05:00`, `${addDays(back, 1)}T06:00:00+00:00`, 420),
+    ],
+    [polaris, skylark],
+  );
+
+  /** The leg of the one offer shown that is named `name`, with the airports it flies from and to. */
+  async function legNamed(name: string): Promise<string[]> {
+    const card = await screen.findByRole('article', { name: /Polaris Airways, Skylark Airlines/ });
+    const leg = within(card).getByRole('group', { name });
+    return within(leg)
+      .getAllByText(/^[A-Z]{3}$/)
+      .map((code) => code.textContent ?? '');
+  }
+
+  it('names the way out and the way back on every offer, so each is told apart', async () => {
+    stubFlights(() => ({ json: { searchId: 's', currency: 'GBP', offers: [roundTrip] } }));
+    renderApp(<FlightsPage />, { url: returnUrl });
+    expect(await legNamed('Outbound flight')).toEqual(['LHR', 'JFK']);
+    expect(await legNamed('Return flight')).toEqual(['JFK', 'LHR']);
+    expect(screen.getByText('Return flight')).toBeVisible();
+  });
+
+  it('names them in Spanish for a Spanish traveler', async () => {
+    activateSpanishForTests();
+    stubFetch((url) => {
+      if (url === '/api/profile') return { json: { ...profile, locale: 'es-ES' } };
+      if (url === '/api/flights/search')
+        return { json: { searchId: 's', currency: 'GBP', offers: [roundTrip] } };
+      return { json: { items: [] } };
+    });
+    renderApp(<FlightsPage />, { url: returnUrl });
+    expect(await legNamed('Vuelo de ida')).toEqual(['LHR', 'JFK']);
+    expect(await legNamed('Vuelo de vuelta')).toEqual(['JFK', 'LHR']);
+  });
+
+  it('gives the one leg of a one-way offer no name of its own', async () => {
+    stubFlights(() => ({ json: { searchId: 's', currency: 'GBP', offers: [nonstopEvening] } }));
+    renderApp(<FlightsPage />, { url });
+    const card = await screen.findByRole('article', { name: /Polaris Airways/ });
+    expect(
+      within(card).queryByRole('group', { name: /^(Outbound flight|Return flight|Flight \d)$/ }),
+    ).toBeNull();
   });
 });
 

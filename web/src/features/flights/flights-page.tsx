@@ -93,7 +93,6 @@ export function FlightsPage() {
         )}
         <CollapsibleSearch
           collapsed={collapsed}
-          foldOn="every-screen"
           summary={
             <>
               <strong>{routeLabel(form)}</strong>
@@ -125,6 +124,7 @@ export function FlightsPage() {
             headingRef={resultsHeading}
             request={request}
             route={routeLabel(form)}
+            tripType={form.tripType}
             view={view}
             onViewChange={(nextView) =>
               setParams(writeResultView(new URLSearchParams(params), nextView), { replace: true })

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { FlightOffer, FlightOfferLeg } from '#shared/api/flights.ts';
 import { useT, type Translate } from '../../i18n/use-t.ts';
@@ -5,6 +6,7 @@ import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { OfferDetails, saveSelection } from '../checkout/index.ts';
 import { DetailsDisclosure } from '../../components/details-disclosure.tsx';
 import { cabinName } from './flight-search-form.tsx';
+import type { TripType } from './flight-search-params.ts';
 
 function stopsText(leg: FlightOfferLeg, t: Translate): string {
   if (leg.stops === 0) return t('flights.offer.nonstop');
@@ -24,12 +26,38 @@ function layoversOf(leg: FlightOfferLeg): Array<{ airport: string; minutes: numb
   });
 }
 
-function LegRow({ leg, format, t }: { leg: FlightOfferLeg; format: Formatters; t: Translate }) {
+/**
+ * What a leg of an offer is called, so the way out and the way back (or each flight of a multi-city
+ * trip) are told apart by eye and by a screen reader; the one leg of a one-way trip needs no name.
+ */
+function legTitle(tripType: TripType, index: number, t: Translate): string | null {
+  if (tripType === 'one-way') return null;
+  if (tripType === 'return') return index === 0 ? t('flights.offer.outbound') : t('flights.offer.return');
+  return t('flights.offer.numbered', { number: index + 1 });
+}
+
+function LegRow({
+  leg,
+  title,
+  format,
+  t,
+}: {
+  leg: FlightOfferLeg;
+  title: string | null;
+  format: Formatters;
+  t: Translate;
+}) {
+  const titleId = useId();
   const days = dayOffset(leg.departureTime, leg.origin.timeZone, leg.arrivalTime, leg.destination.timeZone);
   const carriers = [...new Set(leg.segments.map((segment) => segment.carrier.name))].join(', ');
   const numbers = leg.segments.map((segment) => segment.flightNumber).join(' · ');
   return (
-    <div className="leg-row">
+    <div className="leg-row" role={title ? 'group' : undefined} aria-labelledby={title ? titleId : undefined}>
+      {title && (
+        <p id={titleId} className="leg-title">
+          {title}
+        </p>
+      )}
       <div className="leg-times">
         <span className="leg-time">
           <span>{format.time(leg.departureTime, leg.origin.timeZone)}</span>
@@ -73,10 +101,13 @@ function LegRow({ leg, format, t }: { leg: FlightOfferLeg; format: Formatters; t
 
 export function OfferCard({
   offer,
+  tripType,
   format,
   adults,
 }: {
   offer: FlightOffer;
+  /** The search's kind of trip, which names each leg: outbound and return, or flight 1, 2, 3. */
+  tripType: TripType;
   format: Formatters;
   adults: number;
 }) {
@@ -103,7 +134,7 @@ export function OfferCard({
           <span className="muted small"> · {cabinName(offer.cabinClass, t)}</span>
         </p>
         {offer.legs.map((leg, index) => (
-          <LegRow key={index} leg={leg} format={format} t={t} />
+          <LegRow key={index} leg={leg} title={legTitle(tripType, index, t)} format={format} t={t} />
         ))}
         <DetailsDisclosure
           label={

@@ -86,6 +86,9 @@ export const messages = {
   'flights.window.afternoon': 'Afternoon ({from}–{to})',
   'flights.window.evening': 'Evening ({from}–{to})',
 
+  'flights.offer.outbound': 'Outbound flight',
+  'flights.offer.return': 'Return flight',
+  'flights.offer.numbered': 'Flight {number}',
   'flights.offer.nonstop': 'Nonstop',
   'flights.offer.stops': '{count, plural, one {# stop} other {# stops}}',
   'flights.offer.stopsVia': '{count, plural, one {# stop} other {# stops}} ({via})',

@@ -88,6 +88,9 @@ export const messages: Record<keyof typeof english, string> = {
   'flights.window.afternoon': 'Tarde ({from}–{to})',
   'flights.window.evening': 'Noche ({from}–{to})',
 
+  'flights.offer.outbound': 'Vuelo de ida',
+  'flights.offer.return': 'Vuelo de vuelta',
+  'flights.offer.numbered': 'Vuelo {number}',
   'flights.offer.nonstop': 'Directo',
   'flights.offer.stops': '{count, plural, one {# escala} other {# escalas}}',
   'flights.offer.stopsVia': '{count, plural, one {# escala} other {# escalas}} ({via})',

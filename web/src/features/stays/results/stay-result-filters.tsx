@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FilterSheet } from '../../../components/filter-sheet.tsx';
+import { FilterSheet, FilterSheetButton } from '../../../components/filter-sheet.tsx';
 import { SortControl } from '../../../components/sort-control.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -120,8 +120,25 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
   );
 }
 
+/** On a phone, the button that opens the filters' sheet: it sits in the results' heading row. */
+export function StayFiltersButton({ view, onOpen }: { view: StayResultView; onOpen: () => void }) {
+  const t = useT();
+  const active = filtersActive(view);
+  return (
+    <FilterSheetButton
+      title={t('stays.filters.title')}
+      titleActive={t('stays.filters.titleActive', { count: active })}
+      active={active}
+      onOpen={onOpen}
+    />
+  );
+}
+
 /** The filters of the stay results: a column beside the hotels, or a sheet on a phone. */
-export function StayFilters(props: StayFiltersProps) {
+export function StayFilters({
+  sheet,
+  ...props
+}: StayFiltersProps & { sheet: { open: boolean; onOpenChange: (open: boolean) => void } }) {
   const t = useT();
   const active = filtersActive(props.view);
   return (
@@ -130,6 +147,7 @@ export function StayFilters(props: StayFiltersProps) {
       titleActive={t('stays.filters.titleActive', { count: active })}
       active={active}
       showLabel={t('stays.filters.show')}
+      sheet={sheet}
     >
       <FilterFields {...props} />
     </FilterSheet>

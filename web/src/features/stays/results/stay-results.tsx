@@ -8,7 +8,7 @@ import {
   filtersActive,
   type StayResultView,
 } from './arrange-stays.ts';
-import { StayFilters, StaySortControl } from './stay-result-filters.tsx';
+import { StayFilters, StayFiltersButton, StaySortControl } from './stay-result-filters.tsx';
 import type { StaySearchSnapshot } from './stay-search-run.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useT, type Translate } from '../../../i18n/use-t.ts';
@@ -68,27 +68,21 @@ export function StayResults({
   const format = useTravelerFormatters();
   const streaming = snapshot.phase === 'searching' || snapshot.phase === 'pricing';
   useSearchInProgress(streaming);
-  const [reportedError, setReportedError] = useState<unknown>(null);
+  const reportedError = useRef<unknown>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
-  if (
-    snapshot.phase === 'failed' &&
-    snapshot.error?.recoveryAction === 'FIX_INPUT' &&
-    reportedError !== snapshot.error
-  ) {
-    setReportedError(snapshot.error);
-    onFieldErrors(snapshot.error);
-  }
+  // A problem in the search's own fields goes to the form, once per error, after this render.
+  const fieldError =
+    snapshot.phase === 'failed' && snapshot.error?.recoveryAction === 'FIX_INPUT' ? snapshot.error : null;
+  useEffect(() => {
+    if (!fieldError || reportedError.current === fieldError) return;
+    reportedError.current = fieldError;
+    onFieldErrors(fieldError);
+  }, [fieldError, onFieldErrors]);
 
   const expected = snapshot.expected ?? snapshot.properties.length;
   const shown = arrangeStays(snapshot.properties, snapshot.prices, view);
   const found = snapshot.properties.length;
-  const firstCard = useRef<HTMLLIElement>(null);
-  const hasFirst = found > 0;
-  useEffect(() => {
-    // On a phone the results start below the fold: bring the first hotel into view as it arrives.
-    if (hasFirst && window.matchMedia?.(PHONE_QUERY).matches)
-      firstCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [hasFirst, runKey]);
   const nights = nightsBetween(search.checkIn, search.checkOut);
 
   return (
@@ -101,6 +95,7 @@ export function StayResults({
             {t('stays.nights', { count: nights })}
           </span>
         </h2>
+        {found > 0 && <StayFiltersButton view={view} onOpen={() => setFiltersOpen(true)} />}
         <p className="progress-line" aria-hidden="true">
           {snapshot.phase === 'searching' && <span className="spinner" />}
           {progressText(snapshot, expected, t)}
@@ -159,6 +154,7 @@ export function StayResults({
             boards={boardsOf(snapshot.prices)}
             stars={[...new Set(snapshot.properties.map((property) => property.stars))].sort().reverse()}
             currency={currencyOf(snapshot.prices)}
+            sheet={{ open: filtersOpen, onOpenChange: setFiltersOpen }}
           />
         )}
         <div className="stack">
@@ -179,8 +175,8 @@ export function StayResults({
             </div>
           )}
           <ol className="card-list" aria-busy={streaming} aria-label={t('stays.results.list')}>
-            {shown.map(({ property, price }, index) => (
-              <li key={property.searchSolutionId} ref={index === 0 ? firstCard : undefined}>
+            {shown.map(({ property, price }) => (
+              <li key={property.searchSolutionId}>
                 <PropertyCard
                   property={property}
                   price={price}
@@ -208,9 +204,6 @@ export function StayResults({
     </section>
   );
 }
-
-/** Where the results are laid out for a phone (the stays.css breakpoint). */
-const PHONE_QUERY = '(max-width: 39.99rem)';
 
 function allFailed(snapshot: StaySearchSnapshot): boolean {
   const prices = Object.values(snapshot.prices);

@@ -268,6 +268,37 @@ describe('StaysPage', () => {
     expect(new URLSearchParams(router.state.location.search).get('checkOut')).toBe(addDays(checkIn, 30));
   });
 
+  it('after a search the form folds into one line, and Edit search opens it at the destination', async () => {
+    stubStays({});
+    renderApp(<StaysPage />, { url: searchUrl });
+    expect(await screen.findByRole('article', { name: /Hotel Saffron/ })).toBeInTheDocument();
+    const summary = screen.getByText('Paris').closest('p');
+    expect(summary).toHaveTextContent(/Paris · .+ – .+ · /);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
+    expect(screen.queryByRole('button', { name: 'Edit search' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveFocus();
+  });
+
+  it('a problem the travel API finds in a field opens the folded form with the problem at that field', async () => {
+    stubStays({
+      pricedSearch: [
+        sse(
+          'error',
+          envelope('VALIDATION_ERROR', 'FIX_INPUT', {
+            details: [{ field: 'checkIn', code: 'too_far_ahead', message: 'too far ahead' }],
+          }),
+        ),
+      ],
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+    const checkInField = await screen.findByRole('group', { name: 'Check-in' });
+    await waitFor(() => {
+      for (const segment of within(checkInField).getAllByRole('spinbutton'))
+        expect(segment).toHaveAttribute('aria-invalid', 'true');
+    });
+    expect(screen.queryByRole('button', { name: 'Edit search' })).not.toBeInTheDocument();
+  });
+
   it('an empty search says so instead of showing an empty list', async () => {
     stubFetch((url) => {
       if (url.startsWith('/api/profile')) return { json: profile };

@@ -38,8 +38,10 @@ export function StaysPage() {
   // The search's own parameters: a new sort or filter arranges the results, it never searches again.
   const searchKey = withoutStayView(params).toString();
   const view = stayViewFromParams(params);
+  // After a search the form folds into one line on every screen, so the first hotel is on the first
+  // screen; Edit search opens it again until the next search, as does a problem the traveler must fix in it.
   const [editingFor, setEditingFor] = useState<string | null>(null);
-  const collapsed = search !== null && editingFor !== searchKey;
+  const collapsed = search !== null && editingFor !== searchKey && Object.keys(serverErrors).length === 0;
   // Hotels are priced in the traveler's currency, so the search waits for the profile or its first failure.
   const profileSettled = profile.data !== undefined || profile.errorUpdateCount > 0;
   const currency = stayCurrency(profile.data?.currency);
@@ -56,12 +58,12 @@ export function StaysPage() {
     <div className="page">
       <div className="page-header">
         <h1>{t('stays.title')}</h1>
-        <p className="muted">{t('stays.tagline')}</p>
+        {/* What the form can do: folded away with the form once a search ran. */}
+        {!collapsed && <p className="muted">{t('stays.tagline')}</p>}
       </div>
       <div className="stack">
         <CollapsibleSearch
           collapsed={collapsed}
-          foldOn="phone"
           summary={search && <StaySearchSummary search={search} />}
           editLabel={t('stays.summary.edit')}
           onEdit={() => setEditingFor(searchKey)}

@@ -3,7 +3,7 @@ import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
 import { roomsSummary } from '../hotel/stay-header.tsx';
 import type { StaySearch } from './stay-search-params.ts';
 
-/** The search in one line: what a phone shows instead of the form once a search ran. */
+/** The search in one line: what the page shows instead of the form once a search ran. */
 export function StaySearchSummary({ search }: { search: StaySearch }) {
   const t = useT();
   const format = useTravelerFormatters();
