@@ -48,6 +48,17 @@ export function PropertyCard({ property, price, href, format, onRetry }: Propert
   );
 }
 
+/** The rate area's shape while a price is on its way, the size of the price that replaces it. */
+export function RateSkeleton() {
+  return (
+    <>
+      <span className="skeleton skeleton-line rate-skeleton-short" />
+      <span className="skeleton rate-skeleton-price" />
+      <span className="skeleton skeleton-line rate-skeleton-long" />
+    </>
+  );
+}
+
 function RateArea({ price, format }: { price: PropertyPrice; format: Formatters }) {
   const t = useT();
   switch (price.state) {
@@ -68,9 +79,7 @@ function RateArea({ price, format }: { price: PropertyPrice; format: Formatters 
       return (
         <>
           <span className="visually-hidden">{t('stays.card.checkingPrices')}</span>
-          <span className="skeleton skeleton-line rate-skeleton-short" />
-          <span className="skeleton rate-skeleton-price" />
-          <span className="skeleton skeleton-line rate-skeleton-long" />
+          <RateSkeleton />
         </>
       );
     case 'priced':

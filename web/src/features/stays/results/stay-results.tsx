@@ -17,7 +17,7 @@ import { useSearchInProgress } from '../../../lib/search-activity.ts';
 import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
 import { maxNightsOf } from '../search/max-nights-of.ts';
 import { MaxNightsNotice } from '../search/max-nights-notice.tsx';
-import { PropertyCard } from './property-card.tsx';
+import { PropertyCard, RateSkeleton } from './property-card.tsx';
 import { propertyPagePath } from '../hotel/property-link.ts';
 import { progressText } from './stay-progress.ts';
 import type { StaySearch } from '../search/stay-search-params.ts';
@@ -194,6 +194,9 @@ export function StayResults({
                     <div className="property-main stack-sm">
                       <span className="skeleton skeleton-line" />
                       <span className="skeleton skeleton-line rate-skeleton-long" />
+                    </div>
+                    <div className="property-rate">
+                      <RateSkeleton />
                     </div>
                   </div>
                 </li>
