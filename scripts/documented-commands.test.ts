@@ -61,6 +61,7 @@ describe('documented commands', () => {
     ['bench'],
     ['start:travel-api'],
     ['start:fleet'],
+    ['fleet:roll'],
     ['start:identity'],
     ['travel-api:rotate-secret'],
     ['identity:rotate-keys'],

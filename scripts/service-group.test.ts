@@ -103,6 +103,24 @@ describe('the supervisor of a local fleet', () => {
     expect(lines).toEqual([]);
   });
 
+  it('restarts a service on request at once, with no back-off, after it exited by its stop signal', async () => {
+    const { group, lines, stopped } = supervisedGroup();
+    const [bff, other] = [await listener('bff-1'), await listener('bff-2')];
+    await group.start(bff);
+    await group.start(other);
+    const [pid, otherPid] = [group.pid('bff-1'), group.pid('bff-2')];
+
+    await group.restart('bff-1', 5_000);
+    expect(alive(pid)).toBe(false);
+    expect(group.pid('bff-1')).not.toBe(pid);
+    expect(await portAnswers(bff.port)).toBe(true);
+    expect(group.pid('bff-2')).toBe(otherPid);
+    // Not a crash: nothing is scheduled, so no second copy starts later.
+    expect(lines).toEqual([]);
+    expect(stopped).toEqual([]);
+    await expect(group.restart('bff-3', 5_000)).rejects.toThrow(/bff-3 is not running/);
+  });
+
   it('stops the stack when a service exits before it was ever ready', async () => {
     const { group, stopped } = supervisedGroup();
     const broken: Service = {

@@ -49,6 +49,8 @@ export class ServiceGroup {
   readonly #restarts = new Map<string, Restarts>();
   /** Services that were ready once: supervised, they are restarted when they exit. */
   readonly #ready = new Set<string>();
+  /** Services being restarted on request (`restart`): their exit is expected, no back-off follows. */
+  readonly #restarting = new Set<string>();
   readonly #formatLine = consoleLineFormatter({
     json: process.env.WAYFARE_LOG_FORMAT === 'json',
     colorize: Boolean(process.stdout.isTTY),
@@ -134,7 +136,7 @@ export class ServiceGroup {
     this.#prefixLines(service.name, child.stderr, process.stderr);
     child.on('exit', (code, signal) => {
       if (this.#children.get(service.name)?.child === child) this.#children.delete(service.name);
-      if (this.#stopping) return;
+      if (this.#stopping || this.#restarting.has(service.name)) return;
       const how = signal ?? `code ${code}`;
       // Supervised: a service that was ready once comes back; one that never was stops the stack.
       if (this.#supervision !== undefined && (restarted || this.#ready.has(service.name))) {
@@ -168,25 +170,31 @@ export class ServiceGroup {
     this.#restarts.set(service.name, restarts);
   }
 
+  /**
+   * Restarts a running service on request (a rolling restart): asks it to stop by its stop signal (killed
+   * after `stopTimeoutMs`), starts it again at once, with no back-off, and waits until its port answers.
+   */
+  async restart(name: string, stopTimeoutMs: number, startTimeoutMs = 60_000): Promise<void> {
+    const running = this.#children.get(name);
+    if (running === undefined) throw new Error(`${name} is not running`);
+    const { child, service } = running;
+    this.#restarting.add(name);
+    try {
+      await stopChild(child, service.stopSignal ?? 'SIGTERM', stopTimeoutMs);
+      if (this.#stopping) throw new Error('the fleet is stopping');
+    } finally {
+      this.#restarting.delete(name);
+    }
+    this.#spawn(service, true);
+    await this.#waitForPort(service, startTimeoutMs);
+  }
+
   /** Stops every service, the last started first, each by its stop signal, killed after 8 s. */
   async stopAll(): Promise<void> {
     this.#stopping = true;
     for (const restarts of this.#restarts.values()) clearTimeout(restarts.timer);
     const running = [...this.#children.values()].reverse();
-    for (const { child, service } of running) {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) {
-          resolve();
-          return;
-        }
-        child.once('exit', () => resolve());
-        child.kill(service.stopSignal ?? 'SIGTERM');
-        setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 8_000).unref();
-      });
-    }
+    for (const { child, service } of running) await stopChild(child, service.stopSignal ?? 'SIGTERM', 8_000);
   }
 
   #prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void {
@@ -212,6 +220,22 @@ export class ServiceGroup {
     }
     throw new Error(`${service.name} did not listen on port ${service.port} within ${timeoutMs / 1000} s`);
   }
+}
+
+/** Sends `signal` and waits for the exit; kills the process after `timeoutMs`. */
+function stopChild(child: ChildProcess, signal: NodeJS.Signals, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill(signal);
+    setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, timeoutMs).unref();
+  });
 }
 
 export function portAnswers(port: number, host = 'localhost'): Promise<boolean> {

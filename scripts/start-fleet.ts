@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
+import { fleetControlPath, serveFleetControl, type FleetControl } from './fleet-control.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { fleetPrometheusConfig } from './fleet-prometheus-config.ts';
 import { FLEET_DOWN_AFTER_MS, fleetRedis } from './fleet-redis-config.ts';
@@ -24,6 +25,8 @@ import { freePort, portAnswers, portSetting, ServiceGroup } from './service-grou
 
 /** How long a Node service may take to listen: a BFF took 20 s on a two-core machine under load. */
 const NODE_START_TIMEOUT_MS = 60_000;
+/** How long a BFF may take to drain and close (SHUTDOWN_DRAIN_TIMEOUT_MS, 15 s, and its close) before it is killed. */
+const BFF_STOP_TIMEOUT_MS = 30_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +35,8 @@ if (process.argv.includes('--help')) {
   Starts a Redis primary, a replica and three Sentinels, the stand-ins, two BFF instances on that Redis
   and nginx terminating TLS (HTTP/2) in front of them, and Prometheus scraping them, on loopback, and
   prints every URL (the https one to open first) and the certificate authorities to trust. A process that
-  dies is restarted with back-off while the others keep serving; Ctrl-C stops them all. Needs nginx,
+  dies is restarted with back-off while the others keep serving; Ctrl-C stops them all. \`npm run
+  fleet:roll\` restarts the BFF instances one at a time (through a control socket named by the port). Needs nginx,
   redis-server, redis-sentinel and prometheus (sudo apt-get install nginx redis-server redis-sentinel
   prometheus). Run \`npm run build\` first so that the BFFs serve the app.
   WAYFARE_FLEET_PORT       port of the https front (default 8443)
@@ -102,9 +106,11 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-fleet-'));
 // nginx's workers (an unprivileged user when started as root) write their temporary files under it.
 await chmod(dataDir, 0o755);
 let removed = false;
+let control: FleetControl | undefined;
 const removeDataDir = async () => {
   if (removed) return;
   removed = true;
+  await control?.close();
   await rm(dataDir, { recursive: true, force: true });
   if (stateFile !== undefined) await rm(stateFile, { force: true });
 };
@@ -260,6 +266,16 @@ async function main(): Promise<void> {
     port: frontPort,
     env: {},
   });
+  // `npm run fleet:roll`: each instance drains and restarts, the next once this one is ready again.
+  control = await serveFleetControl(fleetControlPath(frontPort), async (say) => {
+    for (const [index, port] of ports.bffs.entries()) {
+      const name = `bff-${index + 1}`;
+      say(`${name}: draining, then restarting (port ${port})`);
+      await group.restart(name, BFF_STOP_TIMEOUT_MS, NODE_START_TIMEOUT_MS);
+      await untilReady(port);
+      say(`${name}: ready again (http://127.0.0.1:${port}/readyz answers 200)`);
+    }
+  });
   for (const line of fleetSummary({
     appOrigin,
     frontCaFile: front.caFile,
@@ -282,7 +298,30 @@ async function main(): Promise<void> {
       redis: { sentinelPorts: ports.redis.sentinels, env: redis.env, downAfterMs: FLEET_DOWN_AFTER_MS },
     });
   }
+  console.log(
+    `[fleet] rolling restart of the BFF instances: npm run fleet:roll${frontPort === 8443 ? '' : ` with WAYFARE_FLEET_PORT=${frontPort}`} (control socket ${fleetControlPath(frontPort)})`,
+  );
   console.log(`Wayfare fleet is ready at ${appOrigin}${demo ? ' (demo mode)' : ''}`);
+}
+
+/** Waits until the instance on `port` answers GET /readyz with 200 (its checks pass, it is not draining). */
+async function untilReady(port: number): Promise<void> {
+  const deadline = Date.now() + NODE_START_TIMEOUT_MS;
+  for (;;) {
+    const status = await fetch(`http://127.0.0.1:${port}/readyz`, {
+      signal: AbortSignal.timeout(5_000),
+    }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the instance on port ${port} was not ready within ${NODE_START_TIMEOUT_MS / 1000} s (last answer: ${status || 'none'})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 main().catch((error: unknown) => {
