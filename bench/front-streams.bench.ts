@@ -218,9 +218,19 @@ try {
     return statusCode;
   });
   await pool.close();
-  const latencySession = await connect(origin, ca);
-  sessions.push(latencySession);
-  const throughFront = await atFixedRate(() => h2Get(latencySession, '/api/session', cookie));
+  // nginx ends an HTTP/2 connection after keepalive_requests (1,000) requests with GOAWAY; a browser then
+  // opens another, and so does this.
+  let latencySession: Promise<ClientHttp2Session> | undefined;
+  const frontSession = (): Promise<ClientHttp2Session> => {
+    latencySession ??= connect(origin, ca).then((session) => {
+      sessions.push(session);
+      session.on('error', () => undefined);
+      session.once('goaway', () => (latencySession = undefined));
+      return session;
+    });
+    return latencySession;
+  };
+  const throughFront = await atFixedRate(async () => h2Get(await frontSession(), '/api/session', cookie));
 
   // 2. The streams, `PER_CONNECTION` on each HTTP/2 connection.
   const streams: FrontStream[] = [];
