@@ -55,7 +55,6 @@ export const storesPlugin = fp(
         seed: app.travelConfig.TRAVEL_API_SEED,
         airports: sharedInventory.majorAirports,
         trips: app.trips,
-        cityNamesOf: (place) => inventory.cityNamesOf(place),
       }),
     );
     done();
