@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { startTestBff, type TestBff } from '../bff/test-support/start-test-bff.ts';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
+import { askFront, type FrontAnswer, untilServedThroughFront } from './fleet-front-probe.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { freePort, ServiceGroup } from './service-group.ts';
 
@@ -28,8 +28,8 @@ const nginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((candidate) => e
 describe('the fleet nginx configuration', () => {
   it('is the documented example with the local instances, front port and certificate', () => {
     const config = fleetNginxConfig(settings);
-    expect(config).toContain('server 127.0.0.1:41001 max_fails=3 fail_timeout=10s;');
-    expect(config).toContain('server 127.0.0.1:41002 max_fails=3 fail_timeout=10s;');
+    expect(config).toContain('server 127.0.0.1:41001 max_fails=0;');
+    expect(config).toContain('server 127.0.0.1:41002 max_fails=0;');
     expect(config).not.toMatch(/10\.0\.1\.\d+/);
     expect(config).toMatch(/listen 127\.0\.0\.1:8443 ssl http2;/);
     expect(config).toContain('ssl_certificate     /run/fleet/tls/localhost.pem;');
@@ -42,6 +42,8 @@ describe('the fleet nginx configuration', () => {
     expect(config).toContain('proxy_buffering off;');
     // A draining instance's 503 to a GET is retried on the next instance (a rolling restart fails nothing).
     expect(config).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
+    expect(config).toContain('proxy_next_upstream_tries 3;');
+    expect(config).toContain('proxy_connect_timeout 2s;');
     // Text the instances sent plain is gzipped at the front; never an event stream.
     expect(config).toMatch(/gzip on;[^]*gzip_types application\/json/);
     expect(config).toMatch(/stays\/fares\)\$ \{[^}]*gzip off;[^}]*\}/);
@@ -112,11 +114,47 @@ describe('the fleet nginx configuration', () => {
   });
 });
 
-/** An answer of the front, read whole. */
-interface FrontAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
+/**
+ * A real nginx with the fleet configuration as `npm run start:fleet` runs it, on a free loopback port, its
+ * files in a temporary folder: `prepare` names its port and certificate authority, `start` puts it in
+ * front of the given instances.
+ */
+class TestFront {
+  readonly #group = new ServiceGroup(root, () => undefined);
+  dir = '';
+  port = 0;
+  ca = '';
+  #tls: { certFile: string; keyFile: string } | undefined;
+
+  async prepare(): Promise<void> {
+    this.dir = await mkdtemp(path.join(os.tmpdir(), 'fleet-front-'));
+    // nginx's workers (an unprivileged user when the test runs as root) write their temporary files here.
+    await chmod(this.dir, 0o755);
+    const tls = await ensureLocalCertificates(path.join(this.dir, 'tls'), 'Wayfare test');
+    this.#tls = { certFile: tls.certFile, keyFile: tls.keyFile };
+    this.ca = await readFile(tls.caFile, 'utf8');
+    this.port = await freePort();
+  }
+
+  async start(bffPorts: number[]): Promise<void> {
+    const config = path.join(this.dir, 'nginx.conf');
+    await writeFile(
+      config,
+      fleetNginxConfig({ ...settings, ...this.#tls, frontPort: this.port, bffPorts, runDir: this.dir }),
+    );
+    await this.#group.start({
+      name: 'nginx',
+      command: nginx ?? 'nginx',
+      args: ['-p', this.dir, '-c', config, '-e', 'stderr'],
+      port: this.port,
+      env: {},
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.#group.stopAll();
+    if (this.dir !== '') await rm(this.dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -124,84 +162,31 @@ interface FrontAnswer {
  * loopback port, in front of one BFF instance that believes X-Forwarded-For from the front's address only.
  */
 describe.runIf(nginx !== undefined)('the fleet front, through a real nginx', () => {
-  let dir: string;
   let bff: TestBff;
-  const front = new ServiceGroup(root, () => undefined);
-  let frontPort: number;
-  let ca: string;
+  const front = new TestFront();
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'fleet-front-'));
-    // nginx's workers (an unprivileged user when the test runs as root) write their temporary files here.
-    await chmod(dir, 0o755);
-    const tls = await ensureLocalCertificates(path.join(dir, 'tls'), 'Wayfare test');
-    ca = await readFile(tls.caFile, 'utf8');
-    frontPort = await freePort();
+    await front.prepare();
     bff = await startTestBff({
-      PUBLIC_ORIGIN: `https://localhost:${frontPort}`,
+      PUBLIC_ORIGIN: `https://localhost:${front.port}`,
       TRUST_PROXY: '127.0.0.1',
       // Nothing listens there: a guest session the limit lets through fails at once, after counting.
       TRAVEL_API_URL: `http://127.0.0.1:${await freePort()}`,
       UPSTREAM_RETRY_BUDGET_MS: '0',
     });
-    const config = path.join(dir, 'nginx.conf');
-    await writeFile(
-      config,
-      fleetNginxConfig({
-        ...settings,
-        ...tls,
-        frontPort,
-        bffPorts: [Number(new URL(bff.url).port)],
-        runDir: dir,
-      }),
-    );
-    await front.start({
-      name: 'nginx',
-      command: nginx ?? 'nginx',
-      args: ['-p', dir, '-c', config, '-e', 'stderr'],
-      port: frontPort,
-      env: {},
-    });
+    await front.start([Number(new URL(bff.url).port)]);
   });
 
   afterAll(async () => {
-    await front.stopAll();
+    await front.stop();
     await bff?.close();
-    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 
   function ask(
     target: string,
     options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
   ): Promise<FrontAnswer> {
-    return new Promise((resolve, reject) => {
-      const request = httpsRequest(
-        {
-          host: '127.0.0.1',
-          port: frontPort,
-          servername: 'localhost',
-          ca,
-          path: target,
-          method: options.method ?? 'GET',
-          headers: { host: `localhost:${frontPort}`, ...options.headers },
-          agent: false,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(options.body);
-    });
+    return askFront(front.port, front.ca, target, options);
   }
 
   function expectEnvelope(answer: FrontAnswer, status: number, code: string): void {
@@ -252,5 +237,125 @@ describe.runIf(nginx !== undefined)('the fleet front, through a real nginx', () 
     const answer = await ask('/api/session');
     expect(answer.status).toBe(200);
     expect(answer.headers.server).toBe('nginx');
+  });
+});
+
+/** How a stand-in instance answers: serving, refusing as a draining instance does, or not listening. */
+type InstanceMode = 'serving' | 'draining' | 'stopped';
+
+/** A stand-in BFF instance on a fixed loopback port: answers 200 with its name, or 503 as the BFF does. */
+class StandInInstance {
+  readonly port: number;
+  readonly name: string;
+  #server: Server | undefined;
+  #draining = false;
+
+  constructor(name: string, port: number) {
+    this.name = name;
+    this.port = port;
+  }
+
+  async set(mode: InstanceMode): Promise<void> {
+    this.#draining = mode === 'draining';
+    if (mode === 'stopped' && this.#server !== undefined) {
+      const server = this.#server;
+      this.#server = undefined;
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    if (mode !== 'stopped' && this.#server === undefined) {
+      const server = createServer((request, response) => {
+        if (this.#draining) {
+          response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+          response.end(`{"error":{"code":"SERVICE_UNAVAILABLE","message":"${this.name} refuses"}}`);
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(this.name);
+      });
+      this.#server = server;
+      await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    }
+  }
+}
+
+/**
+ * The front's passive failure counting, through a real nginx with the fleet configuration in front of two
+ * stand-in instances: an instance's deliberate 503 (draining in a rolling restart, Redis away) moves the
+ * request on and never takes the instance out of rotation; a stopped instance costs a retry.
+ */
+describe.runIf(nginx !== undefined)('the fleet front in front of instances that refuse or stop', () => {
+  const front = new TestFront();
+  let first: StandInInstance;
+  let second: StandInInstance;
+
+  beforeAll(async () => {
+    await front.prepare();
+    first = new StandInInstance('first', await freePort());
+    second = new StandInInstance('second', await freePort());
+    await first.set('serving');
+    await second.set('serving');
+    await front.start([first.port, second.port]);
+  });
+
+  afterAll(async () => {
+    await front.stop();
+    await first?.set('stopped');
+    await second?.set('stopped');
+  });
+
+  /** Who answered each of `count` GETs in a row (the status when it was not a 200). */
+  async function answers(count: number): Promise<string[]> {
+    const seen: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const answer = await askFront(front.port, front.ca, '/api/bookings');
+      seen.push(answer.status === 200 ? answer.body : String(answer.status));
+    }
+    return seen;
+  }
+
+  it('sends every GET of a rolling restart to the instance that serves, the restarted one included', async () => {
+    await first.set('draining');
+    expect(await answers(8)).toEqual(Array(8).fill('second'));
+    // The first instance is back; the second drains right after. With max_fails the first stayed out of
+    // rotation for fail_timeout, the second's refusals took it out too, and the front answered 502.
+    await first.set('serving');
+    await second.set('draining');
+    expect(await answers(8)).toEqual(Array(8).fill('first'));
+    await second.set('stopped');
+    expect(await answers(4)).toEqual(Array(4).fill('first'));
+    await second.set('serving');
+    await untilServedThroughFront({
+      frontPort: front.port,
+      ca: front.ca,
+      instance: `127.0.0.1:${second.port}`,
+      timeoutMs: 5_000,
+    });
+    expect(new Set(await answers(4))).toEqual(new Set(['first', 'second']));
+  });
+
+  it("passes on an instance's own 503 while every instance refuses, and serves again at once", async () => {
+    await first.set('draining');
+    await second.set('draining');
+    const refused = await askFront(front.port, front.ca, '/api/bookings');
+    expect(refused.status).toBe(503);
+    // The instance's own envelope, not the front's "no live upstreams" 502.
+    expect(refused.body).toMatch(/"message":"(first|second) refuses"/);
+    await first.set('serving');
+    await second.set('serving');
+    expect(new Set(await answers(4))).toEqual(new Set(['first', 'second']));
+  });
+
+  it('says which instance the front did not reach', async () => {
+    await second.set('stopped');
+    await expect(
+      untilServedThroughFront({
+        frontPort: front.port,
+        ca: front.ca,
+        instance: `127.0.0.1:${second.port}`,
+        timeoutMs: 500,
+      }),
+    ).rejects.toThrow(/did not send a request to 127\.0\.0\.1:\d+ within 0\.5 s \(last answer: 200 from 127/);
+    await second.set('serving');
   });
 });

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { ensureLocalCertificates } from '../upstream/travel-api/local-certificates.ts';
 import { fleetControlPath, serveFleetControl, type FleetControl } from './fleet-control.ts';
+import { untilServedThroughFront } from './fleet-front-probe.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { fleetPrometheusConfig } from './fleet-prometheus-config.ts';
 import { FLEET_DOWN_AFTER_MS, fleetRedis } from './fleet-redis-config.ts';
@@ -266,7 +267,9 @@ async function main(): Promise<void> {
     port: frontPort,
     env: {},
   });
-  // `npm run fleet:roll`: each instance drains and restarts, the next once this one is ready again.
+  // `npm run fleet:roll`: each instance drains and restarts, the next once this one is ready again and
+  // the front sends it requests.
+  const frontCa = await readFile(front.caFile, 'utf8');
   control = await serveFleetControl(fleetControlPath(frontPort), async (say) => {
     for (const [index, port] of ports.bffs.entries()) {
       const name = `bff-${index + 1}`;
@@ -274,6 +277,14 @@ async function main(): Promise<void> {
       await group.restart(name, BFF_STOP_TIMEOUT_MS, NODE_START_TIMEOUT_MS);
       await untilReady(port);
       say(`${name}: ready again (http://127.0.0.1:${port}/readyz answers 200)`);
+      // The front's own view: the next instance drains only once this one takes requests through it.
+      await untilServedThroughFront({
+        frontPort,
+        ca: frontCa,
+        instance: `127.0.0.1:${port}`,
+        timeoutMs: NODE_START_TIMEOUT_MS,
+      });
+      say(`${name}: answering through the front (${appOrigin}/readyz)`);
     }
   });
   for (const line of fleetSummary({
