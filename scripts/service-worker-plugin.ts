@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
+import { precompiledMessagesPlugin } from './precompiled-messages-plugin.ts';
 
 const ENTRY = 'web/service-worker/sw.ts';
 const MANIFEST_MODULE = 'virtual:precache-manifest';
@@ -30,14 +31,24 @@ export function precacheEntries(files: ReadonlyMap<string, string | Uint8Array>)
     .sort((a, b) => a.url.localeCompare(b.url));
 }
 
-/** Bundles the service worker into one classic script with the precache manifest written into it. */
-async function bundleWorker(root: string, manifest: PrecacheEntry[], minify: boolean): Promise<string> {
+/**
+ * Bundles the service worker into one classic script with the precache manifest written into it, the
+ * app's message catalogs it uses compiled as the app's are. `entry` (the repository's path of a part of
+ * the worker) bundles that part alone, as its tests load it.
+ */
+export async function bundleWorker(
+  root: string,
+  manifest: PrecacheEntry[],
+  minify: boolean,
+  entry = ENTRY,
+): Promise<string> {
   const result = await build({
     configFile: false,
     root,
     logLevel: 'warn',
     publicDir: false,
     plugins: [
+      precompiledMessagesPlugin(),
       {
         name: 'precache-manifest',
         resolveId: (id) => (id === MANIFEST_MODULE ? `\0${MANIFEST_MODULE}` : undefined),
@@ -53,7 +64,7 @@ async function bundleWorker(root: string, manifest: PrecacheEntry[], minify: boo
       emptyOutDir: false,
       copyPublicDir: false,
       rollupOptions: {
-        input: path.join(root, ENTRY),
+        input: path.join(root, entry),
         // A classic script is one chunk: an iife never splits (Vite sets codeSplitting: false for it).
         output: { format: 'iife', entryFileNames: 'sw.js' },
       },

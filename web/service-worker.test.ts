@@ -1,9 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
+import { DELAYED_FLIGHT, LONDON } from '#shared/test-support/delayed-flight.ts';
+import { bundleWorker } from '../scripts/service-worker-plugin.ts';
 
 const ORIGIN = 'http://localhost:3000';
-const source = readFileSync(new URL('./service-worker/push-alerts.js', import.meta.url), 'utf8');
+/** The push part of the worker, bundled as the build bundles it (its texts from the app's catalogs). */
+const source = await bundleWorker(
+  fileURLToPath(new URL('..', import.meta.url)),
+  [],
+  false,
+  'web/service-worker/push-alerts.js',
+);
 
 interface FakeWindow {
   url: string;
@@ -81,6 +89,17 @@ const payload = {
   url: '/trips/t-1/segment/s-1',
   severity: 'warning',
 };
+/** A delay as the BFF sends it: the travel API's English, the event's kind and its facts. */
+const delay = {
+  ...payload,
+  title: 'CL 2568 is delayed',
+  body: 'CL 2568 is delayed by 6 h 20 min.',
+  eventType: 'SEGMENT_DELAYED',
+  facts: {
+    segment: { ...DELAYED_FLIGHT, destination: LONDON },
+    previous: { delayMinutes: 0, gate: 'C31' },
+  },
+};
 const pushEvent = (data: unknown) => ({ data: { json: () => data } });
 
 describe('service worker', () => {
@@ -90,6 +109,7 @@ describe('service worker', () => {
     expect(worker.clients.matchAll).toHaveBeenCalledWith({ type: 'window', includeUncontrolled: true });
     expect(worker.showNotification).toHaveBeenCalledWith('Flight delayed', {
       body: payload.body,
+      lang: 'en',
       tag: 'n-1',
       data: { url: '/trips/t-1/segment/s-1', notificationId: 'n-1' },
     });
@@ -186,6 +206,28 @@ describe('service worker', () => {
       'Wayfare',
       expect.objectContaining({ body: 'Tienes una novedad sobre tu viaje.', tag: 'wayfare-update' }),
     );
+  });
+
+  it('writes a push’s notification in the language of the traveler’s profile, from its facts', async () => {
+    const worker = loadWorker([]);
+    await worker.dispatch('push', pushEvent({ ...delay, locale: 'es-ES' }));
+    await worker.dispatch('push', pushEvent({ ...delay, locale: 'en-US' }));
+    expect(worker.showNotification.mock.calls.map(([title, options]) => [title, options])).toEqual([
+      [
+        'CL 2568 se retrasa 6h 20min',
+        expect.objectContaining({
+          body: 'Boston → Londres: nueva salida 16:00 (prevista 9:40), llegada 19:15.',
+          lang: 'es',
+        }),
+      ],
+      [
+        'CL 2568 is delayed by 6h 20m',
+        expect.objectContaining({
+          body: 'Boston → London: new departure 4:00 PM (scheduled 9:40 AM), arriving 7:15 PM.',
+          lang: 'en',
+        }),
+      ],
+    ]);
   });
 
   it('opens the deep link inside the app on click, in a new window when none is open', async () => {

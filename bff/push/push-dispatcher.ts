@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from '#shared/upstream/notifications.ts';
-import { deepLinkPath } from './deep-link-path.ts';
 import type { DeliveryLedger } from './delivery-ledger.ts';
 import { PUSH_OUTCOMES, pushDecision, type PushOutcome } from './push-decision.ts';
+import { pushPayloadJson } from './push-payload.ts';
 import { pushTopic } from './push-topic.ts';
 import type { PushSubscriptionStore, StoredPushSubscription } from './push-subscription-store.ts';
 import type { WebPushSender } from './web-push-sender.ts';
@@ -10,27 +10,16 @@ import { trace } from '@opentelemetry/api';
 import { inSpan } from '#shared/observability/trace-context.ts';
 import { BFF_SERVICE_NAME, bffMetrics } from '../observability/bff-metrics.ts';
 
-/** What the service worker receives, encrypted, in the push message. */
-export interface PushPayload {
-  notificationId: string;
-  title: string;
-  body: string;
-  /** The Notification `tag`: the notification id, so a repeat replaces instead of stacking. */
-  tag: string;
-  /** The in-app path the notification opens. */
-  url: string;
-  severity: string;
-}
-
 export interface PushDispatcherOptions {
   store: PushSubscriptionStore;
   ledger: DeliveryLedger;
   send: WebPushSender;
   /**
-   * The traveler's sessions that are still live (pushSessionRef of each id): only their subscriptions are
-   * sent to, and any other is removed (its session ended without its end being heard).
+   * The traveler's sessions that are still live, by pushSessionRef of each id, with the locale of the
+   * profile as each last read it: only their subscriptions are sent to, each in its session's language,
+   * and any other is removed (its session ended without its end being heard).
    */
-  liveSessionRefs: (travelerId: string) => Promise<ReadonlySet<string>>;
+  liveSessions: (travelerId: string) => Promise<ReadonlyMap<string, { locale?: string | undefined }>>;
   /** Hands the notification to the hub first, so the traveler's open streams get it now. */
   deliverLive: (travelerId: string, notification: Notification) => void | Promise<void>;
   logger: FastifyBaseLogger;
@@ -91,24 +80,16 @@ export class PushDispatcher {
     const facts = { shownLive, subscriptions: subscriptions.length };
     const decision = pushDecision(facts);
     if (decision !== 'send') return decision;
-    const payload: PushPayload = {
-      notificationId: notification.id,
-      title: notification.title,
-      body: notification.body,
-      tag: notification.id,
-      url: deepLinkPath(notification.deepLink),
-      severity: notification.severity,
-    };
-    const message = {
-      payload: JSON.stringify(payload),
+    const message = (locale: string | undefined) => ({
+      payload: pushPayloadJson(notification, locale),
       topic: pushTopic(notification.id),
       ttlSeconds: this.#options.ttlSeconds,
       urgency: notification.severity === 'critical' ? ('high' as const) : ('normal' as const),
-    };
+    });
     const results = await Promise.all(
-      subscriptions.map(async (subscription) => ({
+      subscriptions.map(async ({ subscription, locale }) => ({
         subscription,
-        result: await this.#options.send(subscription, message),
+        result: await this.#options.send(subscription, message(locale)),
       })),
     );
     for (const { subscription, result } of results) {
@@ -124,16 +105,20 @@ export class PushDispatcher {
     return pushDecision({ ...facts, results: results.map(({ result }) => result.kind) });
   }
 
-  async #subscriptionsOfLiveSessions(travelerId: string): Promise<StoredPushSubscription[]> {
+  /** The subscriptions of the traveler's live sessions, each with the locale its session knows. */
+  async #subscriptionsOfLiveSessions(
+    travelerId: string,
+  ): Promise<{ subscription: StoredPushSubscription; locale: string | undefined }[]> {
     const { store } = this.#options;
     const stored = await store.list(travelerId);
     if (stored.length === 0) return [];
-    const live = await this.#options.liveSessionRefs(travelerId);
-    const kept: StoredPushSubscription[] = [];
+    const live = await this.#options.liveSessions(travelerId);
+    const kept: { subscription: StoredPushSubscription; locale: string | undefined }[] = [];
     for (const subscription of stored) {
       const { sessionRef } = subscription;
-      if (sessionRef !== undefined && live.has(sessionRef)) {
-        kept.push(subscription);
+      const session = sessionRef === undefined ? undefined : live.get(sessionRef);
+      if (session) {
+        kept.push({ subscription, locale: session.locale });
         continue;
       }
       if (sessionRef === undefined) await store.removeEndpoint(subscription.endpoint);

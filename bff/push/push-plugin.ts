@@ -52,10 +52,11 @@ async function pushPlugin(app: FastifyInstance): Promise<void> {
     ledger: app.deliveryLedger,
     send,
     deliverLive: (travelerId, notification) => app.notificationHub.ingest(travelerId, notification),
-    liveSessionRefs: async (travelerId) => {
-      const live = new Set<string>();
-      for (const session of await app.sessions.store.findBySubject(travelerId)) {
-        if (await app.sessions.load(session.id)) live.add(pushSessionRef(session.id));
+    liveSessions: async (travelerId) => {
+      const live = new Map<string, { locale?: string | undefined }>();
+      for (const { id } of await app.sessions.store.findBySubject(travelerId)) {
+        const session = await app.sessions.load(id);
+        if (session) live.set(pushSessionRef(id), { locale: session.locale });
       }
       return live;
     },

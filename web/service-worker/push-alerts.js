@@ -9,19 +9,17 @@
  * part: a visible app that never received the notification still gets the alert. Every
  * notification uses tag = notification id, so a repeat replaces instead of stacking.
  *
- * A push's title and body are the notification's, written by the travel API (in English, like the
- * app's inbox shows them); only a push it cannot read is put in words here, in the traveler's language.
+ * A push's title and body are written here in the traveler's language, from the event and its facts
+ * the BFF sends, by the code and catalogs of the app's inbox (push-text.ts); the travel API's English
+ * only where the push has no facts to write from.
  */
+
+import { pushText, unreadablePushText } from './push-text.ts';
 
 const TRIP_SEGMENT_LINK = /^[a-z][a-z0-9+.-]*:\/\/trips\/([^/?#]+)\/segment\/([^/?#]+)\/?$/i;
 const SAFE_IN_APP_PATH = /^\/(?!\/)[^\s\\]*$/;
 /** How long a window has to answer whether it showed a notification; silence counts as no. */
 const ANSWER_TIMEOUT_MS = 1000;
-/** What a push that cannot be read says, in each language of the app. */
-const UNREADABLE_PUSH = {
-  en: { title: 'Wayfare', body: 'You have a new travel update.' },
-  es: { title: 'Wayfare', body: 'Tienes una novedad sobre tu viaje.' },
-};
 /** The traveler's saved answers (src/lib/private-cache.ts): their profile names their language. */
 const PRIVATE_CACHE_PREFIX = 'wayfare-private:';
 
@@ -49,7 +47,7 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openInApp(inAppPath(data.url)));
 });
 
-/** The push payload the BFF sends: { notificationId, title, body, tag, url, severity }; null if unreadable. */
+/** The push payload the BFF sends (shared/api/push-payload.ts); null if unreadable. */
 function readPayload(event) {
   try {
     const payload = event.data ? event.data.json() : null;
@@ -61,10 +59,10 @@ function readPayload(event) {
 }
 
 /**
- * The language of the signed-in traveler: their profile's locale, as the app last read it (saved for
- * offline in their cache), else the browser's; English when the app does not speak it.
+ * The locale of the signed-in traveler when the push names none: their profile's, as the app last read it
+ * (saved for offline in their cache), else the browser's.
  */
-async function travelerLanguage() {
+async function travelerLocale() {
   let locale = (self.navigator && self.navigator.language) || '';
   try {
     const names = (await caches.keys()).filter((name) => name.startsWith(PRIVATE_CACHE_PREFIX));
@@ -75,15 +73,17 @@ async function travelerLanguage() {
   } catch {
     // No Cache Storage here, or no profile saved: the browser's language.
   }
-  const language = locale.split('-')[0].toLowerCase();
-  return Object.hasOwn(UNREADABLE_PUSH, language) ? language : 'en';
+  return locale;
 }
 
 async function showPush(read) {
-  const payload = read ?? { ...UNREADABLE_PUSH[await travelerLanguage()], tag: 'wayfare-update', url: '/' };
+  const payload = read ?? { tag: 'wayfare-update', url: '/' };
   if (await shownLiveInView(payload.notificationId)) return;
-  await self.registration.showNotification(payload.title, {
-    body: payload.body,
+  const locale = typeof payload.locale === 'string' ? payload.locale : await travelerLocale();
+  const text = read ? pushText(read, locale) : unreadablePushText(locale);
+  await self.registration.showNotification(text.title, {
+    body: text.body,
+    lang: text.lang,
     tag: payload.tag || payload.notificationId,
     data: { url: inAppPath(payload.url), notificationId: payload.notificationId },
   });

@@ -5,6 +5,7 @@ import { signedHeaders } from '#shared/upstream/sign-request.ts';
 import { pushTopic } from '../../push/push-topic.ts';
 import { TestPushService } from '../../test-support/test-push-service.ts';
 import { BrowserStream } from '../../test-support/browser-stream.ts';
+import { DELAYED_FLIGHT, LONDON } from '#shared/test-support/delayed-flight.ts';
 import { notificationFixture, ScriptedTravelApi } from '../../test-support/scripted-travel-api.ts';
 import {
   startTestBff,
@@ -20,12 +21,13 @@ let travelApi: ScriptedTravelApi;
 let pushService: TestPushService;
 let bff: TestBff;
 let headers: Record<string, string>;
+let sessionId: string;
 
 beforeEach(async () => {
   travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
   pushService = await new TestPushService().start();
   bff = await startTestBff({ TRAVEL_API_URL: travelApi.url, ...pushService.bffEnv });
-  ({ headers } = await bff.signIn(TRAVELER));
+  ({ headers, sessionId } = await bff.signIn(TRAVELER));
   const subscribed = await fetch(`${bff.url}/api/push/subscriptions`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -99,12 +101,36 @@ describe('POST /webhooks/travel-api/push: push deduplicated against SSE', () => 
       tag: notification.id,
       url: `/trips/${notification.tripId}/segment/${notification.segmentId}`,
       severity: 'warning',
+      eventType: 'SEGMENT_DELAYED',
     });
     expect(push?.headers.topic).toBe(pushTopic(notification.id));
     expect(push?.headers.ttl).toBe('3600');
     expect(push?.headers.urgency).toBe('normal');
     expect(push?.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     expect((await pushStats()).sent).toBe(1);
+  });
+
+  it('carries the event’s facts and the locale of the subscribing session’s profile, never a token', async () => {
+    await bff.app.sessions.rememberLocale(sessionId, 'es-ES');
+    const facts = {
+      segment: { ...DELAYED_FLIGHT, destination: LONDON },
+      previous: { delayMinutes: 0, gate: 'C31' },
+    };
+    const notification = { ...notificationFixture('5f1c2a7e-aaaa-4c5e-9a01-000000000002'), facts };
+    expect(await (await pushWebhook(notification)).json()).toEqual({ outcome: 'sent' });
+    const [push] = pushService.received;
+    expect(push?.payload).toMatchObject({
+      notificationId: notification.id,
+      eventType: 'SEGMENT_DELAYED',
+      facts,
+      locale: 'es-ES',
+      title: notification.title,
+      body: notification.body,
+    });
+    const sent = JSON.stringify(push?.payload);
+    for (const secret of [sessionId, `access-token-${TRAVELER}`, TEST_CONSUMER_SECRET, TEST_PUSH_SECRET]) {
+      expect(sent).not.toContain(secret);
+    }
   });
 
   it('suppresses the Web Push when the notification was delivered live to a visible app', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Notification, NotificationFacts } from '#shared/api/notifications.ts';
-import type { Segment } from '#shared/api/trips.ts';
+import { DELAYED_FLIGHT } from '#shared/test-support/delayed-flight.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { formattersFor } from '../../lib/intl-format.ts';
 import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
@@ -12,27 +12,7 @@ const t = (id: Parameters<typeof i18n._>[0], values?: Record<string, unknown>) =
 const american = formattersFor('en-US');
 const spanish = formattersFor('es-ES');
 
-const flight: Segment = {
-  segmentId: '00000000-0000-4000-8000-000000000001',
-  tripId: '00000000-0000-4000-8000-000000000000',
-  kind: 'flight',
-  title: 'Boston → Seattle',
-  status: 'DELAYED',
-  origin: { code: 'BOS', name: 'Logan', city: 'Boston', timeZone: 'America/New_York' },
-  destination: { code: 'SEA', name: 'Seattle-Tacoma', city: 'Seattle', timeZone: 'America/Los_Angeles' },
-  scheduledDeparture: '2026-12-01T09:40:00-05:00',
-  scheduledArrival: '2026-12-01T12:55:00-08:00',
-  estimatedDeparture: '2026-12-01T16:00:00-05:00',
-  estimatedArrival: '2026-12-01T19:15:00-08:00',
-  delayMinutes: 380,
-  carrier: { code: 'CL', name: 'Cloudline' },
-  serviceNumber: 'CL 2568',
-  terminal: 'B',
-  gate: 'C31',
-  seat: '14C',
-  bookingReference: 'ABC123',
-  updatedAt: '2026-11-30T00:00:00Z',
-};
+const flight = DELAYED_FLIGHT;
 
 const notification = (eventType: string, facts: NotificationFacts | null): Notification => ({
   id: 'n1',

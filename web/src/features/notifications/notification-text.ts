@@ -14,6 +14,9 @@ export interface NotificationText {
   lang?: string | undefined;
 }
 
+/** What a notification's text is written from: its kind and facts, and the travel API's words. */
+export type NotificationTextFacts = Pick<Notification, 'eventType' | 'facts' | 'title' | 'body'>;
+
 /**
  * A notification in the interface's language, composed from the event's facts (its kind, the segment as
  * the event left it, the booking): "CL 2568 se retrasa 6 h 20 min", times on the interface's own clock.
@@ -21,7 +24,7 @@ export interface NotificationText {
  * travel API wrote it, in English, and marked so.
  */
 export function notificationText(
-  notification: Notification,
+  notification: NotificationTextFacts,
   format: Formatters,
   t: Translate,
 ): NotificationText {
@@ -35,7 +38,7 @@ export function notificationText(
 }
 
 function composed(
-  notification: Notification,
+  notification: NotificationTextFacts,
   format: Formatters,
   t: Translate,
 ): NotificationText | undefined {

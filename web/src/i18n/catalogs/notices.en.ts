@@ -15,6 +15,8 @@ export const messages = {
   'notices.push.turnOff': 'Turn off alerts',
   'notices.push.notAllowed':
     'This browser did not let Wayfare turn on alerts: its settings (or a private window) block push messages for this site. Allow notifications for Wayfare in the browser’s site settings, or use another browser. Alerts inside the app keep working.',
+  'notices.push.unreadable.title': 'Wayfare',
+  'notices.push.unreadable.body': 'You have a new travel update.',
   'notices.push.unreachable':
     'The browser could not reach its push service, so alerts are not on yet. Check the connection and try again in a moment.',
 

@@ -17,6 +17,8 @@ export const messages: Record<keyof typeof english, string> = {
   'notices.push.turnOff': 'Desactivar alertas',
   'notices.push.notAllowed':
     'Este navegador no ha dejado que Wayfare active las alertas: su configuración (o una ventana privada) bloquea los mensajes push de este sitio. Permite las notificaciones de Wayfare en la configuración del sitio o usa otro navegador. Los avisos dentro de la app siguen funcionando.',
+  'notices.push.unreadable.title': 'Wayfare',
+  'notices.push.unreadable.body': 'Tienes una novedad sobre tu viaje.',
   'notices.push.unreachable':
     'El navegador no ha podido conectar con su servicio push, así que las alertas aún no están activadas. Comprueba la conexión y vuelve a intentarlo en un momento.',
 
