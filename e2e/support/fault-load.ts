@@ -5,7 +5,7 @@
  * arrived live (read from the stream, or relayed by the tab that reads it) and how long the tab was not
  * live. The journeys print the figures (printFigures) and assert on them.
  */
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, BrowserContext, Page } from '@playwright/test';
 import { isoDateFromToday } from './dates.ts';
 import { inboxCard, type RaisedNotification } from './notifications.ts';
 
@@ -13,7 +13,7 @@ import { inboxCard, type RaisedNotification } from './notifications.ts';
 const STAY_SEARCH = {
   destination: {
     type: 'city',
-    cityId: 'LIS',
+    cityId: 'lisbon-pt',
     name: 'Lisbon',
     countryCode: 'PT',
     latitude: 38.72,
@@ -44,13 +44,22 @@ export interface LoadFigures {
 
 type Operation = { what: string; run: (request: APIRequestContext) => Promise<string | undefined> };
 
+/** A refused request's status and, when its body is the error envelope, its code (`503 SERVICE_UNAVAILABLE`). */
+async function refusal(response: APIResponse): Promise<string> {
+  const code = await response
+    .json()
+    .then((body: unknown) => (body as { error?: { code?: unknown } } | null)?.error?.code)
+    .catch(() => undefined);
+  return typeof code === 'string' ? `${response.status()} ${code}` : `${response.status()}`;
+}
+
 /** Each operation answers undefined when the traveler got what they asked for, or what went wrong. */
 const OPERATIONS: Operation[] = [
   {
     what: 'GET /api/session',
     run: async (request) => {
       const response = await request.get('/api/session', { headers: API_HEADERS });
-      if (!response.ok()) return `${response.status()}`;
+      if (!response.ok()) return refusal(response);
       const body = (await response.json()) as { authenticated?: boolean };
       return body.authenticated === true ? undefined : 'signed out';
     },
@@ -59,7 +68,7 @@ const OPERATIONS: Operation[] = [
     what: 'GET /api/bookings',
     run: async (request) => {
       const response = await request.get('/api/bookings', { headers: API_HEADERS });
-      return response.ok() ? undefined : `${response.status()}`;
+      return response.ok() ? undefined : refusal(response);
     },
   },
   {
@@ -69,7 +78,7 @@ const OPERATIONS: Operation[] = [
         headers: { ...API_HEADERS, accept: 'text/event-stream' },
         data: STAY_SEARCH,
       });
-      if (!response.ok()) return `${response.status()}`;
+      if (!response.ok()) return refusal(response);
       const body = await response.text();
       const last = [...body.matchAll(/^event: (\S+)$/gm)].at(-1)?.[1];
       return last === 'done' ? undefined : `stream ended with ${last ?? 'nothing'}`;
