@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { inboxCard, raiseDelay, type RaisedNotification } from './support/notifications.ts';
+import { NotificationsPageSchema } from '#shared/api/notifications.ts';
+import { SessionStatusSchema } from '#shared/api/session-status.ts';
+import { pushPayloadJson } from '../bff/push/push-payload.ts';
+import { expect, setProfileLocale, test } from './fixtures.ts';
+import { inboxCard, raiseDelay, simulateDelay, type RaisedNotification } from './support/notifications.ts';
 import { APP_ORIGIN } from './support/stack.ts';
 
 // The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
@@ -60,6 +63,18 @@ async function systemNotifications(page: Page, tag: string): Promise<Shown[]> {
       tag: notification.tag,
       url: (notification.data as { url?: string } | null)?.url ?? '',
     }));
+  }, tag);
+}
+
+/** The words of the system notification the service worker shows for `tag`, and their language. */
+async function notificationWords(
+  page: Page,
+  tag: string,
+): Promise<{ title: string; body: string; lang: string }[]> {
+  return page.evaluate(async (wanted) => {
+    const registration = await navigator.serviceWorker.ready;
+    const shown = await registration.getNotifications({ tag: wanted });
+    return shown.map(({ title, body, lang }) => ({ title, body, lang }));
   }, tag);
 }
 
@@ -142,5 +157,39 @@ test.describe('web push', () => {
     // The worker handles pushes in order: once the second is shown, the first has been decided.
     await expect.poll(() => systemNotifications(page, notShown.id)).toHaveLength(1);
     expect(await systemNotifications(page, shownLive.id)).toEqual([]);
+  });
+
+  test('a Spanish traveler’s system notification is written in Spanish from the event’s facts', async ({
+    signedInPage: page,
+    context,
+    admin,
+    traveler,
+  }) => {
+    await setProfileLocale(page, 'es-ES');
+    await page.goto('/bookings');
+    const registrationId = await registerServiceWorker(page, await context.newCDPSession(page));
+    const { notification: raised, segment } = await simulateDelay(admin, traveler.id, 380);
+    // The push the BFF sends for it: the notification as the travel API gives it, with the event's facts,
+    // and the locale the session keeps of the profile.
+    const headers = { 'x-requested-with': 'wayfare' };
+    const list = NotificationsPageSchema.parse(
+      await (await page.request.get('/api/notifications', { headers })).json(),
+    );
+    const notification = list.items.find((item) => item.id === raised.id);
+    const session = SessionStatusSchema.parse(await (await page.request.get('/api/session')).json());
+    const locale = session.authenticated && session.kind === 'traveler' ? session.traveler.locale : undefined;
+    expect(locale).toBe('es-ES');
+    if (!notification) throw new Error('the delay is not in the traveler’s notifications');
+    const payload = pushPayloadJson(notification, locale);
+    await page.close();
+
+    await deliverWithNoAppOpen(context, registrationId, payload);
+    const reader = await openApp(context, '/bookings');
+    await expect.poll(() => notificationWords(reader, notification.id)).toHaveLength(1);
+    const [shown] = await notificationWords(reader, notification.id);
+    expect(shown?.lang).toBe('es');
+    expect(shown?.title).toMatch(new RegExp(`^${segment.serviceNumber} se retrasa \\d+h( \\d+min)?$`));
+    expect(shown?.body).toMatch(/: nueva salida .+ \(prevista .+\), llegada .+\.$/);
+    expect(`${shown?.title} ${shown?.body}`).not.toMatch(/\b(is delayed|new departure|scheduled|arriving)\b/);
   });
 });
