@@ -100,6 +100,21 @@ const delay = {
     previous: { delayMinutes: 0, gate: 'C31' },
   },
 };
+/** Cache Storage holding the traveler's saved profile (web/src/lib/private-cache.ts), in `locale`. */
+function savedProfile(locale: string) {
+  const profile = new Response(JSON.stringify({ locale }));
+  return {
+    keys: () => Promise.resolve(['wayfare-private:traveler-1', 'workbox-precache-v2']),
+    open: (name: string) =>
+      Promise.resolve({
+        match: (path: string) =>
+          Promise.resolve(
+            name === 'wayfare-private:traveler-1' && path === '/api/profile' ? profile : undefined,
+          ),
+      }),
+  };
+}
+
 const pushEvent = (data: unknown) => ({ data: { json: () => data } });
 
 describe('service worker', () => {
@@ -189,18 +204,7 @@ describe('service worker', () => {
   });
 
   it('says a push it cannot read in the language of the traveler’s saved profile', async () => {
-    const profile = new Response(JSON.stringify({ locale: 'es-ES' }));
-    const caches = {
-      keys: () => Promise.resolve(['wayfare-private:traveler-1', 'workbox-precache-v2']),
-      open: (name: string) =>
-        Promise.resolve({
-          match: (path: string) =>
-            Promise.resolve(
-              name === 'wayfare-private:traveler-1' && path === '/api/profile' ? profile : undefined,
-            ),
-        }),
-    };
-    const worker = loadWorker([], { setTimeout, clearTimeout }, { caches });
+    const worker = loadWorker([], { setTimeout, clearTimeout }, { caches: savedProfile('es-ES') });
     await worker.dispatch('push', { data: null });
     expect(worker.showNotification).toHaveBeenCalledWith(
       'Wayfare',
@@ -228,6 +232,15 @@ describe('service worker', () => {
         }),
       ],
     ]);
+  });
+
+  it('writes a push that names no locale in the language of the traveler’s saved profile', async () => {
+    const worker = loadWorker([], { setTimeout, clearTimeout }, { caches: savedProfile('es-ES') });
+    await worker.dispatch('push', pushEvent(delay));
+    expect(worker.showNotification).toHaveBeenCalledWith(
+      'CL 2568 se retrasa 6h 20min',
+      expect.objectContaining({ lang: 'es' }),
+    );
   });
 
   it('opens the deep link inside the app on click, in a new window when none is open', async () => {
