@@ -40,6 +40,49 @@ function sentinelOptions(target: SentinelTarget): RedisOptions {
 }
 
 /**
+ * A connection through Sentinel that only its owner ends. ioredis's failover detector drops the
+ * connection when a Sentinel announces `+switch-master`; when that announcement arrives while the
+ * client is reconnecting (asking a Sentinel for the primary after the old one died), ioredis abandons the
+ * attempt and ends the client for good (status `end`): every command then fails with "Connection is
+ * closed" until the process restarts. This client connects again after an end that neither disconnect()
+ * nor QUIT asked for, and its duplicates (the pub/sub connection) do the same.
+ */
+class SentinelRedis extends Redis {
+  readonly #logger: FastifyBaseLogger;
+  #closed = false;
+
+  constructor(options: RedisOptions, logger: FastifyBaseLogger) {
+    super({ ...options, replyMapping: 'legacy' });
+    this.#logger = logger;
+    this.on('end', () => this.#connectAgain());
+  }
+
+  override disconnect(reconnect = false): void {
+    if (!reconnect) this.#closed = true;
+    super.disconnect(reconnect);
+  }
+
+  override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
+    if (args[0].name === 'quit') this.#closed = true;
+    return super.sendCommand(...args);
+  }
+
+  override duplicate(override?: Partial<RedisOptions>): Redis {
+    return new SentinelRedis({ ...this.options, ...override }, this.#logger);
+  }
+
+  #connectAgain(): void {
+    if (this.#closed) return;
+    this.#logger.warn(
+      'redis connection ended by a failover announced while it reconnected: connecting again',
+    );
+    setTimeout(() => {
+      if (!this.#closed && this.status === 'end') this.connect().catch(() => undefined);
+    }, redisReconnectDelay(1));
+  }
+}
+
+/**
  * The BFF's Redis connection. Commands fail fast while Redis is away (no offline queue, one retry,
  * a command timeout), so requests answer 503 RETRY_LATER instead of piling up; the client reconnects
  * by itself for as long as the process lives, through the Sentinels to whichever primary they name.
@@ -59,7 +102,7 @@ export function createRedisClient({ logger, commandTimeoutMs, ...target }: Redis
   const client =
     'url' in target
       ? new Redis(target.url, options)
-      : new Redis({ ...options, ...sentinelOptions(target.sentinel) });
+      : new SentinelRedis({ ...options, ...sentinelOptions(target.sentinel) }, logger);
   watchConnection(client, logger);
   return client;
 }
