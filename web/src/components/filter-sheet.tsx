@@ -9,15 +9,18 @@ export interface FilterSheetButtonProps {
   /** How many filters are on. */
   active: number;
   onOpen: () => void;
+  /** Nothing to filter yet: the button holds its place in the layout, and cannot be pressed. */
+  disabled?: boolean;
 }
 
 /** The phone's button that opens the filters' sheet; a wide screen, with its column, hides it. */
-export function FilterSheetButton({ title, titleActive, active, onOpen }: FilterSheetButtonProps) {
+export function FilterSheetButton({ title, titleActive, active, onOpen, disabled }: FilterSheetButtonProps) {
   return (
     <button
       type="button"
       className="button button-secondary filter-sheet-open"
       aria-haspopup="dialog"
+      disabled={disabled}
       onClick={onOpen}
     >
       {active > 0 ? titleActive : title}

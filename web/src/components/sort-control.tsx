@@ -11,6 +11,8 @@ export interface SortControlProps<Sort extends string> {
   labels: Record<Sort, MessageId>;
   value: Sort;
   onChange: (sort: Sort) => void;
+  /** Nothing to sort yet: the choice holds its place in the layout, and cannot be changed. */
+  disabled?: boolean;
 }
 
 /** The segmented sort choice above a list of results. */
@@ -21,10 +23,11 @@ export function SortControl<Sort extends string>({
   labels,
   value,
   onChange,
+  disabled,
 }: SortControlProps<Sort>) {
   const t = useT();
   return (
-    <fieldset className="sort-control">
+    <fieldset className="sort-control" disabled={disabled}>
       <legend className="visually-hidden">{legend}</legend>
       <div className="segmented">
         {sorts.map((sort) => (

@@ -34,20 +34,14 @@ export function StartPage() {
 
   if (traveler) {
     const firstName = traveler.name.split(/\s+/)[0] ?? traveler.name;
+    const skeleton = <NextTripSkeleton label={t('nextTrip.label')} />;
     return (
       <div className="page">
         <section className="hero hero-compact" aria-labelledby="start-title">
           <h1 id="start-title">{t('start.welcomeBack', { name: firstName })}</h1>
         </section>
-        <Suspense
-          fallback={
-            <section className="card next-trip" aria-busy="true" aria-label={t('nextTrip.label')}>
-              <span className="skeleton skeleton-line" />
-              <span className="skeleton skeleton-block" />
-            </section>
-          }
-        >
-          <NextTripPanel />
+        <Suspense fallback={skeleton}>
+          <NextTripPanel skeleton={skeleton} />
         </Suspense>
         <h2 className="visually-hidden">{t('start.shortcuts')}</h2>
         <ul className="journey-grid">
@@ -89,5 +83,38 @@ export function StartPage() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The next trip's card while its code and its trip load: the loaded card's lines (what it is, the trip's
+ * name, its dates and cities, the next segment over two lines), each as wide as the text it stands for is
+ * long, so they wrap where the trip's words will and the shortcuts below stay where they are.
+ */
+function NextTripSkeleton({ label }: { label: string }) {
+  const bar = (width: string) => (
+    <span>
+      <span className={`skeleton skeleton-text ${width}`} />
+    </span>
+  );
+  return (
+    <section className="card next-trip next-trip-skeleton stack-sm" aria-busy="true" aria-label={label}>
+      <p className="small">{bar('skeleton-width-label')}</p>
+      <h2>{bar('skeleton-width-name')}</h2>
+      <p className="row">
+        {bar('skeleton-width-dates')}
+        {bar('skeleton-width-cities')}
+        {bar('skeleton-width-chip')}
+      </p>
+      <p>
+        <span className="small">
+          <span className="skeleton skeleton-text skeleton-width-label" />{' '}
+        </span>
+        <span className="skeleton skeleton-text skeleton-width-name" />{' '}
+        <span className="skeleton skeleton-text skeleton-width-chip" />
+        <br />
+        <span className="skeleton skeleton-text skeleton-width-dates" />
+      </p>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useT } from '../../i18n/use-t.ts';
@@ -18,21 +19,22 @@ import { tripCities } from '../../lib/city-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './trips.css';
 
+export interface NextTripPanelProps {
+  /**
+   * What stands in while the trip loads: the page's skeleton of the loaded card, the one it also shows
+   * while this panel's code loads, so the page below does not move when the trip arrives.
+   */
+  skeleton?: ReactNode;
+}
+
 /** Home's first word: the trip going on now or the next one, its live state and its unread alerts. */
-export function NextTripPanel() {
+export function NextTripPanel({ skeleton = null }: NextTripPanelProps) {
   const trips = useQuery(tripQueries.list());
   const format = useTravelerFormatters();
   const t = useT();
   const trip = trips.data ? nextTrip(trips.data.items, todayIsoDate()) : undefined;
 
-  if (trips.isPending) {
-    return (
-      <section className="card next-trip" aria-busy="true" aria-label={t('nextTrip.label')}>
-        <span className="skeleton skeleton-line" />
-        <span className="skeleton skeleton-block" />
-      </section>
-    );
-  }
+  if (trips.isPending) return skeleton;
   if (trips.isError) return null;
   if (!trip) {
     return (
@@ -42,23 +44,28 @@ export function NextTripPanel() {
       </section>
     );
   }
-  return <NextTripCard tripId={trip.tripId} format={format} />;
+  return <NextTripCard tripId={trip.tripId} format={format} skeleton={skeleton} />;
 }
 
-function NextTripCard({ tripId, format }: { tripId: string; format: Formatters }) {
+function NextTripCard({
+  tripId,
+  format,
+  skeleton,
+}: {
+  tripId: string;
+  format: Formatters;
+  skeleton: ReactNode;
+}) {
   const t = useT();
   const trip = useQuery(tripQueries.trip(tripId));
   const inbox = useInfiniteQuery(notificationQueries.inbox());
   const unread = (inbox.data?.pages ?? [])
     .flatMap((page) => page.items)
     .filter((item) => item.tripId === tripId && item.readAt === null);
-  if (!trip.data) {
-    return (
-      <section className="card next-trip" aria-busy="true" aria-label={t('nextTrip.label')}>
-        <span className="skeleton skeleton-line" />
-      </section>
-    );
-  }
+  // The card is drawn whole, with its unread alerts, rather than growing under the traveler's eyes; but
+  // only the inbox's first answer is waited for, never its retries or a wait for the network to return.
+  const inboxArriving = inbox.isPending && inbox.fetchStatus === 'fetching' && inbox.failureCount === 0;
+  if (!trip.data || inboxArriving) return skeleton;
   const details = trip.data;
   const started = details.startDate <= todayIsoDate();
   const segment = nextSegment(details.segments);

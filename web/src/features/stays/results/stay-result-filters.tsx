@@ -26,12 +26,19 @@ export interface StayFiltersProps {
   boards: string[];
   stars: number[];
   currency: string | undefined;
+  /** No hotel found yet: the filters hold their place and wait for the first one. */
+  disabled?: boolean;
 }
 
-export function StaySortControl({ view, onChange }: Pick<StayFiltersProps, 'view' | 'onChange'>) {
+export function StaySortControl({
+  view,
+  onChange,
+  disabled,
+}: Pick<StayFiltersProps, 'view' | 'onChange' | 'disabled'>) {
   const t = useT();
   return (
     <SortControl
+      disabled={disabled}
       legend={t('stays.sort.legend')}
       name="stay-sort"
       sorts={STAY_SORTS}
@@ -44,7 +51,7 @@ export function StaySortControl({ view, onChange }: Pick<StayFiltersProps, 'view
 
 const clearFilters = (view: StayResultView): StayResultView => ({ ...DEFAULT_STAY_VIEW, sort: view.sort });
 
-function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersProps) {
+function FilterFields({ view, onChange, boards, stars, currency, disabled }: StayFiltersProps) {
   const t = useT();
   const priceId = useId();
   return (
@@ -59,6 +66,7 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
           inputMode="numeric"
           min={1}
           step={10}
+          disabled={disabled}
           value={view.maxNightly ?? ''}
           onChange={(event) => {
             const value = Number(event.currentTarget.value);
@@ -86,6 +94,7 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
         <label className="checkbox">
           <input
             type="checkbox"
+            disabled={disabled}
             checked={view.freeCancellation}
             onChange={() => onChange({ ...view, freeCancellation: !view.freeCancellation })}
           />
@@ -121,11 +130,20 @@ function FilterFields({ view, onChange, boards, stars, currency }: StayFiltersPr
 }
 
 /** On a phone, the button that opens the filters' sheet: it sits in the results' heading row. */
-export function StayFiltersButton({ view, onOpen }: { view: StayResultView; onOpen: () => void }) {
+export function StayFiltersButton({
+  view,
+  onOpen,
+  disabled,
+}: {
+  view: StayResultView;
+  onOpen: () => void;
+  disabled: boolean;
+}) {
   const t = useT();
   const active = filtersActive(view);
   return (
     <FilterSheetButton
+      disabled={disabled}
       title={t('stays.filters.title')}
       titleActive={t('stays.filters.titleActive', { count: active })}
       active={active}

@@ -95,12 +95,13 @@ export function StayResults({
             {t('stays.nights', { count: nights })}
           </span>
         </h2>
-        {found > 0 && <StayFiltersButton view={view} onOpen={() => setFiltersOpen(true)} />}
+        {/* The controls are in place from the first paint, so the first hotel does not push the list. */}
+        <StayFiltersButton view={view} onOpen={() => setFiltersOpen(true)} disabled={found === 0} />
         <p className="progress-line" aria-hidden="true">
           {snapshot.phase === 'searching' && <span className="spinner" />}
           {progressText(snapshot, expected, t)}
         </p>
-        {found > 0 && <StaySortControl view={view} onChange={onViewChange} />}
+        <StaySortControl view={view} onChange={onViewChange} disabled={found === 0} />
       </div>
       <p className="visually-hidden" role="status">
         {liveSummary(snapshot, t)}
@@ -146,17 +147,16 @@ export function StayResults({
         />
       )}
 
-      <div className={found > 0 ? 'results-layout' : undefined}>
-        {found > 0 && (
-          <StayFilters
-            view={view}
-            onChange={onViewChange}
-            boards={boardsOf(snapshot.prices)}
-            stars={[...new Set(snapshot.properties.map((property) => property.stars))].sort().reverse()}
-            currency={currencyOf(snapshot.prices)}
-            sheet={{ open: filtersOpen, onOpenChange: setFiltersOpen }}
-          />
-        )}
+      <div className="results-layout">
+        <StayFilters
+          view={view}
+          onChange={onViewChange}
+          boards={boardsOf(snapshot.prices)}
+          stars={[...new Set(snapshot.properties.map((property) => property.stars))].sort().reverse()}
+          currency={currencyOf(snapshot.prices)}
+          disabled={found === 0}
+          sheet={{ open: filtersOpen, onOpenChange: setFiltersOpen }}
+        />
         <div className="stack">
           {found > 0 && shown.length < found && (
             <p className="muted small">{t('stays.filtered.count', { shown: shown.length, found })}</p>
@@ -186,9 +186,11 @@ export function StayResults({
                 />
               </li>
             ))}
+            {/* Each placeholder is keyed by the place it holds: a hotel arriving takes the first one's
+                place, and the ones after it stay where they are instead of moving down a card. */}
             {snapshot.phase === 'searching' &&
               Array.from({ length: found === 0 ? 3 : 1 }, (_, index) => (
-                <li key={`placeholder-${index}`} aria-hidden="true">
+                <li key={`placeholder-${found + index}`} aria-hidden="true">
                   <div className="card property-card property-card-placeholder">
                     <span className="skeleton property-thumb" />
                     <div className="property-main stack-sm">
