@@ -13,10 +13,17 @@ const LABELS: Record<LiveConnectionState, MessageId> = {
 export function LiveIndicator() {
   const state = useLiveConnectionState();
   const t = useT();
+  const longest = Object.values(LABELS)
+    .map((id) => t(id))
+    .reduce((widest, label) => (label.length > widest.length ? label : widest));
   return (
     <span className="live-indicator" role="status">
       <span className="live-dot" data-state={state === 'live' ? 'live' : 'reconnecting'} aria-hidden="true" />
-      {t(LABELS[state])}
+      {/* As wide as its longest word from the start (drawn unseen beside it): a change of state never
+          rewraps the line it sits in, nor moves what follows it. */}
+      <span className="live-label" data-longest={longest}>
+        <span>{t(LABELS[state])}</span>
+      </span>
     </span>
   );
 }

@@ -85,7 +85,10 @@ export function TripHeader({
         <span className="muted">{tripCities(trip).join(' · ')}</span>
         <TripStatusChip trip={trip} />
         <LiveIndicator />
-        {refreshing && <span className="small muted">{t('trip.checking')}</span>}
+        {/* Its room is kept while nothing is checked, so a check does not rewrap the line. */}
+        <span className={refreshing ? 'small muted' : 'small muted unseen'} aria-hidden={!refreshing}>
+          {t('trip.checking')}
+        </span>
       </p>
     </header>
   );
