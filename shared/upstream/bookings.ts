@@ -5,6 +5,13 @@ import { BOOKING_STATUSES, BOOKING_VERTICALS, TRAVEL_KINDS } from './booking-val
 
 export { BOOKING_STATUSES, BOOKING_VERTICALS, TRAVEL_KINDS };
 
+/** A city's names by language (`{ en: 'London', es: 'Londres' }`; additive), when the service has them. */
+const CityNamesSchema = z.record(z.string(), z.string()).optional();
+
+/** A city a booking goes through, with its names by language (additive). */
+export const BookingCitySchema = z.looseObject({ city: z.string(), cityNames: CityNamesSchema });
+export type BookingCity = z.infer<typeof BookingCitySchema>;
+
 export const BookingSchema = z.looseObject({
   bookingId: z.uuid(),
   /** The booking reference a traveler quotes (six letters and digits). */
@@ -17,7 +24,16 @@ export const BookingSchema = z.looseObject({
   endDate: z.iso.date(),
   tripId: z.uuid().nullable(),
   segmentId: z.uuid().nullable(),
-  location: z.looseObject({ city: z.string(), countryCode: z.string().nullable() }),
+  location: z.looseObject({
+    city: z.string(),
+    countryCode: z.string().nullable(),
+    cityNames: CityNamesSchema,
+  }),
+  /**
+   * A flight's or train's cities in the order it reaches them, its origin first (a return ends where it
+   * began), connections left out (additive); absent for a stay, a car, and bookings stored before it.
+   */
+  route: z.array(BookingCitySchema).optional(),
   totalPrice: MoneySchema,
   /** true is personal travel, false business travel (as in stay fares). */
   bookingProfile: z.boolean(),

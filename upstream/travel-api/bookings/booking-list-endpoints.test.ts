@@ -77,6 +77,25 @@ describe('bookings', () => {
     expect(bookings.some((booking) => booking.status === 'confirmed')).toBe(true);
   });
 
+  it('names every city of a booking in the languages the service knows: "London" is "Londres" in Spanish', async () => {
+    const bookings = BookingListSchema.parse(
+      await (await signedFetch(stack.api.baseUrl, { path: '/v1/bookings', token: alexToken })).json(),
+    );
+    const transport = bookings.filter((booking) => ['flight', 'rail'].includes(booking.vertical));
+    expect(transport.length).toBeGreaterThan(0);
+    for (const booking of transport) {
+      expect(booking.route?.map((stop) => stop.city)).toEqual(booking.title.split(' → '));
+    }
+    const fromLondon = transport.find((booking) => booking.route?.[0]?.city === 'London');
+    expect(fromLondon?.route?.[0]?.cityNames).toMatchObject({ en: 'London', es: 'Londres' });
+    const stays = bookings.filter((item) => item.vertical === 'stay');
+    for (const booking of stays) expect(booking.route).toBeUndefined();
+    // A city the place names data does not know (Miami) keeps its one spelling in every language.
+    const named = stays.filter((booking) => booking.location.cityNames);
+    expect(named.length).toBeGreaterThan(0);
+    for (const booking of named) expect(typeof booking.location.cityNames?.en).toBe('string');
+  });
+
   it('pages the long history with limit and offset until nextOffset is null, with a stable totalCount', async () => {
     const jordan = await stack.identity.token({
       sub: JORDAN,

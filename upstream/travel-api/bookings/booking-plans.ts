@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { zonedInstant } from '../time-zones.ts';
-import type { SegmentRecord } from '../travelers/traveler-records.ts';
+import type { RouteStop, SegmentRecord } from '../travelers/traveler-records.ts';
 import type { FlightQuote, StayQuote } from './quote-store.ts';
 
 /** A stay's check-in and check-out, in minutes after local midnight at the hotel. */
@@ -17,6 +17,8 @@ export interface BookingPlan {
   startDate: string;
   endDate: string;
   location: { city: string; countryCode: string | null };
+  /** A flight's cities in the order it reaches them, its origin first; none for a stay. */
+  route?: RouteStop[];
   segments: PlannedSegment[];
 }
 
@@ -67,6 +69,7 @@ function flightPlan(quote: FlightQuote, reference: string): BookingPlan {
     startDate: first.departureTime.slice(0, 10),
     endDate: last.arrivalTime.slice(0, 10),
     location: { city: first.destination.city, countryCode: null },
+    route: [...legs.map((leg) => leg.origin), last.destination].map(({ code, city }) => ({ code, city })),
     segments,
   };
 }

@@ -17,7 +17,7 @@ import { applyMigrations, transaction } from '../db.ts';
 import type { FaultRegistry } from '../faults.ts';
 import { roundToMinorUnit } from '../money.ts';
 import type { NotificationCenter, NotificationDraft } from '../notifications/notification-center.ts';
-import type { TravelerStore } from '../travelers/traveler-store.ts';
+import type { StoredBooking, TravelerStore } from '../travelers/traveler-store.ts';
 import type { TripStore } from '../trips/trip-store.ts';
 import { bookingConflict } from './booking-conflicts.ts';
 import { bookingDetailsOf, type BookedOffer } from './booking-details.ts';
@@ -413,7 +413,7 @@ export class BookingService {
       plan.segments,
       now,
     );
-    const booking: Booking = {
+    const booking: StoredBooking = {
       bookingId,
       reference,
       vertical: quote.kind,
@@ -424,6 +424,7 @@ export class BookingService {
       tripId,
       segmentId: plan.segments[0]!.segmentId,
       location: plan.location,
+      route: plan.route,
       totalPrice: price,
       bookingProfile,
       bookedAt: now.toISOString(),

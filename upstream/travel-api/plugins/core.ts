@@ -55,6 +55,7 @@ export const storesPlugin = fp(
         seed: app.travelConfig.TRAVEL_API_SEED,
         airports: sharedInventory.majorAirports,
         trips: app.trips,
+        cityNamesOf: (place) => inventory.cityNamesOf(place),
       }),
     );
     done();

@@ -270,6 +270,10 @@ function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRe
       segmentId: record.segmentId,
       city: vertical === 'stay' || vertical === 'car' ? destination.city : segment.destination.city,
       countryCode: vertical === 'flight' || vertical === 'rail' ? null : destination.countryCode,
+      route:
+        vertical === 'flight' || vertical === 'rail'
+          ? [segment.origin, segment.destination].map(({ code, city }) => ({ code, city }))
+          : null,
       totalAmount: fromEuros(amount, input.currency),
       currency: input.currency,
       bookingProfile: input.bookingProfile,

@@ -31,6 +31,12 @@ export interface TripRecord {
   segments: SegmentRecord[];
 }
 
+/** A place a flight or train booking goes through, as the airport data names it. */
+export interface RouteStop {
+  code: string | null;
+  city: string;
+}
+
 export interface BookingRecord {
   bookingId: string;
   reference: string;
@@ -43,6 +49,8 @@ export interface BookingRecord {
   segmentId: string | null;
   city: string;
   countryCode: string | null;
+  /** A flight's or train's origin and destination; null for a stay or a car. */
+  route: RouteStop[] | null;
   totalAmount: number;
   currency: string;
   bookingProfile: boolean;

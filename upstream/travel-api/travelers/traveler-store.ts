@@ -3,9 +3,9 @@ import type { Booking, BookingFilters } from '#shared/upstream/bookings.ts';
 import type { Airport } from '#shared/upstream/flights.ts';
 import type { Profile } from '#shared/upstream/profile.ts';
 import { applyMigrations, transaction } from '../db.ts';
-import type { TripStore } from '../trips/trip-store.ts';
+import type { CityNamesOf, TripStore } from '../trips/trip-store.ts';
 import { generateTraveler } from './generate-traveler.ts';
-import type { ProfileRecord } from './traveler-records.ts';
+import type { ProfileRecord, RouteStop } from './traveler-records.ts';
 
 export interface TravelerIdentity {
   id: string;
@@ -50,12 +50,36 @@ interface BookingRow {
   currency: string;
   booking_profile: number;
   booked_at: string;
+  /** JSON of the route's stops (RouteStop[]); null for a stay, a car, or a booking stored before routes. */
+  route: string | null;
 }
+
+/** A booking as it is stored: its route as the places it was booked between, named on every read. */
+export type StoredBooking = Pick<
+  Booking,
+  | 'bookingId'
+  | 'reference'
+  | 'vertical'
+  | 'status'
+  | 'title'
+  | 'startDate'
+  | 'endDate'
+  | 'tripId'
+  | 'segmentId'
+  | 'totalPrice'
+  | 'bookingProfile'
+  | 'bookedAt'
+> & {
+  location: { city: string; countryCode: string | null };
+  route?: readonly RouteStop[] | undefined;
+};
 
 export interface TravelerStoreOptions {
   seed: string;
   airports: readonly Airport[];
   trips: TripStore;
+  /** Names each booking's cities in the languages it knows, on every read. */
+  cityNamesOf?: CityNamesOf;
 }
 
 /** Travelers the service has seen: profile and bookings, generated deterministically on first sight. */
@@ -103,6 +127,7 @@ export class TravelerStore {
         ) STRICT;
         CREATE INDEX bookings_traveler ON bookings (traveler_id, start_date);`,
       },
+      { name: 'core-007-booking-route', sql: 'ALTER TABLE bookings ADD COLUMN route TEXT' },
     ]);
   }
 
@@ -147,6 +172,7 @@ export class TravelerStore {
           tripId: booking.tripId,
           segmentId: booking.segmentId,
           location: { city: booking.city, countryCode: booking.countryCode },
+          route: booking.route ?? undefined,
           totalPrice: { amount: booking.totalAmount, currency: booking.currency },
           bookingProfile: booking.bookingProfile,
           bookedAt: booking.bookedAt.toISOString(),
@@ -242,7 +268,7 @@ export class TravelerStore {
     const rows = this.#db
       .prepare(`SELECT * FROM bookings WHERE ${where} ORDER BY ${order}${paging}`)
       .all(...values, ...(page ? [page.limit, page.offset] : [])) as unknown as BookingRow[];
-    return { items: rows.map(toBooking), totalCount: count };
+    return { items: rows.map((row) => this.#toBooking(row)), totalCount: count };
   }
 
   /** One of the traveler's bookings; undefined when it does not exist or is someone else's. */
@@ -250,15 +276,15 @@ export class TravelerStore {
     const row = this.#db
       .prepare('SELECT * FROM bookings WHERE traveler_id = ? AND booking_id = ?')
       .get(travelerId, bookingId) as BookingRow | undefined;
-    return row ? toBooking(row) : undefined;
+    return row ? this.#toBooking(row) : undefined;
   }
 
   /** Stores a booking made through the booking operations. */
-  insertBooking(travelerId: string, booking: Booking): void {
+  insertBooking(travelerId: string, booking: StoredBooking): void {
     this.#insertBookingStatement ??= this.#db.prepare(
       `INSERT INTO bookings (booking_id, traveler_id, reference, vertical, status, title, start_date, end_date,
-          trip_id, segment_id, city, country_code, total_amount, currency, booking_profile, booked_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          trip_id, segment_id, city, country_code, total_amount, currency, booking_profile, booked_at, route)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertBookingStatement.run(
       booking.bookingId,
@@ -277,6 +303,7 @@ export class TravelerStore {
       booking.totalPrice.currency,
       booking.bookingProfile ? 1 : 0,
       booking.bookedAt,
+      booking.route ? JSON.stringify(booking.route) : null,
     );
   }
 
@@ -284,6 +311,10 @@ export class TravelerStore {
     this.#db
       .prepare('UPDATE bookings SET status = ? WHERE traveler_id = ? AND booking_id = ?')
       .run(status, travelerId, bookingId);
+  }
+
+  #toBooking(row: BookingRow): Booking {
+    return toBooking(row, this.#options.cityNamesOf ?? (() => undefined));
   }
 
   /** Travelers who called the service since the given instant (for demo events). */
@@ -329,7 +360,14 @@ function toProfile(row: TravelerRow): Profile {
   };
 }
 
-function toBooking(row: BookingRow): Booking {
+/** A booking as the service answers it: its cities with their names by language, when known. */
+function toBooking(row: BookingRow, cityNamesOf: CityNamesOf): Booking {
+  const named = (stop: RouteStop) => {
+    const cityNames = cityNamesOf(stop);
+    return cityNames ? { city: stop.city, cityNames: { ...cityNames } } : { city: stop.city };
+  };
+  const locationNames = named({ code: null, city: row.city }).cityNames;
+  const route = row.route === null ? undefined : (JSON.parse(row.route) as RouteStop[]).map(named);
   return {
     bookingId: row.booking_id,
     reference: row.reference,
@@ -340,7 +378,12 @@ function toBooking(row: BookingRow): Booking {
     endDate: row.end_date,
     tripId: row.trip_id,
     segmentId: row.segment_id,
-    location: { city: row.city, countryCode: row.country_code },
+    location: {
+      city: row.city,
+      countryCode: row.country_code,
+      ...(locationNames ? { cityNames: locationNames } : {}),
+    },
+    ...(route ? { route } : {}),
     totalPrice: { amount: row.total_amount, currency: row.currency },
     bookingProfile: row.booking_profile === 1,
     bookedAt: row.booked_at,

@@ -52,7 +52,9 @@ const SELECT_SEGMENT = `SELECT s.*, t.title AS trip_title, t.start_date, t.end_d
   FROM segments s JOIN trips t ON t.trip_id = s.trip_id`;
 
 /** A place's city by language (`{ en: 'London', es: 'Londres' }`), or undefined when none is known. */
-export type CityNamesOf = (place: SegmentPlace) => Readonly<Record<string, string>> | undefined;
+export type CityNamesOf = (
+  place: Pick<SegmentPlace, 'code' | 'city'>,
+) => Readonly<Record<string, string>> | undefined;
 
 /** Travelers' trips and their segments, with live status and delays (the simulator changes them). */
 export class TripStore {

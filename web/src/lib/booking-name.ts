@@ -9,20 +9,20 @@ export interface BookingNameFacts {
   title: string;
   /** Where it is (a car's city). */
   city?: string | undefined;
-  /** A flight's cities in the order it reaches them, its origin first, when known. */
+  /** A flight's or train's cities in the order it reaches them, its origin first, when known. */
   cities?: readonly string[] | undefined;
 }
 
 /**
  * A booking's name in the interface's language: a car by its city ("Coche de alquiler en Dubái"), a flight
- * whose cities are known by its route ("Zurich → London, ida y vuelta" for a return), a stay by its hotel's
+ * or train whose cities are known by its route ("Zurich → London, ida y vuelta" for a return), a stay by its hotel's
  * name; a flight or train otherwise by the travel API's title (its cities), any other kind by that title
  * marked as English.
  */
 export function bookingName(booking: BookingNameFacts, t: Translate): LanguageText {
   const { cities = [] } = booking;
   if (booking.kind === 'car' && booking.city) return { text: t('segment.rentalCar', { city: booking.city }) };
-  if (booking.kind === 'flight' && cities.length >= 2) {
+  if ((booking.kind === 'flight' || booking.kind === 'rail') && cities.length >= 2) {
     const [from, to, back] = cities;
     if (cities.length === 3 && from !== undefined && to !== undefined && back === from) {
       return { text: t('booking.roundTrip', { from, to }) };

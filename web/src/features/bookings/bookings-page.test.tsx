@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BookingsPage } from './bookings-page.tsx';
 import { todayIsoDate } from '../../lib/intl-format.ts';
+import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { stubFetch } from '../../test-support/stub-fetch.ts';
 import { typeDate } from '../../test-support/type-date.ts';
@@ -11,6 +12,7 @@ import { typeDate } from '../../test-support/type-date.ts';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  activateEnglishForTests();
 });
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -83,6 +85,49 @@ describe('BookingsPage', () => {
     expect(router.state.location.search).toBe('?status=confirmed%2Ccancelled&offset=20');
     // The new page's top takes focus, its heading naming the range.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Bookings 21–22 of 42' })).toHaveFocus());
+  });
+
+  it('in Spanish, names each booking and its cities as the travel API names them in Spanish', async () => {
+    activateSpanishForTests();
+    const london = { city: 'London', cityNames: { en: 'London', es: 'Londres' } };
+    const athens = { city: 'Athens', cityNames: { en: 'Athens', es: 'Atenas' } };
+    stubBookings(
+      [
+        {
+          ...booking(1, 'confirmed', 'flight'),
+          title: 'London → Athens',
+          location: { city: 'Athens', countryCode: null, cityNames: athens.cityNames },
+          route: [london, athens],
+        },
+        {
+          ...booking(2, 'confirmed', 'rail'),
+          title: 'Athens → London and back',
+          location: { city: 'London', countryCode: null, cityNames: london.cityNames },
+          route: [athens, london, athens],
+        },
+        {
+          ...booking(3, 'confirmed', 'stay'),
+          title: 'Grand Hotel London',
+          location: { city: 'London', countryCode: 'GB', cityNames: london.cityNames },
+        },
+      ],
+      { totalCount: 3, nextOffset: null },
+    );
+    renderApp(<BookingsPage />, { url: '/bookings' });
+
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByRole('heading').textContent).toBe('Londres → Atenas');
+    expect(within(cards[1]!).getByRole('heading').textContent).toBe('Atenas → Londres, ida y vuelta');
+    expect(within(cards[2]!).getByRole('heading').textContent).toBe('Grand Hotel London');
+    const places = cards.map(
+      (card) =>
+        within(card)
+          .getByText(/\d{4} · /)
+          .textContent?.split(' · ')[1],
+    );
+    expect(places).toEqual(['Atenas', 'Londres', 'Londres']);
+    // The hotel's own name is the one English left.
+    expect(document.body.textContent?.replaceAll('Grand Hotel London', '')).not.toMatch(/London|Athens/);
   });
 
   it('shows past travel latest first, or all of it, and business or personal travel only', async () => {

@@ -26,6 +26,7 @@ import { LastUpdated } from '../../components/last-updated.tsx';
 import { useSearchParamsChanges } from '../../lib/use-search-params-changes.ts';
 import { BookingStatusChip, statusLabel } from '../../components/booking-status-chip.tsx';
 import { bookingName } from '../../lib/booking-name.ts';
+import { bookingCities } from '../../lib/city-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './bookings.css';
 
@@ -265,7 +266,8 @@ export function BookingsPage() {
 
 function BookingCard({ booking, format }: { booking: Booking; format: Formatters }) {
   const t = useT();
-  const name = bookingName({ kind: booking.vertical, title: booking.title, city: booking.location.city }, t);
+  const { city, route } = bookingCities(booking);
+  const name = bookingName({ kind: booking.vertical, title: booking.title, city, cities: route }, t);
   return (
     <article className="card booking-card" aria-labelledby={`booking-${booking.bookingId}`}>
       <div className="booking-main">
@@ -282,7 +284,7 @@ function BookingCard({ booking, format }: { booking: Booking; format: Formatters
           </Link>
         </h3>
         <p className="small">
-          {format.calendarRange(booking.startDate, booking.endDate, 'long')} · {booking.location.city}
+          {format.calendarRange(booking.startDate, booking.endDate, 'long')} · {city}
         </p>
         {booking.tripId && (
           <p className="row small">

@@ -17,6 +17,7 @@ import { FlightSegmentLine } from './offer-details.tsx';
 import { HOTEL_WORDS, hotelDateTime } from './rate-details.tsx';
 import { dueAtPropertyText } from './due-at-property-text.ts';
 import { bookingName } from '../../lib/booking-name.ts';
+import { bookingCities } from '../../lib/city-name.ts';
 import { TextInLanguage } from '../../components/text-in-language.tsx';
 import './checkout.css';
 
@@ -99,14 +100,18 @@ interface SectionProps {
   t: Translate;
 }
 
-/** What the booking's name is written from: its kind, and a flight's cities in the order it reaches them. */
+/**
+ * What the booking's name is written from: its kind, and a flight's cities in the order it reaches them,
+ * in the interface's language when the travel API names them so.
+ */
 function bookingNameFacts(details: BookingDetails) {
+  const { city, route } = bookingCities(details);
   const legs = details.flight?.legs ?? [];
-  const cities = [
+  const cities = route ?? [
     ...legs.map((leg) => leg.origin.city),
     ...legs.slice(-1).map((leg) => leg.destination.city),
   ];
-  return { kind: details.vertical, title: details.title, city: details.location.city, cities };
+  return { kind: details.vertical, title: details.title, city, cities };
 }
 
 function BookedItem({ details, format, t }: SectionProps) {
