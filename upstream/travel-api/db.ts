@@ -1,10 +1,18 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { openStandInDatabase } from '../stand-in-database.ts';
 
-/** One schema change, applied once per database and remembered by its unique name. */
+/**
+ * One schema change, applied once per database and remembered by its unique name, `<series>-<NNN>-<what>`:
+ * no two migrations of the service share a series and number (db.test.ts checks every store's).
+ */
 export interface Migration {
   name: string;
   sql: string;
+  /**
+   * Names this same change was recorded under before it was renamed: a database that recorded one has it
+   * applied already, and records it under its name from then on instead of running it again.
+   */
+  formerly?: readonly string[];
 }
 
 /**
@@ -27,8 +35,14 @@ export function openDatabase(dataDir: string): DatabaseSync {
 export function applyMigrations(db: DatabaseSync, migrations: readonly Migration[]): void {
   const applied = db.prepare('SELECT 1 AS found FROM schema_migrations WHERE name = ?');
   const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  const rename = db.prepare('UPDATE schema_migrations SET name = ? WHERE name = ?');
   for (const migration of migrations) {
     if (applied.get(migration.name)) continue;
+    const former = migration.formerly?.find((name) => applied.get(name));
+    if (former !== undefined) {
+      rename.run(migration.name, former);
+      continue;
+    }
     transaction(db, () => {
       db.exec(migration.sql);
       record.run(migration.name, new Date().toISOString());

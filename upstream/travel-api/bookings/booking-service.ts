@@ -92,7 +92,8 @@ export class BookingService {
         ) STRICT;`,
       },
       {
-        name: 'bookings-003-cancellations-held-elsewhere',
+        name: 'bookings-004-cancellations-held-elsewhere',
+        formerly: ['bookings-003-cancellations-held-elsewhere'],
         sql: `CREATE TABLE booking_cancellations (
           booking_id TEXT PRIMARY KEY,
           traveler_id TEXT NOT NULL,
