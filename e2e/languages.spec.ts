@@ -129,6 +129,32 @@ interface Screen {
   name: string;
   path: string | ((page: Page) => Promise<string>);
   loaded?: (page: Page) => Locator;
+  /** What else the screen must read in Spanish, checked after the sweep (it may open the screen again). */
+  reads?: (page: Page) => Promise<void>;
+}
+
+/**
+ * The bookings list names a booking's cities as Spanish does ("Londres → Atenas"): one of the traveler's
+ * flights or trains through a city whose Spanish name differs, shown on its own day.
+ */
+async function bookingCitiesInSpanish(page: Page): Promise<void> {
+  const headers = { 'x-requested-with': 'wayfare' };
+  const { items } = (await (await page.request.get('/api/bookings?limit=100', { headers })).json()) as {
+    items: { startDate: string; route?: { city: string; cityNames?: Record<string, string> }[] }[];
+  };
+  const named = items.flatMap(({ startDate, route = [] }) =>
+    route.flatMap(({ city, cityNames }) =>
+      cityNames?.es && !cityNames.es.includes(city) ? [{ startDate, city, es: cityNames.es }] : [],
+    ),
+  )[0];
+  expect(named, 'a booking goes through a city Spanish names otherwise').toBeDefined();
+  await page.goto(`/bookings?from=${named?.startDate}&to=${named?.startDate}`);
+  const booking = page
+    .getByRole('article')
+    .filter({ hasText: named?.es ?? '' })
+    .first();
+  await expect(booking).toBeVisible();
+  await expect(booking).not.toContainText(new RegExp(`\\b${named?.city}\\b`));
 }
 
 const SCREENS: Screen[] = [
@@ -157,7 +183,12 @@ const SCREENS: Screen[] = [
     loaded: (page) => page.getByRole('article').first(),
   },
   { name: 'stays', path: '/stays' },
-  { name: 'bookings', path: '/bookings', loaded: (page) => page.getByText(WORDS.es.bookingsCount) },
+  {
+    name: 'bookings',
+    path: '/bookings',
+    loaded: (page) => page.getByText(WORDS.es.bookingsCount),
+    reads: bookingCitiesInSpanish,
+  },
   {
     name: 'inbox',
     path: '/inbox',
@@ -168,7 +199,7 @@ const SCREENS: Screen[] = [
 ];
 
 test.describe('every screen reads in Spanish for a traveler whose locale is es-ES: no interface English, axe-clean', () => {
-  for (const { name, path, loaded } of SCREENS) {
+  for (const { name, path, loaded, reads } of SCREENS) {
     test(name, async ({ signedInPage: page }) => {
       await setProfileLocale(page, 'es-ES');
       const screen = typeof path === 'string' ? path : await path(page);
@@ -179,6 +210,7 @@ test.describe('every screen reads in Spanish for a traveler whose locale is es-E
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       expect(await englishOnScreen(page), screen).toEqual([]);
       await expectNoAxeViolations(page, `${screen} in Spanish`);
+      await reads?.(page);
     });
   }
 });
