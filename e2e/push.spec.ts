@@ -78,6 +78,31 @@ async function notificationWords(
   }, tag);
 }
 
+/**
+ * Delivers pushes through DevTools, one after another, and returns once the service worker has handled
+ * each: its push event settled, so any system notification it raised is on display. Only then may the
+ * journey read the notifications back. Chromium's getNotifications() forgets a notification it finds
+ * stored but not yet on display (platform_notification_context_impl.cc,
+ * DoReadAllNotificationDataForServiceWorkerRegistration, deletes it from its records), so a read made
+ * while the worker is showing one can lose it for good: it stays on screen and no later read lists it.
+ */
+async function deliverPushes(cdp: CDPSession, registrationId: string, payloads: string[]): Promise<void> {
+  const outcomes: string[] = [];
+  cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: event }) => {
+    if (event.serviceWorkerRegistrationId !== registrationId) return;
+    if (event.service !== 'pushMessaging' || event.eventName !== 'Push event completed') return;
+    outcomes.push(event.eventMetadata.find((entry) => entry.key === 'Status')?.value ?? '');
+  });
+  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+  await cdp.send('BackgroundService.setRecording', { service: 'pushMessaging', shouldRecord: true });
+  for (const data of payloads) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP_ORIGIN, registrationId, data });
+  }
+  await expect
+    .poll(() => outcomes, { message: 'the service worker finished handling every push' })
+    .toEqual(payloads.map(() => 'Success'));
+}
+
 /** Delivers a push through DevTools while no window of the app is open (a blank page keeps the browser). */
 async function deliverWithNoAppOpen(
   context: BrowserContext,
@@ -87,7 +112,7 @@ async function deliverWithNoAppOpen(
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP_ORIGIN, registrationId, data });
+  await deliverPushes(cdp, registrationId, [data]);
   await cdp.detach();
   await blank.close();
 }
@@ -116,9 +141,9 @@ test.describe('web push', () => {
     await deliverWithNoAppOpen(context, registrationId, pushPayload(raised));
     const reader = await openApp(context, '/bookings');
     const segmentPath = `/trips/${raised.tripId}/segment/${raised.segmentId}`;
-    await expect
-      .poll(() => systemNotifications(reader, raised.id))
-      .toEqual([{ title: raised.title, tag: raised.id, url: segmentPath }]);
+    expect(await systemNotifications(reader, raised.id)).toEqual([
+      { title: raised.title, tag: raised.id, url: segmentPath },
+    ]);
 
     // Headless Chromium has no notification centre to click, and a service worker may focus or open
     // a window only during a real click. The click opens the notification's own in-app link
@@ -145,17 +170,9 @@ test.describe('web push', () => {
     // A notification this page never received: its push must still raise a system notification.
     const notShown: RaisedNotification = { ...shownLive, id: randomUUID(), title: 'Not shown live' };
 
-    const deliver = (notification: RaisedNotification) =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: APP_ORIGIN,
-        registrationId,
-        data: pushPayload(notification),
-      });
-    await deliver(shownLive);
-    await deliver(notShown);
+    await deliverPushes(cdp, registrationId, [pushPayload(shownLive), pushPayload(notShown)]);
 
-    // The worker handles pushes in order: once the second is shown, the first has been decided.
-    await expect.poll(() => systemNotifications(page, notShown.id)).toHaveLength(1);
+    expect(await systemNotifications(page, notShown.id)).toHaveLength(1);
     expect(await systemNotifications(page, shownLive.id)).toEqual([]);
   });
 
