@@ -13,14 +13,16 @@ import { BookingListSchema, BookingsPageSchema } from '#shared/upstream/bookings
 import { ErrorEnvelopeSchema } from '#shared/upstream/error-envelope.ts';
 import { FlightSearchResponseSchema, type FlightOffer } from '#shared/upstream/flights.ts';
 import { NotificationsPageSchema } from '#shared/upstream/notifications.ts';
-import { StayFareSchema, type StayFare } from '#shared/upstream/stays.ts';
+import { StayFareSchema, StayPropertyDetailsSchema, type StayFare } from '#shared/upstream/stays.ts';
 import { TripDetailsSchema } from '#shared/upstream/trips.ts';
+import { applyMigrations } from '../db.ts';
 import { adminFetch } from '../notifications/test-support/admin-fetch.ts';
 import { signedFetch, type SignedRequest } from '../test-support/signed-fetch.ts';
 import { travelApiWithIdentity } from '../test-support/travel-api-with-identity.ts';
 import { dayInWords } from '../notifications/day-in-words.ts';
 import { addDays } from '../time-zones.ts';
 import { isSoldOut } from '../stays/quote-fares.ts';
+import { STAY_SEGMENT_ADDRESSES } from './booking-service.ts';
 
 const ALEX = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
 const SAM = '5f1c2a7e-0b1d-4c5e-9a01-000000000002';
@@ -63,8 +65,8 @@ async function flightOffers(sub: string, date: string, cabinClass = 'economy'): 
   return FlightSearchResponseSchema.parse(await response.json()).offers;
 }
 
-/** The rates of a Lisbon hotel that has rooms on the check-in date, for personal or business travel. */
-async function stayFares(sub: string, checkIn: string, nights: number, bookingProfile: boolean) {
+/** A Lisbon hotel that has rooms on the check-in date, as the stay destinations name it. */
+function lisbonHotel(checkIn: string) {
   const place = stack.api.app.hotels
     .destinations('lisbon', 20)
     .find(
@@ -72,6 +74,13 @@ async function stayFares(sub: string, checkIn: string, nights: number, bookingPr
         item.type === 'property' &&
         !isSoldOut(stack.api.config.TRAVEL_API_SEED, stack.api.app.hotels.byRawId(item.propertyId)!, checkIn),
     );
+  if (place?.type !== 'property') throw new Error(`no Lisbon hotel has rooms on ${checkIn}`);
+  return place;
+}
+
+/** The rates of a Lisbon hotel that has rooms on the check-in date, for personal or business travel. */
+async function stayFares(sub: string, checkIn: string, nights: number, bookingProfile: boolean) {
+  const place = lisbonHotel(checkIn);
   const response = await call(sub, {
     path: '/v1/stays/fares',
     json: {
@@ -364,6 +373,40 @@ describe('POST /v1/bookings', () => {
         paymentMethodId: personal.paymentMethodId,
       }),
     );
+  });
+
+  it('puts a booked stay on its trip under the hotel’s own name and address, as the hotel’s page gives them', async () => {
+    const checkIn = inDays(290);
+    const hotel = StayPropertyDetailsSchema.parse(
+      await (await call(SAM, { path: `/v1/stays/properties/${lisbonHotel(checkIn).propertyId}` })).json(),
+    );
+    const [fare] = await stayFares(SAM, checkIn, 2, true);
+    const personal = (await methods(SAM, true))[0]!;
+    const booking = await booked(
+      await book(SAM, {
+        offerId: fare!.fareId,
+        price: { amount: fare!.totalPrice, currency: fare!.currency },
+        paymentMethodId: personal.paymentMethodId,
+      }),
+    );
+    expect(booking.stay).toMatchObject({ propertyName: hotel.name, address: hotel.address });
+    const stayOnTrip = async () =>
+      TripDetailsSchema.parse(
+        await (await call(SAM, { path: `/v1/trips/${booking.tripId}` })).json(),
+      ).segments.find((segment) => segment.segmentId === booking.segmentId);
+    expect(await stayOnTrip()).toMatchObject({
+      kind: 'stay',
+      title: hotel.name,
+      origin: { name: hotel.name, city: hotel.city },
+      address: hotel.address,
+    });
+
+    // A stay booked before its segment kept the address is given it from what was booked.
+    const { db } = stack.api.app;
+    db.prepare('UPDATE segments SET address = NULL WHERE segment_id = ?').run(booking.segmentId);
+    db.prepare('DELETE FROM schema_migrations WHERE name = ?').run(STAY_SEGMENT_ADDRESSES.name);
+    applyMigrations(db, [STAY_SEGMENT_ADDRESSES]);
+    expect((await stayOnTrip())?.address).toBe(hotel.address);
   });
 
   it('answers 402 PAYMENT_DECLINED (CHANGE_PAYMENT) when the payment lever is armed; another method books', async () => {

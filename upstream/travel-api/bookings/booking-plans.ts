@@ -100,6 +100,7 @@ function stayPlan(quote: StayQuote, reference: string): BookingPlan {
         gate: null,
         seat: null,
         bookingReference: reference,
+        address: property.address,
       },
     ],
   };

@@ -13,7 +13,7 @@ import type { Booking } from '#shared/upstream/bookings.ts';
 import type { ErrorEnvelope } from '#shared/upstream/error-envelope.ts';
 import type { Money } from '#shared/upstream/flights.ts';
 import { ServiceError } from '../service-error.ts';
-import { applyMigrations, transaction } from '../db.ts';
+import { applyMigrations, transaction, type Migration } from '../db.ts';
 import type { FaultRegistry } from '../faults.ts';
 import { roundToMinorUnit } from '../money.ts';
 import type { NotificationCenter, NotificationDraft } from '../notifications/notification-center.ts';
@@ -63,6 +63,21 @@ const PRICE_CHANGE_FACTOR = 1.08;
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
+ * Gives each stay booked before its trip segment kept the hotel's address (core-008) the address it was
+ * booked at, from the booking's record; the trip store creates the column before this service starts.
+ */
+export const STAY_SEGMENT_ADDRESSES: Migration = {
+  name: 'bookings-005-stay-segment-addresses',
+  sql: `UPDATE segments SET address = (
+      SELECT json_extract(r.record, '$.quote.property.address') FROM booking_records r
+      WHERE r.traveler_id = segments.traveler_id
+        AND json_extract(r.record, '$.quote.kind') = 'stay'
+        AND EXISTS (SELECT 1 FROM json_each(r.record, '$.segmentIds') AS booked
+          WHERE booked.value = segments.segment_id))
+    WHERE kind = 'stay' AND address IS NULL`,
+};
+
+/**
  * Price checks, bookings and cancellations. Every step of a create runs synchronously in one sqlite
  * transaction, so two requests with the same idempotency key can never both book.
  */
@@ -100,6 +115,7 @@ export class BookingService {
           cancellation TEXT NOT NULL
         ) STRICT;`,
       },
+      STAY_SEGMENT_ADDRESSES,
     ]);
   }
 

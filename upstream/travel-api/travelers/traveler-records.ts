@@ -21,6 +21,8 @@ export interface SegmentRecord {
   /** The coach of a train seat; absent or null for other kinds. */
   coach?: string | null;
   bookingReference: string;
+  /** The street address of a booked stay's hotel, as the stay inventory gives it; absent for other kinds. */
+  address?: string | null;
 }
 
 export interface TripRecord {

@@ -29,6 +29,7 @@ interface SegmentRow {
   gate: string | null;
   seat: string | null;
   coach: string | null;
+  address: string | null;
   booking_reference: string;
   updated_at: string;
   trip_title: string;
@@ -106,6 +107,11 @@ export class TripStore {
         sql: `ALTER TABLE segments ADD COLUMN coach TEXT;
         UPDATE segments SET coach = substr(seat, 7, instr(seat, ',') - 7), seat = substr(seat, instr(seat, ', seat ') + 7)
           WHERE kind = 'rail' AND seat LIKE 'Coach %, seat %';`,
+      },
+      {
+        // A booked stay keeps its hotel's own address (a stay booked before is given it by bookings-005).
+        name: 'core-008-segment-address',
+        sql: 'ALTER TABLE segments ADD COLUMN address TEXT',
       },
     ]);
   }
@@ -195,8 +201,8 @@ export class TripStore {
     this.#insertSegmentStatement ??= this.#db.prepare(
       `INSERT INTO segments (segment_id, trip_id, traveler_id, position, kind, title, status, origin,
           destination, scheduled_departure, scheduled_arrival, delay_minutes, carrier, service_number, terminal,
-          gate, seat, coach, booking_reference, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          gate, seat, coach, booking_reference, updated_at, address)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertSegmentStatement.run(
       segment.segmentId,
@@ -219,6 +225,7 @@ export class TripStore {
       segment.coach ?? null,
       segment.bookingReference,
       now.toISOString(),
+      segment.address ?? null,
     );
   }
 
@@ -385,9 +392,14 @@ function visitedCities(segments: readonly Segment[]): string[] {
 
 const STREETS = ['Market Street', 'Station Road', 'Harbour Way', 'Park Avenue', 'Church Lane', 'King Street'];
 
-/** A stable street address for a stay or a car depot, derived from its segment (flights and rail have none). */
+/**
+ * The street address of a stay or a car depot (flights and rail have none): a booked stay's hotel's own, as
+ * stored with it; else, for the generated history's hotels and depots, which the inventory does not list, a
+ * stable one derived from the segment.
+ */
 function addressOf(row: SegmentRow, place: SegmentPlace): string | null {
   if (row.kind !== 'stay' && row.kind !== 'car') return null;
+  if (row.address !== null) return row.address;
   const digest = createHash('sha256').update(row.segment_id).digest();
   const street = STREETS[digest[0]! % STREETS.length];
   return `${1 + (digest[1]! % 180)} ${street}, ${place.city}`;
