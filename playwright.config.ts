@@ -52,7 +52,9 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/support/start-stack.ts',
     wait: { stdout: /Wayfare is ready at http:\/\/localhost:\d+/ },
-    timeout: 60_000,
+    // A bound for a start that hangs, not a speed claim: on a loaded two-core machine each of the three
+    // Node services can take well over 20 s to start.
+    timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',

@@ -113,8 +113,12 @@ export class ServiceGroup {
     return this.#children.has(name);
   }
 
-  /** Starts the service and waits until its port answers (or it exits, or `timeoutMs` passes). */
-  async start(service: Service, timeoutMs = 20_000): Promise<void> {
+  /**
+   * Starts the service and waits until its port answers (or it exits, or `timeoutMs` passes). The bound
+   * only catches a start that hangs: a Node service on a two-core machine under load (load average 30)
+   * takes more than 20 s to load its modules, and that is slow, not broken.
+   */
+  async start(service: Service, timeoutMs = 90_000): Promise<void> {
     this.#spawn(service, false);
     await this.#waitForPort(service, timeoutMs);
     this.#ready.add(service.name);
