@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis, type Command, type RedisOptions } from 'ioredis';
 import { AppError } from '../errors.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
 import type { RedisTarget, SentinelTarget } from './redis-target.ts';
@@ -40,6 +40,38 @@ function sentinelOptions(target: SentinelTarget): RedisOptions {
 }
 
 /**
+ * ioredis's command timeout, measured so that a stall of this process is not taken for Redis being away.
+ * ioredis arms one timer per command; when the event loop was blocked or starved of CPU for longer than the
+ * timeout (a second instance starting beside this one on a busy machine), Node runs the expired timer before
+ * it reads the socket, where Redis's answer is already waiting, and the command failed with "Command timed
+ * out" (a 503 to the traveler) although Redis had answered in time. Here an expired timer first lets one
+ * round of I/O be read (setImmediate runs after the poll phase) and fails the command only if it is still
+ * unanswered.
+ */
+export class PatientRedis extends Redis {
+  /** 0 until createRedisClient sets it: no timeout for the commands of the connection handshake. */
+  commandTimeoutMs = 0;
+  readonly #armed = new WeakSet<Command>();
+
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+    const sent = super.sendCommand(command, stream);
+    if (this.commandTimeoutMs > 0 && !command.isSettled && !this.#armed.has(command)) {
+      this.#armed.add(command);
+      const timer = setTimeout(() => {
+        setImmediate(() => {
+          if (!command.isSettled) command.reject(new Error('Command timed out'));
+        });
+      }, this.commandTimeoutMs);
+      command.promise.then(
+        () => clearTimeout(timer),
+        () => clearTimeout(timer),
+      );
+    }
+    return sent;
+  }
+}
+
+/**
  * A connection through Sentinel that only its owner ends. ioredis's failover detector drops the
  * connection when a Sentinel announces `+switch-master`; when that announcement arrives while the
  * client is reconnecting (asking a Sentinel for the primary after the old one died), ioredis abandons the
@@ -47,7 +79,7 @@ function sentinelOptions(target: SentinelTarget): RedisOptions {
  * closed" until the process restarts. This client connects again after an end that neither disconnect()
  * nor QUIT asked for, and its duplicates (the pub/sub connection) do the same.
  */
-class SentinelRedis extends Redis {
+class SentinelRedis extends PatientRedis {
   readonly #logger: FastifyBaseLogger;
   #closed = false;
 
@@ -89,9 +121,9 @@ class SentinelRedis extends Redis {
  * Connection errors are logged, once per outage.
  */
 export function createRedisClient({ logger, commandTimeoutMs, ...target }: RedisClientOptions): Redis {
-  const options: RedisOptions = {
+  const options: RedisOptions & { replyMapping?: 'legacy' } = {
     connectTimeout: Math.max(commandTimeoutMs, 1000),
-    commandTimeout: commandTimeoutMs,
+    // The command timeout is PatientRedis's own (commandTimeoutMs below).
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: redisReconnectDelay,
@@ -101,8 +133,9 @@ export function createRedisClient({ logger, commandTimeoutMs, ...target }: Redis
   };
   const client =
     'url' in target
-      ? new Redis(target.url, options)
+      ? new PatientRedis(target.url, options)
       : new SentinelRedis({ ...options, ...sentinelOptions(target.sentinel) }, logger);
+  client.commandTimeoutMs = commandTimeoutMs;
   watchConnection(client, logger);
   return client;
 }
