@@ -16,8 +16,9 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   // A bound for a run that hangs, not a speed claim: each journey has its own timeout, and these run
-  // alongside the other journeys (scripts/test-all.ts), on a machine that may be loaded.
-  globalTimeout: 10 * 60_000,
+  // alongside the other journeys (scripts/test-all.ts), on a machine that may be loaded. The fault
+  // journeys start and drain instances (about 2.5 minutes each on a loaded two-core machine).
+  globalTimeout: 20 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {

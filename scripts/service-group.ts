@@ -116,10 +116,12 @@ export class ServiceGroup {
   /**
    * Starts the service and waits until its port answers (or it exits, or `timeoutMs` passes). The bound
    * only catches a start that hangs: a Node service on a two-core machine under load (load average 30)
-   * takes more than 20 s to load its modules, and that is slow, not broken.
+   * takes more than 20 s to load its modules, and that is slow, not broken. Supervised, with
+   * `restartOnExit` it is restarted even when it exits before it was first ready (instead of stopping the
+   * group): a service added to a group that serves already.
    */
-  async start(service: Service, timeoutMs = 90_000): Promise<void> {
-    this.#spawn(service, false);
+  async start(service: Service, timeoutMs = 90_000, { restartOnExit = false } = {}): Promise<void> {
+    this.#spawn(service, restartOnExit);
     await this.#waitForPort(service, timeoutMs);
     this.#ready.add(service.name);
   }
@@ -191,6 +193,25 @@ export class ServiceGroup {
     }
     this.#spawn(service, true);
     await this.#waitForPort(service, startTimeoutMs);
+  }
+
+  /**
+   * Stops one service for good (an instance taken out of the fleet): asks it to stop by its stop signal,
+   * kills it after `stopTimeoutMs`, and neither restarts it now nor when a restart was pending.
+   */
+  async stop(name: string, stopTimeoutMs: number): Promise<void> {
+    const pending = this.#restarts.get(name);
+    clearTimeout(pending?.timer);
+    this.#restarts.delete(name);
+    this.#ready.delete(name);
+    const running = this.#children.get(name);
+    if (running === undefined) return;
+    this.#restarting.add(name);
+    try {
+      await stopChild(running.child, running.service.stopSignal ?? 'SIGTERM', stopTimeoutMs);
+    } finally {
+      this.#restarting.delete(name);
+    }
   }
 
   /** Stops every service, the last started first, each by its stop signal, killed after 8 s. */

@@ -5,9 +5,18 @@
  * arrived live (read from the stream, or relayed by the tab that reads it) and how long the tab was not
  * live. The journeys print the figures (printFigures) and assert on them.
  */
-import type { APIRequestContext, APIResponse, BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { submitIdentitySignIn } from '../fixtures.ts';
 import { isoDateFromToday } from './dates.ts';
 import { inboxCard, type RaisedNotification } from './notifications.ts';
+import { FLEET_ORIGIN } from './stack.ts';
+import type { TestTraveler } from './test-travelers.ts';
 
 /** A stay search the travel API stand-in answers for any traveler. */
 const STAY_SEARCH = {
@@ -38,11 +47,19 @@ export interface LoadFailure {
 export interface LoadFigures {
   sent: number;
   failed: number;
+  /**
+   * Requests sent again because the server closed their kept-alive connection before answering (as a
+   * browser does: RFC 9112, 9.3.1), by phase; each counts once in `sent`.
+   */
+  resent: Record<string, number>;
   byPhase: Record<string, { sent: number; failed: number }>;
   failures: LoadFailure[];
 }
 
 type Operation = { what: string; run: (request: APIRequestContext) => Promise<string | undefined> };
+
+/** The stay search of OPERATIONS, which the BFF allows RATE_LIMIT_SEARCH_PER_MINUTE (30) times a minute. */
+const SEARCH = 'POST /api/stays/search';
 
 /** A refused request's status and, when its body is the error envelope, its code (`503 SERVICE_UNAVAILABLE`). */
 async function refusal(response: APIResponse): Promise<string> {
@@ -72,7 +89,7 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    what: 'POST /api/stays/search',
+    what: SEARCH,
     run: async (request) => {
       const response = await request.post('/api/stays/search', {
         headers: { ...API_HEADERS, accept: 'text/event-stream' },
@@ -89,20 +106,26 @@ const OPERATIONS: Operation[] = [
 /**
  * A load loop through the front as the traveler of `request` (a browser context's request context, with
  * its cookies): `lanes` loops side by side, each running the operations in turn, until stop() or
- * `maxRequests` in all. Every request is counted in the phase the journey was in when it started.
+ * `maxRequests` in all. A search whose turn comes when `searchesPerMinute` were sent in the last minute
+ * gives its turn to the next operation, so that the traveler stays inside the BFF's search quota however
+ * long the loop runs. Every request is counted in the phase the journey was in when it started.
  */
 export class LoadLoop {
   readonly #request: APIRequestContext;
   readonly #maxRequests: number;
-  readonly #figures: LoadFigures = { sent: 0, failed: 0, byPhase: {}, failures: [] };
+  readonly #figures: LoadFigures = { sent: 0, failed: 0, resent: {}, byPhase: {}, failures: [] };
   readonly #lanes: Promise<void>[] = [];
   readonly #waiters: { count: number; resolve: () => void }[] = [];
+  readonly #searchesPerMinute: number;
+  /** When each search was sent, for the quota. */
+  readonly #searchTimes: number[] = [];
   #phase = 'before';
   #stopped = false;
 
-  constructor(request: APIRequestContext, { lanes = 2, maxRequests = 3000 } = {}) {
+  constructor(request: APIRequestContext, { lanes = 2, maxRequests = 3000, searchesPerMinute = 20 } = {}) {
     this.#request = request;
     this.#maxRequests = maxRequests;
+    this.#searchesPerMinute = searchesPerMinute;
     for (let lane = 0; lane < lanes; lane += 1) this.#lanes.push(this.#run(lane));
   }
 
@@ -132,17 +155,36 @@ export class LoadLoop {
 
   async #run(lane: number): Promise<void> {
     for (let turn = lane; !this.#stopped && this.#figures.sent < this.#maxRequests; turn += 1) {
-      const operation = OPERATIONS[turn % OPERATIONS.length] as Operation;
+      let operation = OPERATIONS[turn % OPERATIONS.length] as Operation;
+      if (operation.what === SEARCH) {
+        const now = Date.now();
+        while ((this.#searchTimes[0] ?? now) <= now - 60_000) this.#searchTimes.shift();
+        if (this.#searchTimes.length >= this.#searchesPerMinute) {
+          operation = OPERATIONS[(turn + 1) % OPERATIONS.length] as Operation;
+        } else {
+          this.#searchTimes.push(now);
+        }
+      }
       const phase = this.#phase;
       const figures = (this.#figures.byPhase[phase] ??= { sent: 0, failed: 0 });
       this.#figures.sent += 1;
       figures.sent += 1;
       const startedAt = Date.now();
       let outcome: string | undefined;
-      try {
-        outcome = await operation.run(this.#request);
-      } catch (error) {
-        outcome = error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          outcome = await operation.run(this.#request);
+        } catch (error) {
+          outcome = error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
+          // The client rejects with a reset only when it came before any of the answer: a server may close
+          // an idle kept-alive connection as the next request goes out on it (nginx's old workers do on a
+          // reload), and a browser sends that request again on a new connection. So does this loop, once.
+          if (attempt === 1 && /ECONNRESET/.test(outcome)) {
+            this.#figures.resent[phase] = (this.#figures.resent[phase] ?? 0) + 1;
+            continue;
+          }
+        }
+        break;
       }
       if (outcome !== undefined) {
         this.#figures.failed += 1;
@@ -249,6 +291,26 @@ export async function recordLiveNotifications(context: BrowserContext): Promise<
   });
 }
 
+/** `count` tabs of one browser context, signed in through the front as the traveler, each with the inbox open and live. */
+export async function liveInboxTabs(
+  context: BrowserContext,
+  traveler: TestTraveler,
+  count = 3,
+): Promise<Page[]> {
+  const first = await context.newPage();
+  await first.goto(`/auth/login?returnTo=${encodeURIComponent('/inbox')}`);
+  await submitIdentitySignIn(first, traveler);
+  await first.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/inbox');
+  const tabs = [first];
+  while (tabs.length < count) {
+    const tab = await context.newPage();
+    await tab.goto('/inbox');
+    tabs.push(tab);
+  }
+  for (const tab of tabs) await expect(tab.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  return tabs;
+}
+
 export interface NotificationFigures {
   raised: number;
   /** Tab and notification pairs: how many arrived live once, more than once, never. */
@@ -334,6 +396,13 @@ export function printFigures(
       (failure) =>
         `  failed in ${failure.phase}: ${failure.what} (${failure.outcome}) at ${failure.startedAt}`,
     ),
+    ...(Object.keys(load.resent).length === 0
+      ? []
+      : [
+          `requests sent again after the server closed their idle connection: ${Object.entries(load.resent)
+            .map(([phase, count]) => `${phase} ${count}`)
+            .join(', ')}`,
+        ]),
     ...Object.entries(extra).map(([name, value]) => `${name}: ${value}`),
     `longest a tab was not live: ${notifications.longestGapMs} ms`,
     `notifications raised ${notifications.raised}; per tab, live once ${notifications.live.once}, twice ${notifications.live.twice}, never ${notifications.live.never}; in the inbox once ${notifications.inbox.once}, twice ${notifications.inbox.twice}, never ${notifications.inbox.never}`,
