@@ -60,7 +60,7 @@ test('nginx reloaded with an instance added, then one removed: no request fails,
   admin,
 }) => {
   // A bound for a loaded machine, not a speed claim: two instances start and two drain.
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const original = await readFleetState(FLEET_STATE_FILE);
   expect(original.bffPorts).toHaveLength(2);
 
