@@ -1,220 +1,139 @@
 import { spawn } from 'node:child_process';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createInterface } from 'node:readline';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { submitIdentitySignIn } from '../fixtures.ts';
 import { test } from './fleet-test.ts';
-import { isoDateFromToday } from '../support/dates.ts';
+import {
+  allArrivedLive,
+  LoadLoop,
+  notificationFigures,
+  notificationStreams,
+  printFigures,
+  recordLiveNotifications,
+} from '../support/fault-load.ts';
 import { raiseDelay, type RaisedNotification } from '../support/notifications.ts';
 import { FLEET, FLEET_ORIGIN } from '../support/stack.ts';
-import { testTraveler } from '../support/test-travelers.ts';
+import { journeyTraveler, type TestTraveler } from '../support/test-travelers.ts';
 
 /**
  * The upgrade procedure of docs/scale-out.md under traffic: `npm run fleet:roll` restarts both BFF
- * instances of the fleet in turn while a load loop reads the session and the bookings list and searches
- * stays through the front, and notifications are raised all along to a traveler whose app is open. Not one
- * request fails, the app's live stream moves to the other instance and back, and every notification
- * reaches it exactly once.
+ * instances of the fleet in turn while a traveler has three tabs live through the front, a load loop of
+ * their requests (session reads, bookings list reads, stay searches) runs, and notifications are raised
+ * before, during and after. Not one request fails, the browser's notification stream moves off each
+ * instance as it drains, and every notification reaches every tab live exactly once.
  */
-
-const traveler = testTraveler(300);
-/** Requests the loop keeps in flight at once. */
-const LOOP_WORKERS = 3;
-/** Within the per-session quota of searches (RATE_LIMIT_SEARCH_PER_MINUTE, 30). */
-const MAX_SEARCHES = 12;
-/** A bound for the loop, whatever happens to the roll. */
-const MAX_REQUESTS = 2_000;
-const APP_HEADERS = { 'x-requested-with': 'wayfare' };
-
-interface StreamRecord {
-  /** Each notification id the app's stream delivered, with how many times. */
-  ids: Record<string, number>;
-  /** When each stream of the app opened and ended (ms since the page's origin), and which instance served it. */
-  streams: { instance: string; openedAt: number; endedAt?: number }[];
-}
 
 /**
- * Records what the app's notification stream delivers, below the app: every `id:` of a `notification`
- * event, counted, and when each stream opened and ended. A notification the stream brought twice shows
- * here even where the inbox would hide the repeat.
+ * Runs `npm run fleet:roll` against the journeys' fleet, handing each line it prints to `onLine`; resolves
+ * with its output once every instance is back.
  */
-async function recordStream(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const record: StreamRecord = { ids: {}, streams: [] };
-    (window as unknown as { __stream: StreamRecord }).__stream = record;
-    const original = window.fetch.bind(window);
-    window.fetch = async (input, init) => {
-      const response = await original(input, init);
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (!url.includes('/api/notifications/stream?') || !response.ok || response.body === null)
-        return response;
-      const [forApp, forRecord] = response.body.tee();
-      const entry: StreamRecord['streams'][number] = {
-        instance: (response.headers.get('x-wayfare-instance') ?? '').split(', ').at(-1) ?? '',
-        openedAt: performance.now(),
-      };
-      record.streams.push(entry);
-      void (async () => {
-        const reader = forRecord.pipeThrough(new TextDecoderStream()).getReader();
-        let pending = '';
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            pending += value;
-            const frames = pending.split('\n\n');
-            pending = frames.pop() ?? '';
-            for (const frame of frames) {
-              if (!/^event: notification$/m.test(frame)) continue;
-              const id = /^id: (.*)$/m.exec(frame)?.[1];
-              if (id !== undefined) record.ids[id] = (record.ids[id] ?? 0) + 1;
-            }
-          }
-        } catch {
-          // The app aborted the stream: it ended here too.
-        }
-        entry.endedAt = performance.now();
-      })();
-      return new Response(forApp, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    };
-  });
-}
-
-function streamRecord(page: Page): Promise<StreamRecord> {
-  return page.evaluate(() => (window as unknown as { __stream: StreamRecord }).__stream);
-}
-
-/** Runs `npm run fleet:roll` against the journeys' fleet; resolves with its output once every instance is back. */
-function rollFleet(): Promise<string> {
+function rollFleet(onLine: (line: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const roll = spawn(process.execPath, ['scripts/fleet-roll.ts'], {
       env: { ...process.env, WAYFARE_FLEET_PORT: String(FLEET.frontPort) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    roll.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    createInterface({ input: roll.stdout }).on('line', (line) => {
+      output += `${line}\n`;
+      onLine(line);
+    });
     roll.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    roll.on('error', reject);
     roll.on('exit', (code) =>
       code === 0 ? resolve(output) : reject(new Error(`fleet:roll exited ${code}: ${output}`)),
     );
   });
 }
 
-/** One request of the loop: what failed about it, or undefined when it was answered as it should be. */
-async function oneRequest(request: APIRequestContext, kind: number, searches: { count: number }) {
-  try {
-    if (kind % 4 === 3 && searches.count < MAX_SEARCHES) {
-      searches.count += 1;
-      const response = await request.post('/api/stays/priced-search', {
-        headers: APP_HEADERS,
-        data: {
-          destination: {
-            type: 'city',
-            cityId: 'LIS',
-            name: 'Lisbon',
-            countryCode: 'PT',
-            latitude: 38.72,
-            longitude: -9.14,
-          },
-          checkIn: isoDateFromToday(40),
-          checkOut: isoDateFromToday(42),
-          rooms: [{ adults: 1 }],
-        },
-      });
-      const body = await response.text();
-      if (response.status() !== 200) return `stay search: ${response.status()} ${body.slice(0, 200)}`;
-      // A search cut short ends with `truncated` or `error` instead of `done`.
-      const last = [...body.matchAll(/^event: (.*)$/gm)].at(-1)?.[1];
-      return last === 'done' ? undefined : `stay search ended with ${last ?? 'nothing'}`;
-    }
-    const path = kind % 2 === 0 ? '/api/session' : '/api/bookings';
-    const response = await request.get(path, { headers: APP_HEADERS });
-    if (response.status() !== 200)
-      return `${path}: ${response.status()} ${(await response.text()).slice(0, 200)}`;
-    return undefined;
-  } catch (error) {
-    return `${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
-  }
+/** Three tabs of one browser, signed in as the traveler, each with the inbox open and live. */
+async function threeLiveTabs(context: BrowserContext, traveler: TestTraveler): Promise<Page[]> {
+  const first = await context.newPage();
+  await first.goto(`/auth/login?returnTo=${encodeURIComponent('/inbox')}`);
+  await submitIdentitySignIn(first, traveler);
+  await first.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/inbox');
+  const tabs = [first, await context.newPage(), await context.newPage()];
+  for (const tab of tabs.slice(1)) await tab.goto('/inbox');
+  for (const tab of tabs) await expect(tab.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  return tabs;
 }
 
+/** At most this many notifications raised before and during the roll: with the two after, within the inbox's first page. */
+const MAX_RAISED = 16;
+/** Between two steps of the roll, a notification each time the load loop has answered this many more requests. */
+const RAISE_EVERY = 25;
+
 test('a rolling restart of both instances under load fails no request and loses or repeats no notification', async ({
-  page,
+  browser,
   admin,
 }) => {
   // A bound for a loaded machine, not a speed claim: each instance drains, starts again and becomes ready.
-  test.setTimeout(180_000);
-  await recordStream(page);
-  await page.goto(`/auth/login?returnTo=${encodeURIComponent('/inbox')}`);
-  await submitIdentitySignIn(page, traveler);
-  await page.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/inbox');
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-  const before = await raiseDelay(admin, traveler.id, 'Before');
-  await expect.poll(async () => (await streamRecord(page)).ids[before.id]).toBe(1);
+  test.setTimeout(240_000);
+  const traveler = journeyTraveler(test.info().workerIndex, 300 + test.info().repeatEachIndex);
+  const context = await browser.newContext();
+  await recordLiveNotifications(context);
+  const tabs = await threeLiveTabs(context, traveler);
+  const load = new LoadLoop(context.request);
+  const raised: RaisedNotification[] = [];
+  const raise = async (label: string) => raised.push(await raiseDelay(admin, traveler.id, label));
 
-  const rolling = rollFleet();
+  await load.answered(6);
+  for (const label of ['Before', 'Before']) await raise(label);
+  await expect.poll(() => allArrivedLive(tabs, raised)).toBe(true);
+  const streamsBefore = (await notificationStreams(tabs)).length;
+
+  load.phase('rolling restart');
+  // Raised at each step of the roll (an instance starts to drain, is ready, answers through the front
+  // again) and, between steps, each time the load loop has answered more requests: a pace tied to what
+  // happens, not to the clock, and within the inbox's first page (20) for the counts below.
   let rolled = false;
-  void rolling.then(
-    () => (rolled = true),
-    () => (rolled = true),
-  );
-
-  // The load loop: the app's reads and searches through the front, with the browser's cookies.
-  const failures: string[] = [];
-  let sent = 0;
-  const searches = { count: 0 };
-  const loop = Promise.all(
-    Array.from({ length: LOOP_WORKERS }, async (_, worker) => {
-      for (let kind = worker; !rolled && sent < MAX_REQUESTS; kind += 1) {
-        sent += 1;
-        const failure = await oneRequest(page.request, kind, searches);
-        if (failure !== undefined) failures.push(failure);
-      }
-    }),
-  );
-  // Notifications raised all along the roll, one at a time, two a second (a pace, not a wait for something).
-  const raised: RaisedNotification[] = [before];
-  while (!rolled) {
-    raised.push(await raiseDelay(admin, traveler.id, 'During'));
-    await page.waitForTimeout(500);
+  let stepTaken: () => void = () => undefined;
+  const rolling = rollFleet(() => stepTaken()).finally(() => {
+    rolled = true;
+    stepTaken();
+  });
+  while (!rolled && raised.length < MAX_RAISED) {
+    const nextStep = new Promise<void>((resolve) => (stepTaken = resolve));
+    await raise('During');
+    await Promise.race([load.answered(RAISE_EVERY), nextStep]);
   }
   const output = await rolling;
-  await loop;
-  raised.push(await raiseDelay(admin, traveler.id, 'After'));
+  load.phase('after');
+  for (const label of ['After', 'After']) await raise(label);
+  await load.answered(12);
 
-  // Every notification has reached the app's stream by the time the last one has: a repeat came before it.
-  const last = raised.at(-1) as RaisedNotification;
-  await expect.poll(async () => (await streamRecord(page)).ids[last.id] ?? 0).toBe(1);
-  const record = await streamRecord(page);
-  const counts = raised.map((notification) => record.ids[notification.id] ?? 0);
-  const opened = record.streams.map((stream) => stream.openedAt);
-  const gaps = record.streams
-    .slice(1)
-    .map((stream, index) => stream.openedAt - (record.streams[index]?.endedAt ?? opened[index] ?? 0));
-  const figures = {
-    requestsSent: sent,
-    requestsFailed: failures.length,
-    staySearches: searches.count,
-    notificationsRaised: raised.length,
-    receivedOnce: counts.filter((count) => count === 1).length,
-    receivedTwiceOrMore: counts.filter((count) => count > 1).length,
-    neverReceived: counts.filter((count) => count === 0).length,
-    streamsOpened: record.streams.length,
-    longestStreamGapMs: Math.round(Math.max(0, ...gaps)),
-  };
-  console.log(`rolling restart: ${JSON.stringify(figures)}`);
-  console.log(output.trim());
+  let arrived = true;
+  try {
+    await expect.poll(() => allArrivedLive(tabs, raised), { timeout: 30_000 }).toBe(true);
+  } catch {
+    arrived = false;
+  }
+  const figures = await load.stop();
+  const notifications = await notificationFigures(tabs, raised);
+  const streams = await notificationStreams(tabs);
+  printFigures('rolling restart', figures, notifications, {
+    'notification streams': streams
+      .map(({ instance, openedAt, endedAt }) =>
+        endedAt === undefined ? `${instance} (open)` : `${instance} (${endedAt - openedAt} ms)`,
+      )
+      .join(', '),
+    'fleet:roll': output.trim().replaceAll('\n', ' | '),
+  });
 
-  expect(output).toContain('bff-1: ready again');
-  expect(output).toContain('bff-2: ready again');
-  expect(failures).toEqual([]);
-  expect(sent).toBeGreaterThan(LOOP_WORKERS);
-  expect(figures.receivedOnce).toBe(raised.length);
-  // The stream moved away from its instance when that one drained, to the other one.
-  expect(record.streams.length).toBeGreaterThanOrEqual(2);
-  expect(new Set(record.streams.map((stream) => stream.instance)).size).toBe(2);
-  // The app never said it had lost its stream: it reconnected quietly and is live.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(output).toMatch(/bff-1: answering through the front[^]*bff-2: answering through the front/);
+  expect(figures.failures).toEqual([]);
+  expect(figures.byPhase['rolling restart']?.sent ?? 0).toBeGreaterThan(0);
+  // The browser's stream moved as each instance drained: new streams opened during the roll, and over the
+  // journey both instances served one.
+  expect(streams.length).toBeGreaterThan(streamsBefore);
+  expect(new Set(streams.map((stream) => stream.instance)).size).toBe(2);
+  expect(arrived, 'every notification reached every tab live').toBe(true);
+  expect(notifications.live).toEqual({ once: raised.length * tabs.length, twice: 0, never: 0 });
+  expect(notifications.inbox).toEqual({ once: raised.length * tabs.length, twice: 0, never: 0 });
+  // No tab said it had lost its stream: each reconnected quietly and is live.
+  for (const tab of tabs) {
+    await expect(tab.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+    await expect(tab.getByRole('alert')).toHaveCount(0);
+  }
+  await context.close();
 });

@@ -70,6 +70,9 @@ async function refusal(response: APIResponse): Promise<string> {
   return typeof code === 'string' ? `${response.status()} ${code}` : `${response.status()}`;
 }
 
+/** The stay search of OPERATIONS, which the BFF allows RATE_LIMIT_SEARCH_PER_MINUTE (30) times a minute. */
+const SEARCH = 'POST /api/stays/search';
+
 /** Each operation answers undefined when the traveler got what they asked for, or what went wrong. */
 const OPERATIONS: Operation[] = [
   {
@@ -106,7 +109,8 @@ const OPERATIONS: Operation[] = [
 /**
  * A load loop through the front as the traveler of `request` (a browser context's request context, with
  * its cookies): `lanes` loops side by side, each running the operations in turn, until stop() or
- * `maxRequests` in all. A search whose turn comes when `searchesPerMinute` were sent in the last minute
+ * `maxRequests` in all, each lane pausing `backOffMs` after a request that failed. A search whose turn
+ * comes when `searchesPerMinute` were sent in the last minute
  * gives its turn to the next operation, so that the traveler stays inside the BFF's search quota however
  * long the loop runs. Every request is counted in the phase the journey was in when it started.
  */
@@ -119,13 +123,19 @@ export class LoadLoop {
   readonly #searchesPerMinute: number;
   /** When each search was sent, for the quota. */
   readonly #searchTimes: number[] = [];
+  /** How long a lane waits after a failed request before its next one, as a traveler's app would. */
+  readonly #backOffMs: number;
   #phase = 'before';
   #stopped = false;
 
-  constructor(request: APIRequestContext, { lanes = 2, maxRequests = 3000, searchesPerMinute = 20 } = {}) {
+  constructor(
+    request: APIRequestContext,
+    { lanes = 2, maxRequests = 3000, searchesPerMinute = 20, backOffMs = 250 } = {},
+  ) {
     this.#request = request;
     this.#maxRequests = maxRequests;
     this.#searchesPerMinute = searchesPerMinute;
+    this.#backOffMs = backOffMs;
     for (let lane = 0; lane < lanes; lane += 1) this.#lanes.push(this.#run(lane));
   }
 
@@ -190,6 +200,7 @@ export class LoadLoop {
         this.#figures.failed += 1;
         figures.failed += 1;
         this.#figures.failures.push({ what: operation.what, phase, startedAt, endedAt: Date.now(), outcome });
+        await new Promise((resolve) => setTimeout(resolve, this.#backOffMs));
       }
       this.#answered += 1;
       for (const waiter of [...this.#waiters]) {
@@ -208,6 +219,15 @@ interface LiveRecord {
   arrivals: string[];
   /** When the tab's live indicator came and went, in milliseconds since the epoch. */
   changes: { at: number; live: boolean }[];
+  /** Each notification stream the tab opened: the instance that served it, when it opened and ended. */
+  streams: NotificationStream[];
+}
+
+export interface NotificationStream {
+  /** The instance the front passed it to (`X-Wayfare-Instance`, the local fleet's front only). */
+  instance: string;
+  openedAt: number;
+  endedAt?: number;
 }
 
 /**
@@ -218,7 +238,7 @@ interface LiveRecord {
  */
 export async function recordLiveNotifications(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const record: LiveRecord = { arrivals: [], changes: [] };
+    const record: LiveRecord = { arrivals: [], changes: [], streams: [] };
     (window as unknown as { __wayfareLive: LiveRecord }).__wayfareLive = record;
     const arrived = (data: unknown) => {
       try {
@@ -236,6 +256,11 @@ export async function recordLiveNotifications(context: BrowserContext): Promise<
       if (new URL(url, location.href).pathname !== '/api/notifications/stream' || !response.body) {
         return response;
       }
+      const stream: NotificationStream = {
+        instance: (response.headers.get('x-wayfare-instance') ?? '').split(/,\s*/).at(-1) ?? '',
+        openedAt: Date.now(),
+      };
+      record.streams.push(stream);
       const reader = (response.clone().body as ReadableStream<BufferSource>)
         .pipeThrough(new TextDecoderStream())
         .getReader();
@@ -244,7 +269,7 @@ export async function recordLiveNotifications(context: BrowserContext): Promise<
         try {
           for (;;) {
             const { value, done } = await reader.read();
-            if (done) return;
+            if (done) break;
             buffer += value.replaceAll('\r\n', '\n');
             for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
               const lines = buffer.slice(0, end).split('\n');
@@ -263,6 +288,7 @@ export async function recordLiveNotifications(context: BrowserContext): Promise<
         } catch {
           // The app ended the stream, or the connection went: the app reads no more either.
         }
+        stream.endedAt = Date.now();
       })();
       return response;
     };
@@ -324,7 +350,11 @@ export interface NotificationFigures {
 async function liveRecord(page: Page): Promise<LiveRecord> {
   return page.evaluate(
     () =>
-      (window as unknown as { __wayfareLive?: LiveRecord }).__wayfareLive ?? { arrivals: [], changes: [] },
+      (window as unknown as { __wayfareLive?: LiveRecord }).__wayfareLive ?? {
+        arrivals: [],
+        changes: [],
+        streams: [],
+      },
   );
 }
 
@@ -378,6 +408,13 @@ export async function allArrivedLive(tabs: Page[], raised: RaisedNotification[])
     if (raised.some((notification) => !arrivals.includes(notification.id))) return false;
   }
   return true;
+}
+
+/** The notification streams the tabs opened (recordLiveNotifications must be on), in the order they opened. */
+export async function notificationStreams(tabs: Page[]): Promise<NotificationStream[]> {
+  const streams: NotificationStream[] = [];
+  for (const tab of tabs) streams.push(...(await liveRecord(tab)).streams);
+  return streams.sort((one, other) => one.openedAt - other.openedAt);
 }
 
 /** Prints a fault journey's figures, one line each, for the run's log. */
