@@ -24,7 +24,7 @@ function isReadOnlyError(error: Error): boolean {
  * ioredis's own Sentinel support: each (re)connection asks the Sentinels for the current primary, and
  * a Sentinel's `+switch-master` drops the connection to a demoted one at once.
  */
-function sentinelOptions(target: SentinelTarget): RedisOptions & { replyMapping?: 'legacy' } {
+function sentinelOptions(target: SentinelTarget): RedisOptions {
   return {
     sentinels: target.sentinels,
     name: target.name,
