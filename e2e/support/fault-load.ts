@@ -110,9 +110,9 @@ const OPERATIONS: Operation[] = [
  * A load loop through the front as the traveler of `request` (a browser context's request context, with
  * its cookies): `lanes` loops side by side, each running the operations in turn, until stop() or
  * `maxRequests` in all, each lane pausing `backOffMs` after a request that failed. A search whose turn
- * comes when `searchesPerMinute` were sent in the last minute
- * gives its turn to the next operation, so that the traveler stays inside the BFF's search quota however
- * long the loop runs. Every request is counted in the phase the journey was in when it started.
+ * comes when `searchesPerMinute` were sent in the last minute gives its turn to the next operation, so
+ * that the traveler stays inside the BFF's search quota however long the loop runs. Every request is
+ * counted in the phase the journey was in when it started.
  */
 export class LoadLoop {
   readonly #request: APIRequestContext;
