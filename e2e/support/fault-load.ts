@@ -70,9 +70,6 @@ async function refusal(response: APIResponse): Promise<string> {
   return typeof code === 'string' ? `${response.status()} ${code}` : `${response.status()}`;
 }
 
-/** The stay search of OPERATIONS, which the BFF allows RATE_LIMIT_SEARCH_PER_MINUTE (30) times a minute. */
-const SEARCH = 'POST /api/stays/search';
-
 /** Each operation answers undefined when the traveler got what they asked for, or what went wrong. */
 const OPERATIONS: Operation[] = [
   {
