@@ -45,6 +45,11 @@ export const NotificationBookingFactsSchema = z.looseObject({
   kind: z.string(),
   /** A flight's cities in the order it reaches them, its origin first (a return ends where it began); a stay's city. */
   cities: z.array(z.string()),
+  /**
+   * Each of `cities` by language, index for index (`{ en: 'London', es: 'Londres' }`; additive), when the
+   * service knows any of their names.
+   */
+  cityNames: z.array(z.record(z.string(), z.string())).optional(),
   /** A stay's hotel; null for a flight. */
   propertyName: z.string().nullable(),
   startDate: z.iso.date(),

@@ -255,10 +255,13 @@ describe('POST /v1/bookings', () => {
     expect(confirmation?.body).toContain(dayInWords(booking.startDate));
     expect(confirmation?.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // The same as values, for a client writing it in its traveler's language.
+    const places = [...offer!.legs.map((leg) => leg.origin), offer!.legs.at(-1)!.destination];
     expect(confirmation?.facts?.booking).toEqual({
       reference: booking.reference,
       kind: 'flight',
-      cities: [...offer!.legs.map((leg) => leg.origin.city), offer!.legs.at(-1)!.destination.city],
+      cities: places.map((place) => place.city),
+      // Each city by language, for a client naming it in its traveler's language ("Londres").
+      cityNames: places.map((place) => ({ ...stack.api.app.inventory.cityNamesOf(place) })),
       propertyName: null,
       startDate: booking.startDate,
       endDate: booking.endDate,

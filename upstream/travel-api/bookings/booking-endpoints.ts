@@ -48,6 +48,7 @@ function bookingEndpoints(instance: FastifyInstance, _options: unknown, done: ()
     faults: app.faults,
     notifications: app.notifications,
     paymentMethods,
+    cityNamesOf: (place) => app.inventory.cityNamesOf(place),
   });
   app.decorate('bookingService', service);
 

@@ -3,9 +3,16 @@ import type { Money } from '#shared/upstream/flights.ts';
 import type { BookingEventType, NotificationBookingFacts } from '#shared/upstream/notifications.ts';
 import { dayInWords } from '../notifications/day-in-words.ts';
 import type { NotificationDraft } from '../notifications/notification-center.ts';
+import type { CityNamesOf } from '../trips/trip-store.ts';
+
+const NO_NAMES: CityNamesOf = () => undefined;
 
 /** The confirmation notification of a stored booking; undefined when it is in no trip. */
-export function confirmedNotice(travelerId: string, booking: BookingDetails): NotificationDraft | undefined {
+export function confirmedNotice(
+  travelerId: string,
+  booking: BookingDetails,
+  cityNamesOf: CityNamesOf = NO_NAMES,
+): NotificationDraft | undefined {
   if (!booking.tripId || !booking.segmentId) return undefined;
   const method = booking.paymentMethod;
   return {
@@ -18,7 +25,7 @@ export function confirmedNotice(travelerId: string, booking: BookingDetails): No
     body: `Reference ${booking.reference}, ${travelDays(booking)}, ${formatMoney(booking.totalPrice)}${
       method ? ` paid with ${method.label} ending ${method.last4}` : ''
     }.`,
-    facts: { booking: bookingFacts(booking, null) },
+    facts: { booking: bookingFacts(booking, null, cityNamesOf) },
   };
 }
 
@@ -30,8 +37,9 @@ export function changedNotice(
   travelerId: string,
   booking: BookingDetails,
   replaced: BookingDetails,
+  cityNamesOf: CityNamesOf = NO_NAMES,
 ): NotificationDraft | undefined {
-  const confirmed = confirmedNotice(travelerId, booking);
+  const confirmed = confirmedNotice(travelerId, booking, cityNamesOf);
   if (!confirmed) return undefined;
   const refund = replaced.cancellation?.refund;
   return {
@@ -41,12 +49,19 @@ export function changedNotice(
     body: `${confirmed.body} It replaces booking ${replaced.reference}, now cancelled. ${
       refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
     }`,
-    facts: { booking: bookingFacts(booking, null), replaced: bookingFacts(replaced, refund ?? null) },
+    facts: {
+      booking: bookingFacts(booking, null, cityNamesOf),
+      replaced: bookingFacts(replaced, refund ?? null, cityNamesOf),
+    },
   };
 }
 
 /** The cancellation notification, with the refund; undefined when the booking is in no trip. */
-export function cancelledNotice(travelerId: string, booking: BookingDetails): NotificationDraft | undefined {
+export function cancelledNotice(
+  travelerId: string,
+  booking: BookingDetails,
+  cityNamesOf: CityNamesOf = NO_NAMES,
+): NotificationDraft | undefined {
   if (!booking.tripId || !booking.segmentId) return undefined;
   const refund = booking.cancellation?.refund;
   return {
@@ -59,21 +74,27 @@ export function cancelledNotice(travelerId: string, booking: BookingDetails): No
     body: `Reference ${booking.reference}. ${
       refund && refund.amount > 0 ? `Refund: ${formatMoney(refund)}.` : 'No refund.'
     }`,
-    facts: { booking: bookingFacts(booking, refund ?? null) },
+    facts: { booking: bookingFacts(booking, refund ?? null, cityNamesOf) },
   };
 }
 
 /** The booking as values, for clients that write its notification in their traveler's language. */
-function bookingFacts(booking: BookingDetails, refund: Money | null): NotificationBookingFacts {
+function bookingFacts(
+  booking: BookingDetails,
+  refund: Money | null,
+  cityNamesOf: CityNamesOf,
+): NotificationBookingFacts {
   const legs = booking.flight?.legs ?? [];
-  const cities = booking.stay
-    ? [booking.stay.city]
-    : [...legs.map((leg) => leg.origin.city), ...legs.slice(-1).map((leg) => leg.destination.city)];
+  const places = booking.stay
+    ? [{ code: null, city: booking.stay.city }]
+    : [...legs.map((leg) => leg.origin), ...legs.slice(-1).map((leg) => leg.destination)];
+  const cityNames = places.map((place) => ({ ...cityNamesOf(place) }));
   const method = booking.paymentMethod;
   return {
     reference: booking.reference,
     kind: booking.stay ? 'stay' : 'flight',
-    cities,
+    cities: places.map((place) => place.city),
+    ...(cityNames.some((names) => Object.keys(names).length > 0) ? { cityNames } : {}),
     propertyName: booking.stay?.propertyName ?? null,
     startDate: booking.startDate,
     endDate: booking.endDate,

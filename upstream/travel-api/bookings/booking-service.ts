@@ -18,7 +18,7 @@ import type { FaultRegistry } from '../faults.ts';
 import { roundToMinorUnit } from '../money.ts';
 import type { NotificationCenter, NotificationDraft } from '../notifications/notification-center.ts';
 import type { StoredBooking, TravelerStore } from '../travelers/traveler-store.ts';
-import type { TripStore } from '../trips/trip-store.ts';
+import type { CityNamesOf, TripStore } from '../trips/trip-store.ts';
 import { bookingConflict } from './booking-conflicts.ts';
 import { bookingDetailsOf, type BookedOffer } from './booking-details.ts';
 import type { BookingLevers } from './booking-levers.ts';
@@ -55,6 +55,8 @@ export interface BookingServiceOptions {
   faults: FaultRegistry;
   notifications: NotificationCenter;
   paymentMethods: (travelerId: string) => PaymentMethod[];
+  /** A city's names by language, for the notifications' facts (clients name the cities in their language). */
+  cityNamesOf?: CityNamesOf;
 }
 
 /** Outcomes of a create that are kept under the key: the same request gets the same answer again. */
@@ -209,7 +211,7 @@ export class BookingService {
    */
   #confirm(travelerId: string, booking: BookingDetails, now: Date): void {
     if (this.#record(travelerId, booking.bookingId)?.replaces !== undefined) return;
-    this.#notify(confirmedNotice(travelerId, booking), now);
+    this.#notify(confirmedNotice(travelerId, booking, this.#options.cityNamesOf), now);
   }
 
   /** The booking of the traveler made to replace this one, if any. */
@@ -322,7 +324,9 @@ export class BookingService {
     if (changed) {
       const replacement = this.#replacement(travelerId, bookingId);
       this.#notify(
-        replacement ? changedNotice(travelerId, replacement, details) : cancelledNotice(travelerId, details),
+        replacement
+          ? changedNotice(travelerId, replacement, details, this.#options.cityNamesOf)
+          : cancelledNotice(travelerId, details, this.#options.cityNamesOf),
         now,
       );
     }

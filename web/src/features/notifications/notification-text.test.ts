@@ -134,6 +134,33 @@ describe('notificationText', () => {
     });
   });
 
+  it('names a booking’s cities in the interface’s language where its facts give their names', () => {
+    const booking = {
+      reference: 'K7P2QX',
+      kind: 'flight',
+      cities: ['Zurich', 'London', 'Zurich'],
+      cityNames: [
+        { en: 'Zurich', es: 'Zúrich' },
+        { en: 'London', es: 'Londres' },
+        { en: 'Zurich', es: 'Zúrich' },
+      ],
+      propertyName: null,
+      startDate: '2026-12-01',
+      endDate: '2026-12-04',
+      totalPrice: { amount: 412.5, currency: 'EUR' },
+      paymentMethod: null,
+      refund: null,
+    };
+    const confirmed = notification('BOOKING_CONFIRMED', { booking });
+    expect(notificationText(confirmed, american, t).title).toBe(
+      'Booking confirmed: Zurich → London and back',
+    );
+    activateSpanishForTests();
+    expect(notificationText(confirmed, spanish, t).title).toBe(
+      'Reserva confirmada: Zúrich → Londres, ida y vuelta',
+    );
+  });
+
   it('writes a booking changed from its facts: the new booking, then the one it replaced and its refund', () => {
     const booking = {
       reference: 'N3W9RT',

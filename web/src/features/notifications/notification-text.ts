@@ -191,11 +191,14 @@ function route(segment: Segment, t: Translate): string {
 
 /** What a booking notification's booking is named from. */
 function nameFacts(booking: NotificationBookingFacts): BookingNameFacts {
+  const cities = booking.cities.map((city, index) =>
+    placeCity({ city, cityNames: booking.cityNames?.[index] }),
+  );
   return {
     kind: booking.kind,
     title: booking.propertyName ?? '',
-    city: booking.cities[0],
-    cities: booking.cities,
+    city: cities[0],
+    cities,
   };
 }
 
