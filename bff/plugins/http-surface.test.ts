@@ -268,8 +268,8 @@ describe('log redaction', () => {
       {
         headers: {
           authorization: 'Bearer eyJ.secret.token',
-          cookie: '__Host-wayfare_session=abc',
-          'service-signature': 'f00d',
+          cookie: '__Host-wayfare_session=session-cookie-value',
+          'service-signature': 'service-signature-value',
         },
         upstream: { token: 'wgs_guest_token_value', secret: 'consumer-secret-value' },
         refreshToken: 'refresh-token-value',
@@ -283,8 +283,8 @@ describe('log redaction', () => {
     const output = lines.join('\n');
     for (const secret of [
       'eyJ.secret.token',
-      'abc',
-      'f00d',
+      'session-cookie-value',
+      'service-signature-value',
       'wgs_guest_token_value',
       'consumer-secret-value',
       'refresh-token-value',
