@@ -4,7 +4,7 @@ import {
   allArrivedLive,
   liveInboxTabs,
   LoadLoop,
-  notificationFigures,
+  finishFaultRun,
   printFigures,
   recordLiveNotifications,
 } from '../support/fault-load.ts';
@@ -106,14 +106,7 @@ test('nginx reloaded with an instance added, then one removed: no request fails,
   await raise('After');
   await load.answered(9);
 
-  let arrived = true;
-  try {
-    await expect.poll(() => allArrivedLive(tabs, raised), { timeout: 30_000 }).toBe(true);
-  } catch {
-    arrived = false;
-  }
-  const figures = await load.stop();
-  const notifications = await notificationFigures(tabs, raised);
+  const { arrived, figures, notifications } = await finishFaultRun(load, tabs, raised);
   const fleet = (await readFleetState(FLEET_STATE_FILE)).bffPorts;
   printFigures('front reload', figures, notifications, {
     'fleet changes': [...added, ...removed, ...readded, ...restored].join('; '),

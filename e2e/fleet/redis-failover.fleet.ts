@@ -5,7 +5,7 @@ import { test } from './fleet-test.ts';
 import {
   allArrivedLive,
   LoadLoop,
-  notificationFigures,
+  finishFaultRun,
   printFigures,
   recordLiveNotifications,
 } from '../support/fault-load.ts';
@@ -152,14 +152,7 @@ test('the Redis primary killed: the replica promoted, failures only inside the f
 
   for (const label of ['After', 'After']) await raise(label);
   await load.answered(24);
-  let arrived = true;
-  try {
-    await expect.poll(() => allArrivedLive(tabs, raised), { timeout: 30_000 }).toBe(true);
-  } catch {
-    arrived = false;
-  }
-  const figures = await load.stop();
-  const notifications = await notificationFigures(tabs, raised);
+  const { arrived, figures, notifications } = await finishFaultRun(load, tabs, raised);
   const since = (at: number) => at - killedAt;
   const firstFailure = Math.min(...figures.failures.map((failure) => failure.startedAt));
   const lastFailure = Math.max(...figures.failures.map((failure) => failure.endedAt));

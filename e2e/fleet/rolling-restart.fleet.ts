@@ -6,7 +6,7 @@ import { test } from './fleet-test.ts';
 import {
   allArrivedLive,
   LoadLoop,
-  notificationFigures,
+  finishFaultRun,
   notificationStreams,
   printFigures,
   recordLiveNotifications,
@@ -112,14 +112,7 @@ test('a rolling restart of both instances under load fails no request and loses 
   for (const label of ['After', 'After']) await raise(label);
   await load.answered(12);
 
-  let arrived = true;
-  try {
-    await expect.poll(() => allArrivedLive(tabs, raised), { timeout: 30_000 }).toBe(true);
-  } catch {
-    arrived = false;
-  }
-  const figures = await load.stop();
-  const notifications = await notificationFigures(tabs, raised);
+  const { arrived, figures, notifications } = await finishFaultRun(load, tabs, raised);
   const streams = await notificationStreams(tabs);
   printFigures('rolling restart', figures, notifications, {
     'notification streams': streams

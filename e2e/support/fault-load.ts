@@ -407,6 +407,26 @@ export async function allArrivedLive(tabs: Page[], raised: RaisedNotification[])
   return true;
 }
 
+/**
+ * The end of a fault journey: waits (bounded) until every tab has had every notification live, stops the
+ * load loop, and counts. `arrived` is false when the wait ran out; the journey prints the figures first
+ * and asserts after, so a failed run still shows what it measured.
+ */
+export async function finishFaultRun(
+  load: LoadLoop,
+  tabs: Page[],
+  raised: RaisedNotification[],
+): Promise<{ arrived: boolean; figures: LoadFigures; notifications: NotificationFigures }> {
+  let arrived = true;
+  try {
+    await expect.poll(() => allArrivedLive(tabs, raised), { timeout: 30_000 }).toBe(true);
+  } catch {
+    arrived = false;
+  }
+  const figures = await load.stop();
+  return { arrived, figures, notifications: await notificationFigures(tabs, raised) };
+}
+
 /** The notification streams the tabs opened (recordLiveNotifications must be on), in the order they opened. */
 export async function notificationStreams(tabs: Page[]): Promise<NotificationStream[]> {
   const streams: NotificationStream[] = [];
