@@ -37,10 +37,22 @@ const names = (view: Partial<StayResultView>) =>
   arrangeStays(hotels, prices, { ...DEFAULT_STAY_VIEW, ...view }).map(({ property }) => property.name);
 
 describe('arrangeStays', () => {
-  it('sorts by distance, price or rating, and hotels with no rooms always sink to the bottom', () => {
-    expect(names({ sort: 'distance' })).toEqual(['near', 'mid', 'far', 'full']);
+  it('sorts by distance, price or rating; by price, hotels without a price come last', () => {
     expect(names({ sort: 'price' })).toEqual(['mid', 'near', 'far', 'full']);
-    expect(names({ sort: 'rating' })).toEqual(['mid', 'near', 'far', 'full']);
+  });
+
+  it('keeps a hotel in its place by distance or rating whatever its prices turn out to be', () => {
+    // A card does not jump while the prices stream in: the hotel with no rooms is the nearest and the
+    // best rated, and the one whose prices failed keeps its distance and rating too.
+    expect(names({ sort: 'distance' })).toEqual(['full', 'near', 'mid', 'far']);
+    expect(names({ sort: 'rating' })).toEqual(['full', 'mid', 'far', 'near']);
+    const waiting = Object.fromEntries(
+      hotels.map(({ searchSolutionId }) => [searchSolutionId, { state: 'waiting' as const }]),
+    );
+    for (const sort of ['distance', 'rating'] as const)
+      expect(
+        arrangeStays(hotels, waiting, { ...DEFAULT_STAY_VIEW, sort }).map(({ property }) => property.name),
+      ).toEqual(names({ sort }));
   });
 
   it('keeps a hotel with one rate that passes every rate filter, shown at the cheapest such rate', () => {
@@ -52,7 +64,7 @@ describe('arrangeStays', () => {
   });
 
   it('filters by stars', () => {
-    expect(names({ stars: [4, 5] })).toEqual(['mid', 'far', 'full']);
+    expect(names({ stars: [4, 5] })).toEqual(['full', 'mid', 'far']);
   });
 });
 

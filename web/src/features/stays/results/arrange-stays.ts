@@ -74,7 +74,7 @@ export interface ShownStay {
   price: PropertyPrice;
 }
 
-/** Hotels with rates (or still being priced) first, then those whose prices failed, then no rooms. */
+/** By price: hotels with rates (or still being priced) first, then those whose prices failed, then no rooms. */
 function tierOf(price: PropertyPrice): number {
   if (price.state === 'priced' || price.state === 'pricing' || price.state === 'waiting') return 0;
   if (price.state === 'no-rooms') return 2;
@@ -90,7 +90,13 @@ function nightlyOf(price: PropertyPrice): number {
 /**
  * The hotels to show, filtered and sorted. A rate filter (price, free cancellation, board) keeps a hotel
  * with at least one rate that passes all of them, shown at the cheapest such rate; a hotel still being
- * priced appears once such a rate arrives. Hotels with no rooms always sink below the others.
+ * priced appears once such a rate arrives.
+ *
+ * Sorted by distance or rating, a hotel's place is its own (both are known when it is found), so a card
+ * never moves while the prices stream in: a hotel whose dates turn out to have no rooms, or whose prices
+ * failed, stays where the traveler saw it and says so, rather than jumping to the bottom under their
+ * finger. Sorted by price, hotels without a price can only come after those with one: those whose prices
+ * failed, then those with no rooms.
  */
 export function arrangeStays(
   properties: readonly StaySearchProperty[],
@@ -124,9 +130,8 @@ export function arrangeStays(
     rating: (left, right) =>
       right.property.reviewScore - left.property.reviewScore || byDistance(left, right),
   };
-  return shown.sort(
-    (left, right) => tierOf(left.price) - tierOf(right.price) || within[view.sort](left, right),
-  );
+  if (view.sort !== 'price') return shown.sort(within[view.sort]);
+  return shown.sort((left, right) => tierOf(left.price) - tierOf(right.price) || within.price(left, right));
 }
 
 /** The board types among the rates found so far, for the board filter. */

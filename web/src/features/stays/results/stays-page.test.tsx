@@ -234,7 +234,7 @@ describe('StaysPage', () => {
       within(list)
         .getAllByRole('article')
         .map((card) => card.getAttribute('aria-labelledby'));
-    // The hotel with no rooms sinks below the priced one, whatever the order they were found in.
+    // Both hotels are as near: they stay in the order they were found, the one with no rooms included.
     expect(cards()).toEqual([`property-${uuid(1)}`, `property-${uuid(2)}`]);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Rating' }));
