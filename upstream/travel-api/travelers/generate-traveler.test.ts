@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Inventory } from '../inventory/inventory.ts';
+import { streetsOf } from '../stays/street-address.ts';
 import { addDays } from '../time-zones.ts';
 import { generateTraveler, LONG_HISTORY_TRAVELER_ID } from './generate-traveler.ts';
 
@@ -77,6 +78,30 @@ describe('generated travelers', () => {
       }
     }
     expect(sameCity).toEqual([]);
+  });
+
+  it('give every hotel and car depot a street address as its city’s country writes it', () => {
+    // "Rua Augusta, 12, Lisbon", never "8 King Street, Lisbon"; flights and trains have none.
+    const { trips, bookings } = generateTraveler({
+      seed: 's',
+      traveler: { id: LONG_HISTORY_TRAVELER_ID, email: undefined, name: undefined },
+      airports,
+      now,
+    });
+    const countryOf = new Map(bookings.map((booking) => [booking.segmentId, booking.countryCode]));
+    const located = trips
+      .flatMap((trip) => trip.segments)
+      .filter((segment) => segment.kind === 'stay' || segment.kind === 'car');
+    expect(new Set(located.map((segment) => countryOf.get(segment.segmentId))).size).toBeGreaterThan(5);
+    for (const segment of located) {
+      const street = streetsOf(countryOf.get(segment.segmentId) ?? '').find((name) =>
+        segment.address?.includes(name),
+      );
+      expect(street, `${segment.address} in ${segment.destination.city}`).toBeDefined();
+      expect(segment.address).toMatch(new RegExp(`\\d.*, ${segment.destination.city}$`));
+    }
+    for (const segment of trips.flatMap((trip) => trip.segments))
+      if (segment.kind === 'flight' || segment.kind === 'rail') expect(segment.address).toBeUndefined();
   });
 
   it('give the long-history traveler more than 120 bookings in every status', () => {

@@ -393,9 +393,9 @@ function visitedCities(segments: readonly Segment[]): string[] {
 const STREETS = ['Market Street', 'Station Road', 'Harbour Way', 'Park Avenue', 'Church Lane', 'King Street'];
 
 /**
- * The street address of a stay or a car depot (flights and rail have none): a booked stay's hotel's own, as
- * stored with it; else, for the generated history's hotels and depots, which the inventory does not list, a
- * stable one derived from the segment.
+ * The street address of a stay or a car depot (flights and rail have none), as stored with the segment: a
+ * booked stay's hotel's own, or the one the generated history gives its hotels and depots in their
+ * country's style. A segment stored before segments carried one gets a stable address derived from it.
  */
 function addressOf(row: SegmentRow, place: SegmentPlace): string | null {
   if (row.kind !== 'stay' && row.kind !== 'car') return null;
