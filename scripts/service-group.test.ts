@@ -1,3 +1,5 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort, portAnswers, restartDelayMs, ServiceGroup, type Service } from './service-group.ts';
@@ -101,6 +103,26 @@ describe('the supervisor of a local fleet', () => {
     for (const pid of pids) expect(alive(pid)).toBe(false);
     for (const service of services) expect(await portAnswers(service.port)).toBe(false);
     expect(lines).toEqual([]);
+  });
+
+  it('stops the services in the reverse order of their first start, even after one was restarted', async () => {
+    const { group, lines } = supervisedGroup();
+    const stops = path.join(await mkdtemp(path.join(tmpdir(), 'stops-')), 'order');
+    const noting = async (name: string): Promise<Service> => {
+      const service = await listener(name);
+      const note = `require('node:fs').appendFileSync(${JSON.stringify(stops)}, '${name}\\n')`;
+      return {
+        ...service,
+        args: ['-e', `${service.args[1]}; process.on('SIGTERM', () => { ${note}; process.exit(0); })`],
+      };
+    };
+    const services = [await noting('redis'), await noting('bff-1'), await noting('nginx')];
+    for (const service of services) await group.start(service);
+    process.kill(group.pid('redis') as number, 'SIGKILL');
+    await vi.waitFor(() => expect(lines).toContain(`redis is back on port ${services[0]!.port}.`));
+
+    await group.stopAll();
+    expect((await readFile(stops, 'utf8')).trim().split('\n')).toEqual(['nginx', 'bff-1', 'redis']);
   });
 
   it('restarts a service on request at once, with no back-off, after it exited by its stop signal', async () => {

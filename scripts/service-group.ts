@@ -51,6 +51,8 @@ export class ServiceGroup {
   readonly #ready = new Set<string>();
   /** Services being restarted on request (`restart`): their exit is expected, no back-off follows. */
   readonly #restarting = new Set<string>();
+  /** The services in the order they were first started; they stop in the reverse order. */
+  readonly #startOrder: string[] = [];
   readonly #formatLine = consoleLineFormatter({
     json: process.env.WAYFARE_LOG_FORMAT === 'json',
     colorize: Boolean(process.stdout.isTTY),
@@ -121,6 +123,7 @@ export class ServiceGroup {
    * group): a service added to a group that serves already.
    */
   async start(service: Service, timeoutMs = 90_000, { restartOnExit = false } = {}): Promise<void> {
+    if (!this.#startOrder.includes(service.name)) this.#startOrder.push(service.name);
     this.#spawn(service, restartOnExit);
     await this.#waitForPort(service, timeoutMs);
     this.#ready.add(service.name);
@@ -218,7 +221,12 @@ export class ServiceGroup {
   async stopAll(): Promise<void> {
     this.#stopping = true;
     for (const restarts of this.#restarts.values()) clearTimeout(restarts.timer);
-    const running = [...this.#children.values()].reverse();
+    // The reverse of the first start, whatever was restarted since: the front and the instances (which
+    // release their leases in Redis as they drain) before Redis, even a Redis that was restarted last.
+    const place = (name: string) => this.#startOrder.indexOf(name);
+    const running = [...this.#children.values()].sort(
+      (left, right) => place(right.service.name) - place(left.service.name),
+    );
     for (const { child, service } of running) await stopChild(child, service.stopSignal ?? 'SIGTERM', 8_000);
   }
 
