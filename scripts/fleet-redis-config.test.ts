@@ -13,6 +13,7 @@ import {
   fleetRedis,
   type FleetRedis,
   type FleetRedisFile,
+  overcommitAdvice,
 } from './fleet-redis-config.ts';
 import { freePort, ServiceGroup } from './service-group.ts';
 
@@ -179,5 +180,16 @@ describe("the fleet's Redis data node", () => {
       await group.stopAll();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the advice on memory overcommit', () => {
+  it('explains Redis’s warning when the host does not overcommit, and says nothing when it does', () => {
+    expect(overcommitAdvice('0\n')).toMatch(
+      /memory overcommit is off \(vm\.overcommit_memory=0\).*sysctl vm\.overcommit_memory=1/,
+    );
+    expect(overcommitAdvice('2')).toContain('vm.overcommit_memory=2');
+    expect(overcommitAdvice('1\n')).toBeNull();
+    expect(overcommitAdvice(undefined)).toBeNull();
   });
 });

@@ -134,3 +134,15 @@ export function fleetRedis(
 function lines(entries: string[]): string {
   return `${entries.join('\n')}\n`;
 }
+
+/**
+ * What to tell an operator whose host lets Redis's fork fail (Linux's `vm.overcommit_memory`, read from
+ * /proc/sys/vm/overcommit_memory): Redis warns "Memory overcommit must be enabled!" at every start, and
+ * with it off an append-only file rewrite or a replica's full sync (each a fork) can fail when memory is
+ * short. Null when the setting is 1 (always overcommit), or unknown (not Linux).
+ */
+export function overcommitAdvice(setting: string | undefined): string | null {
+  const value = setting?.trim();
+  if (value === undefined || value === '' || value === '1') return null;
+  return `[fleet] Redis warns that memory overcommit is off (vm.overcommit_memory=${value}): on this host its append-only file rewrite or a replica's full sync may fail when memory is short. A production host sets it to 1: sysctl vm.overcommit_memory=1 (see docs/scale-out.md).`;
+}

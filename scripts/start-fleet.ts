@@ -20,7 +20,7 @@ import { fleetControlPath, serveFleetControl, type FleetControl } from './fleet-
 import { untilServedThroughFront } from './fleet-front-probe.ts';
 import { fleetNginxConfig } from './fleet-nginx-config.ts';
 import { fleetPrometheusConfig } from './fleet-prometheus-config.ts';
-import { FLEET_DOWN_AFTER_MS, fleetRedis } from './fleet-redis-config.ts';
+import { FLEET_DOWN_AFTER_MS, fleetRedis, overcommitAdvice } from './fleet-redis-config.ts';
 import { writeFleetState } from './fleet-state.ts';
 import { fleetSummary } from './fleet-summary.ts';
 import { bffCredentialsEnv, LOCAL_AUDIENCE, LOCAL_SECRETS } from './local-credentials.ts';
@@ -391,6 +391,10 @@ async function main(): Promise<void> {
     demo,
   }))
     console.log(line);
+  const overcommit = overcommitAdvice(
+    await readFile('/proc/sys/vm/overcommit_memory', 'utf8').catch(() => undefined),
+  );
+  if (overcommit) console.log(overcommit);
   await writeState();
   const portSuffix = frontPort === 8443 ? '' : ` with WAYFARE_FLEET_PORT=${frontPort}`;
   console.log(
