@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readEventStream } from './event-stream.ts';
+import { readEventStream, readResumableEventStream, STREAM_RESUMES, type StreamEnd } from './event-stream.ts';
 import { BffError } from './bff-error.ts';
-import { envelope, stubFetch } from '../test-support/stub-fetch.ts';
+import { envelope, stubFetch, type StubbedResponse } from '../test-support/stub-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,9 +70,16 @@ describe('readEventStream', () => {
     expect(events).toEqual([{ event: 'fare', data: '{"n":1}' }]);
   });
 
-  it('reports a dropped connection as truncated', async () => {
+  it('reports a dropped connection as truncated, with no reason, after the events before the drop', async () => {
     stubFetch(() => ({ chunks: ['event: fare\ndata: {"n":1}\n\n'], failAfterChunks: true }));
-    await expect(collect().end).resolves.toEqual({ kind: 'truncated' });
+    const { events, end } = collect();
+    await expect(end).resolves.toEqual({ kind: 'truncated' });
+    expect(events).toEqual([{ event: 'fare', data: '{"n":1}' }]);
+  });
+
+  it('reports the BFF’s own truncated event with its reason', async () => {
+    stubFetch(() => ({ chunks: ['event: truncated\ndata: {"reason":"upstream-failed"}\n\n'] }));
+    await expect(collect().end).resolves.toEqual({ kind: 'truncated', reason: 'upstream-failed' });
   });
 
   it('turns an error response before the stream opens into an error ending with its request id', async () => {
@@ -102,5 +109,88 @@ describe('readEventStream', () => {
     stubFetch(() => ({ chunks: ['event: error\ndata: not json\n\n'] }));
     const result = await collect().end;
     expect(result.kind === 'error' && result.error.recoveryAction).toBe('RETRY_NOW');
+  });
+});
+
+describe('readResumableEventStream', () => {
+  const CUT: StubbedResponse = { chunks: ['event: fare\ndata: {"n":1}\n\n'], failAfterChunks: true };
+  const DONE: StubbedResponse = { chunks: ['event: fare\ndata: {"n":2}\n\n', 'event: done\ndata: {}\n\n'] };
+
+  /** Answers each attempt in turn; records the events and the resumes in one list. */
+  function resumable(answers: StubbedResponse[]) {
+    let calls = 0;
+    const fetchMock = stubFetch(() => answers[Math.min(calls++, answers.length - 1)] as StubbedResponse);
+    const seen: string[] = [];
+    const end: Promise<StreamEnd> = readResumableEventStream('/api/stays/priced-search', {
+      method: 'POST',
+      body: {},
+      onEvent: (message) => seen.push(message.data),
+      onResume: (attempt) => seen.push(`resume ${attempt}`),
+      random: () => 0,
+    });
+    return { end, seen, calls: () => fetchMock.mock.calls.length };
+  }
+
+  it('opens a stream whose connection dropped again, and ends with the new stream’s end', async () => {
+    const { end, seen, calls } = resumable([CUT, DONE]);
+    await expect(end).resolves.toEqual({ kind: 'done' });
+    expect(seen).toEqual(['{"n":1}', 'resume 1', '{"n":2}']);
+    expect(calls()).toBe(2);
+  });
+
+  it('resumes after the instance says it is going away', async () => {
+    const { end, calls } = resumable([
+      { chunks: ['event: truncated\ndata: {"reason":"server-shutdown"}\n\n'] },
+      DONE,
+    ]);
+    await expect(end).resolves.toEqual({ kind: 'done' });
+    expect(calls()).toBe(2);
+  });
+
+  it('ends as truncated when every attempt is cut', async () => {
+    const { end, seen, calls } = resumable([CUT]);
+    await expect(end).resolves.toEqual({ kind: 'truncated' });
+    expect(calls()).toBe(1 + STREAM_RESUMES);
+    expect(seen.filter((entry) => entry.startsWith('resume'))).toEqual(['resume 1', 'resume 2', 'resume 3']);
+  });
+
+  it('counts a retryable refusal of a resumed stream (the front’s 502) as one more cut', async () => {
+    const { end, calls } = resumable([CUT, { status: 502, json: null }, DONE]);
+    await expect(end).resolves.toEqual({ kind: 'done' });
+    expect(calls()).toBe(3);
+  });
+
+  it('gives up at once when a resumed stream is refused for good, as a cut stream', async () => {
+    const { end, calls } = resumable([CUT, { status: 401, json: envelope('UNAUTHORIZED', 'BLOCKED') }, DONE]);
+    await expect(end).resolves.toEqual({ kind: 'truncated' });
+    expect(calls()).toBe(2);
+  });
+
+  it('does not open again what the BFF ended: its travel API’s cut, an error, a refusal of the first attempt', async () => {
+    for (const first of [
+      { chunks: ['event: truncated\ndata: {"reason":"upstream-failed"}\n\n'] },
+      { chunks: [`event: error\ndata: ${JSON.stringify(envelope('PROVIDER_ERROR', 'RETRY_LATER'))}\n\n`] },
+      { status: 503, json: envelope('SERVICE_UNAVAILABLE', 'RETRY_LATER') },
+    ]) {
+      const { end, calls } = resumable([first, DONE]);
+      expect((await end).kind).not.toBe('done');
+      expect(calls()).toBe(1);
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('stops quietly when the app aborts during the pause before a resume', async () => {
+    stubFetch(() => CUT);
+    const controller = new AbortController();
+    const end = readResumableEventStream('/api/stays/priced-search', {
+      method: 'POST',
+      body: {},
+      signal: controller.signal,
+      onEvent: () => controller.abort(),
+      onResume: () => {
+        throw new Error('no resume after an abort');
+      },
+    });
+    await expect(end).resolves.toEqual({ kind: 'aborted' });
   });
 });

@@ -17,14 +17,24 @@ export type FetchRoute = (url: string, init: RequestInit) => StubbedResponse | P
 
 export function streamBody(chunks: string[], { open = false, failAfterChunks = false } = {}) {
   const encoder = new TextEncoder();
+  if (failAfterChunks) {
+    // The connection drops once the reader has taken every chunk: an error sooner discards those queued.
+    const left = [...chunks];
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = left.shift();
+        if (chunk === undefined) controller.error(new TypeError('network connection lost'));
+        else controller.enqueue(encoder.encode(chunk));
+      },
+    });
+  }
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       for (const chunk of chunks) {
         controller.enqueue(encoder.encode(chunk));
         await Promise.resolve();
       }
-      if (failAfterChunks) controller.error(new TypeError('network connection lost'));
-      else if (!open) controller.close();
+      if (!open) controller.close();
     },
   });
 }

@@ -4,23 +4,39 @@ import {
   type StayFare,
   type StayFaresRequestInput,
 } from '#shared/api/stays.ts';
-import { readEventStream, type StreamEnd } from '../../lib/event-stream.ts';
+import { readResumableEventStream, type StreamEnd } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { unreadableResponse } from '../../lib/bff-error.ts';
 
 export interface StreamStayFaresOptions {
   signal: AbortSignal;
-  onFare: (fare: StayFare) => void;
+  /** The property's rates so far, each time one arrives (and once more if a resumed stream changed them). */
+  onFares: (fares: readonly StayFare[]) => void;
 }
 
-/** Streams the fares of one property (POST /api/stays/fares); each fare is handed over as it arrives. */
+/**
+ * The rates to show while a resumed stream sends a property's rates again: this stream's, then those
+ * shown before the cut that it has not sent (yet), by `fareId`. Nothing shown goes away before the new
+ * stream's end says what the rates are.
+ */
+export function faresWhileResuming(fresh: readonly StayFare[], carried: readonly StayFare[]): StayFare[] {
+  const sent = new Set(fresh.map((fare) => fare.fareId));
+  return [...fresh, ...carried.filter((fare) => !sent.has(fare.fareId))];
+}
+
+/**
+ * Streams the fares of one property (POST /api/stays/fares); the rates so far are handed over as each
+ * arrives. A stream whose connection is cut is opened again on its own (readResumableEventStream): the
+ * rates shown stay, and those of the new stream replace them once it ends.
+ */
 export async function streamStayFares(
   body: StayFaresRequestInput,
-  { signal, onFare }: StreamStayFaresOptions,
+  { signal, onFares }: StreamStayFaresOptions,
 ): Promise<StreamEnd> {
-  let fares = 0;
+  let fares: StayFare[] = [];
+  let carried: StayFare[] = [];
   let unreadable = 0;
-  const end = await readEventStream('/api/stays/fares', {
+  const end = await readResumableEventStream('/api/stays/fares', {
     method: 'POST',
     body,
     signal,
@@ -31,12 +47,19 @@ export async function streamStayFares(
         unreadable += 1;
         return;
       }
-      fares += 1;
-      onFare(parsed.data);
+      fares = [...fares, parsed.data];
+      onFares(faresWhileResuming(fares, carried));
+    },
+    onResume: () => {
+      carried = faresWhileResuming(fares, carried);
+      fares = [];
+      unreadable = 0;
     },
   });
+  // A resumed stream's rates are the property's: those shown only before the cut go.
+  if (end.kind === 'done' && carried.length > 0) onFares(fares);
   // Rates that arrived but could not be read are not "no rooms": say the answer was unexpected.
-  if (end.kind === 'done' && fares === 0 && unreadable > 0) {
+  if (end.kind === 'done' && fares.length === 0 && unreadable > 0) {
     return { kind: 'error', error: unreadableResponse(200, undefined) };
   }
   return end;

@@ -13,7 +13,8 @@ const OPEN: StayFaresState = { fares: [], end: undefined };
 
 /**
  * Streams a property's fares, first rate visible as soon as it arrives. `prepare` runs before the
- * stream opens (a guest session for shared links). A new `runKey` is a new run; nothing re-runs alone.
+ * stream opens (a guest session for shared links). A new `runKey` is a new run; only a stream whose
+ * connection was cut is opened again by itself (streamStayFares).
  */
 export function useStayFares(
   request: StayFaresRequestInput | null,
@@ -38,7 +39,7 @@ export function useStayFares(
       }
       const end = await streamStayFares(request, {
         signal: controller.signal,
-        onFare: (fare) => setState((current) => ({ ...current, fares: [...current.fares, fare] })),
+        onFares: (fares) => setState((current) => ({ ...current, fares: [...fares] })),
       });
       if (end.kind !== 'aborted') setState((current) => ({ ...current, end }));
     };

@@ -8,11 +8,11 @@ import {
 } from '#shared/api/priced-stay-search.ts';
 import type { StayFare, StaySearchProperty } from '#shared/api/stays.ts';
 import { BffError } from '../../../lib/bff-error.ts';
-import { readEventStream } from '../../../lib/event-stream.ts';
+import { readResumableEventStream } from '../../../lib/event-stream.ts';
 import { safeJson } from '../../../lib/safe-json.ts';
 import type { StaySearch } from '../search/stay-search-params.ts';
 import type { StayCurrency } from '../stay-currency.ts';
-import { streamStayFares } from '../stream-stay-fares.ts';
+import { faresWhileResuming, streamStayFares } from '../stream-stay-fares.ts';
 
 /** A property's pricing: its rates so far (`fares`) and the cheapest of them. */
 export type PropertyPrice =
@@ -69,8 +69,12 @@ export interface StaySearchRun {
 /**
  * Runs one stay search over one stream (POST /api/stays/priced-search): the BFF sends each property as
  * the search finds it, then each property's fares and ending as its pricing goes. Every change is
- * published as a new snapshot. The run never repeats itself; only the traveler (or a card whose wait is
- * over) prices a failed property again.
+ * published as a new snapshot. Only the traveler (or a card whose wait is over) prices a failed property
+ * again; only a stream whose connection was cut (the instance serving it died) is opened again by itself
+ * (readResumableEventStream). The search then runs again from the start, on whichever instance answers:
+ * a hotel already shown keeps its card (matched by propertyId, as the new search names its solutions
+ * anew) and its prices, one whose pricing the cut left unfinished is priced by the new stream, and the
+ * hotels the first stream had not reached are added.
  */
 export function startStaySearchRun(
   search: StaySearch,
@@ -81,6 +85,16 @@ export function startStaySearchRun(
   const controller = new AbortController();
   let snapshot = INITIAL_SNAPSHOT;
   let requestId: string | undefined;
+  /** The rates the open stream sent for each property it prices, by the card's searchSolutionId. */
+  const fresh = new Map<string, StayFare[]>();
+  /** The rates shown before a cut, of the properties a resumed stream prices again. */
+  const carried = new Map<string, readonly StayFare[]>();
+  /** Properties priced by the traveler's retry, not by the stream. */
+  const retrying = new Set<string>();
+  /** The open stream's properties still pricing, by its searchSolutionId: the card each one prices. */
+  let streamed = new Map<string, string>();
+  /** The cards the open stream has named (priced again or not). */
+  let claimed = new Set<string>();
 
   const update = (change: Partial<StaySearchSnapshot>) => {
     snapshot = { ...snapshot, ...change };
@@ -92,16 +106,21 @@ export function startStaySearchRun(
       pricedCount: snapshot.pricedCount + (finished ? 1 : 0),
     });
   };
-  const faresSoFar = (searchSolutionId: string): readonly StayFare[] => {
-    const current = snapshot.prices[searchSolutionId];
-    return current?.state === 'pricing' ? current.fares : [];
-  };
-  const addFare = (searchSolutionId: string, fare: StayFare) => {
-    const fares = [...faresSoFar(searchSolutionId), fare];
+  const showPricing = (searchSolutionId: string, fares: readonly StayFare[]) =>
     setPrice(searchSolutionId, { state: 'pricing', cheapest: cheapestOf(fares), fares });
+  const addFare = (searchSolutionId: string, fare: StayFare) => {
+    const fares = [...(fresh.get(searchSolutionId) ?? []), fare];
+    fresh.set(searchSolutionId, fares);
+    showPricing(searchSolutionId, faresWhileResuming(fares, carried.get(searchSolutionId) ?? []));
   };
-  const endPricing = (searchSolutionId: string, ending: 'done' | BffError | null) => {
-    const fares = faresSoFar(searchSolutionId);
+  /** Ends a property's pricing with `fares`, the whole answer of the stream that priced it. */
+  const endPricing = (
+    searchSolutionId: string,
+    ending: 'done' | BffError | null,
+    fares: readonly StayFare[] = fresh.get(searchSolutionId) ?? [],
+  ) => {
+    fresh.delete(searchSolutionId);
+    carried.delete(searchSolutionId);
     const cheapest = cheapestOf(fares);
     if (ending === 'done' && cheapest)
       setPrice(searchSolutionId, { state: 'priced', cheapest, fareCount: fares.length, fares }, true);
@@ -121,40 +140,67 @@ export function startStaySearchRun(
     const parsed = PricedStaySearchPropertySchema.safeParse(data);
     if (!parsed.success) return;
     const property = parsed.data;
-    if (snapshot.properties.some((known) => known.searchSolutionId === property.searchSolutionId)) return;
-    update({
-      properties: [...snapshot.properties, property],
-      prices: {
-        ...snapshot.prices,
-        [property.searchSolutionId]: { state: 'pricing', cheapest: null, fares: [] },
-      },
-    });
+    const { searchSolutionId } = property;
+    if (streamed.has(searchSolutionId)) return;
+    const known =
+      snapshot.properties.find((shown) => shown.searchSolutionId === searchSolutionId) ??
+      snapshot.properties.find(
+        (shown) => shown.propertyId === property.propertyId && !claimed.has(shown.searchSolutionId),
+      );
+    if (!known) {
+      streamed.set(searchSolutionId, searchSolutionId);
+      claimed.add(searchSolutionId);
+      fresh.set(searchSolutionId, []);
+      update({
+        properties: [...snapshot.properties, property],
+        prices: { ...snapshot.prices, [searchSolutionId]: { state: 'pricing', cheapest: null, fares: [] } },
+      });
+      return;
+    }
+    if (claimed.has(known.searchSolutionId)) return;
+    claimed.add(known.searchSolutionId);
+    // Shown before a cut: it keeps its card, and this stream prices it only if its pricing was cut too.
+    if (carried.has(known.searchSolutionId)) streamed.set(searchSolutionId, known.searchSolutionId);
   };
   const onFare = (data: unknown) => {
     const parsed = PricedStaySearchFareSchema.safeParse(data);
-    if (!parsed.success) return;
-    addFare(parsed.data.searchSolutionId, parsed.data.fare);
+    const card = parsed.success ? streamed.get(parsed.data.searchSolutionId) : undefined;
+    if (parsed.success && card) addFare(card, parsed.data.fare);
   };
   const onPropertyEnd = (data: unknown) => {
     const parsed = PricedStaySearchPropertyEndSchema.safeParse(data);
     if (!parsed.success) return;
     const ending = parsed.data;
+    const card = streamed.get(ending.searchSolutionId);
+    if (!card) return;
+    streamed.delete(ending.searchSolutionId);
     if (ending.outcome === 'failed')
-      endPricing(ending.searchSolutionId, new BffError({ status: 200, body: ending.error.error, requestId }));
+      endPricing(card, new BffError({ status: 200, body: ending.error.error, requestId }));
     // Rates that arrived but could not be read are not "no rooms": say the answer was unexpected.
-    else if (ending.outcome === 'priced' && faresSoFar(ending.searchSolutionId).length === 0)
-      endPricing(ending.searchSolutionId, null);
-    else endPricing(ending.searchSolutionId, 'done');
+    else if (ending.outcome === 'priced' && (fresh.get(card) ?? []).length === 0) endPricing(card, null);
+    else endPricing(card, 'done');
+  };
+  /** The connection was cut: the next stream prices again what this one left unfinished. */
+  const onResume = () => {
+    streamed = new Map();
+    claimed = new Set();
+    for (const [id, price] of Object.entries(snapshot.prices)) {
+      if (price.state !== 'pricing' || retrying.has(id)) continue;
+      carried.set(id, price.fares);
+      fresh.set(id, []);
+    }
   };
 
   const retry = (searchSolutionId: string) => {
     const property = snapshot.properties.find((known) => known.searchSolutionId === searchSolutionId);
     const current = snapshot.prices[searchSolutionId];
     if (!property || current?.state !== 'failed' || controller.signal.aborted) return;
+    retrying.add(searchSolutionId);
     update({
       prices: { ...snapshot.prices, [searchSolutionId]: { state: 'pricing', cheapest: null, fares: [] } },
       pricedCount: snapshot.pricedCount - 1,
     });
+    let fares: readonly StayFare[] = [];
     void streamStayFares(
       {
         searchSolutionId,
@@ -166,18 +212,29 @@ export function startStaySearchRun(
         bookingProfile: search.bookingProfile,
         ...inCurrency,
       },
-      { signal: controller.signal, onFare: (fare) => addFare(searchSolutionId, fare) },
+      {
+        signal: controller.signal,
+        onFares: (sofar) => {
+          fares = sofar;
+          showPricing(searchSolutionId, sofar);
+        },
+      },
     ).then((end) => {
+      retrying.delete(searchSolutionId);
       if (end.kind === 'aborted') return;
       if (end.kind === 'error' && STOPPING_PHASES[end.error.code]) stopWith(end.error);
       else
-        endPricing(searchSolutionId, end.kind === 'done' ? 'done' : end.kind === 'error' ? end.error : null);
+        endPricing(
+          searchSolutionId,
+          end.kind === 'done' ? 'done' : end.kind === 'error' ? end.error : null,
+          fares,
+        );
     });
   };
 
   const run = async () => {
     publish(snapshot);
-    const end = await readEventStream('/api/stays/priced-search', {
+    const end = await readResumableEventStream('/api/stays/priced-search', {
       method: 'POST',
       body: {
         destination: search.destination,
@@ -208,6 +265,7 @@ export function startStaySearchRun(
       onOpen: (id) => {
         requestId = id;
       },
+      onResume,
     });
     if (end.kind === 'aborted') return;
     if (end.kind === 'error') {
@@ -216,7 +274,9 @@ export function startStaySearchRun(
     }
     // Whatever the stream left unpriced (it was cut short) has no price: say so on its card.
     const unpriced = snapshot.properties.filter(
-      (property) => snapshot.prices[property.searchSolutionId]?.state === 'pricing',
+      (property) =>
+        snapshot.prices[property.searchSolutionId]?.state === 'pricing' &&
+        !retrying.has(property.searchSolutionId),
     );
     for (const property of unpriced) endPricing(property.searchSolutionId, null);
     update({

@@ -8,6 +8,8 @@ import { renderApp, sse } from '../../../test-support/render-app.tsx';
 import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../../test-support/stub-fetch.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import { forgetFinishedSearches } from './use-stay-search-run.ts';
+import { startStaySearchRun, type StaySearchSnapshot } from './stay-search-run.ts';
+import { staySearchFormFromParams, type StaySearch } from '../search/stay-search-params.ts';
 import {
   activateEnglishForTests,
   activateSpanishForTests,
@@ -95,18 +97,23 @@ const PRICED_SEARCH = [
 
 function stubStays({
   pricedSearch = PRICED_SEARCH,
+  pricedSearchFor,
   faresFor = () => ({ chunks: [sse('done', { fareCount: 0 })] }),
   traveler = profile,
 }: {
   pricedSearch?: string[];
+  /** The answer to each stay search in turn (0 first), instead of `pricedSearch` every time. */
+  pricedSearchFor?: (call: number) => StubbedResponse;
   faresFor?: (body: { propertyId?: string }) => StubbedResponse;
   traveler?: typeof profile;
 }) {
+  let searches = 0;
   return stubFetch((url, init) => {
     if (url.startsWith('/api/profile')) return { json: traveler };
     if (url === '/api/stays/properties/paris-fr-h03') return { json: SAFFRON_DETAILS };
     if (url.startsWith('/api/stays/destinations')) return { json: { items: [] } };
-    if (url === '/api/stays/priced-search') return { chunks: pricedSearch };
+    if (url === '/api/stays/priced-search')
+      return pricedSearchFor ? pricedSearchFor(searches++) : { chunks: pricedSearch };
     if (url === '/api/stays/fares') return faresFor(sentJson(init) as { propertyId?: string });
     return { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') };
   });
@@ -313,6 +320,205 @@ describe('StaysPage', () => {
     });
     renderApp(<StaysPage />, { url: searchUrl });
     expect(await screen.findByRole('heading', { name: 'No stays found' })).toBeInTheDocument();
+  });
+});
+
+/** Hotel Saffron priced, then the connection dropped while Grand Willow's rates were coming. */
+const CUT_WHILE_PRICING = [
+  sse('progress', { searchId: uuid(99), received: 0, expected: 2 }),
+  sse('property', property(1, 'Hotel Saffron')),
+  sse('property', property(2, 'Grand Willow')),
+  sse('fare', { searchSolutionId: uuid(1), fare: fare(1, uuid(101), 300) }),
+  sse('property-end', { searchSolutionId: uuid(1), outcome: 'priced', fareCount: 1 }),
+  sse('fare', { searchSolutionId: uuid(2), fare: fare(2, uuid(102), 280) }),
+];
+
+/** The same search run again on another instance: new solution ids, and one hotel more. */
+const SEARCH_AGAIN = [
+  sse('progress', { searchId: uuid(98), received: 0, expected: 3 }),
+  sse('property', { ...property(1, 'Hotel Saffron'), searchId: uuid(98), searchSolutionId: uuid(11) }),
+  sse('property', { ...property(2, 'Grand Willow'), searchId: uuid(98), searchSolutionId: uuid(12) }),
+  sse('property', { ...property(3, 'Maison Ivy'), searchId: uuid(98), distanceKm: 2.5 }),
+  sse('fare', { searchSolutionId: uuid(11), fare: fare(5, uuid(101), 200) }),
+  sse('property-end', { searchSolutionId: uuid(11), outcome: 'priced', fareCount: 1 }),
+  sse('fare', { searchSolutionId: uuid(12), fare: fare(2, uuid(102), 280) }),
+  sse('fare', { searchSolutionId: uuid(12), fare: fare(3, uuid(102), 220) }),
+  sse('property-end', { searchSolutionId: uuid(12), outcome: 'priced', fareCount: 2 }),
+  sse('fare', { searchSolutionId: uuid(3), fare: fare(4, uuid(103), 400) }),
+  sse('property-end', { searchSolutionId: uuid(3), outcome: 'priced', fareCount: 1 }),
+  sse('search-end', {
+    searchId: uuid(98),
+    propertyCount: 3,
+    expiresAt: '2030-01-01T00:00:00Z',
+    outcome: 'done',
+  }),
+  sse('done', { propertyCount: 3, priced: 3, noRooms: 0, failed: 0 }),
+];
+
+const pricedSearches = (fetchMock: ReturnType<typeof stubStays>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/stays/priced-search');
+
+describe('A stay search whose connection drops', () => {
+  it('resumes by itself: each hotel keeps its card and its price, the cut one is priced, a new one is added, nothing says it was cut', async () => {
+    const fetchMock = stubStays({
+      pricedSearchFor: (call) =>
+        call === 0 ? { chunks: CUT_WHILE_PRICING, failAfterChunks: true } : { chunks: SEARCH_AGAIN },
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    const list = await screen.findByRole('list', { name: 'Stays' });
+    await waitFor(() => expect(screen.getByText('Priced 3 of 3')).toBeInTheDocument(), { timeout: 5_000 });
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-labelledby')),
+    ).toEqual([`property-${uuid(1)}`, `property-${uuid(2)}`, `property-${uuid(3)}`]);
+    // The price shown before the cut stays: the search run again does not change it.
+    expect(
+      within(screen.getByRole('article', { name: 'Hotel Saffron' })).getByText('€150.00'),
+    ).toBeInTheDocument();
+    // The rates cut off are those of the search run again, each once.
+    const willow = screen.getByRole('article', { name: 'Grand Willow' });
+    expect(within(willow).getByText('€110.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Maison Ivy' })).getByText('€200.00'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'The search was cut short' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Prices unavailable/)).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Prices ready for 3 stays.');
+    expect(pricedSearches(fetchMock)).toHaveLength(2);
+    expect(sentJson(pricedSearches(fetchMock)[1]?.[1])).toEqual(sentJson(pricedSearches(fetchMock)[0]?.[1]));
+  });
+
+  it('while it resumes, no hotel shown leaves the list, moves, or loses a price it showed', async () => {
+    stubStays({
+      pricedSearchFor: (call) =>
+        call === 0 ? { chunks: CUT_WHILE_PRICING, failAfterChunks: true } : { chunks: SEARCH_AGAIN },
+    });
+    const snapshots: StaySearchSnapshot[] = [];
+    // The search of searchUrl, as the page runs it.
+    const form = staySearchFormFromParams(new URL(searchUrl, 'https://wayfare.test').searchParams, {
+      checkIn,
+      checkOut: checkIn,
+      bookingProfile: false,
+    });
+    if (!form.destination) throw new Error('searchUrl names no destination');
+    const search: StaySearch = { ...form, destination: form.destination };
+    const run = startStaySearchRun(search, (snapshot) => snapshots.push(snapshot));
+    await vi.waitFor(() => expect(snapshots.at(-1)?.phase).toBe('complete'), { timeout: 5_000 });
+    run.stop();
+
+    const shownBefore = new Map<string, number>();
+    const cheapestShown = new Map<string, number>();
+    for (const snapshot of snapshots) {
+      for (const [id, place] of shownBefore) expect(snapshot.properties[place]?.searchSolutionId).toBe(id);
+      snapshot.properties.forEach((property, place) => shownBefore.set(property.searchSolutionId, place));
+      for (const id of cheapestShown.keys()) {
+        const price = snapshot.prices[id];
+        expect(
+          price?.state === 'pricing' || price?.state === 'priced' ? price.cheapest : null,
+        ).not.toBeNull();
+      }
+      for (const [id, price] of Object.entries(snapshot.prices))
+        if ((price.state === 'pricing' || price.state === 'priced') && price.cheapest)
+          cheapestShown.set(id, price.cheapest.totalPrice);
+    }
+    const last = snapshots.at(-1) as StaySearchSnapshot;
+    expect(last.properties.map((property) => property.name)).toEqual([
+      'Hotel Saffron',
+      'Grand Willow',
+      'Maison Ivy',
+    ]);
+    expect(Object.values(last.prices).map((price) => price.state)).toEqual(['priced', 'priced', 'priced']);
+    expect(last.pricedCount).toBe(3);
+    expect(last.truncated).toBe(false);
+    expect(cheapestShown.get(uuid(1))).toBe(300);
+    expect(last.prices[uuid(2)]).toMatchObject({ state: 'priced', fareCount: 2 });
+  });
+
+  it('says the search was cut short only when every attempt to resume it was cut too', async () => {
+    const fetchMock = stubStays({
+      pricedSearchFor: () => ({ chunks: CUT_WHILE_PRICING, failAfterChunks: true }),
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    expect(
+      await screen.findByRole('heading', { name: 'The search was cut short' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    // The first attempt and three more.
+    expect(pricedSearches(fetchMock)).toHaveLength(4);
+    const list = screen.getByRole('list', { name: 'Stays' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('article', { name: 'Hotel Saffron' })).getByText('€150.00'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Grand Willow' })).getByText(
+        'Prices unavailable: the connection dropped',
+      ),
+    ).toBeInTheDocument();
+    expect(list).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('does not search again when the BFF says the travel API cut its own search short', async () => {
+    const fetchMock = stubStays({
+      pricedSearch: [
+        sse('property', property(1, 'Hotel Saffron')),
+        sse('fare', { searchSolutionId: uuid(1), fare: fare(1, uuid(101), 300) }),
+        sse('property-end', { searchSolutionId: uuid(1), outcome: 'priced', fareCount: 1 }),
+        sse('search-end', { outcome: 'truncated', reason: 'upstream-failed' }),
+        sse('truncated', { reason: 'upstream-failed' }),
+      ],
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    expect(await screen.findByRole('heading', { name: 'The search was cut short' })).toBeInTheDocument();
+    expect(pricedSearches(fetchMock)).toHaveLength(1);
+  });
+
+  it('resumes when the instance serving it says it is going away', async () => {
+    const fetchMock = stubStays({
+      pricedSearchFor: (call) =>
+        call === 0
+          ? { chunks: [...CUT_WHILE_PRICING, sse('truncated', { reason: 'server-shutdown' })] }
+          : { chunks: SEARCH_AGAIN },
+    });
+    renderApp(<StaysPage />, { url: searchUrl });
+
+    await waitFor(() => expect(screen.getByText('Priced 3 of 3')).toBeInTheDocument(), { timeout: 5_000 });
+    expect(screen.queryByRole('heading', { name: 'The search was cut short' })).not.toBeInTheDocument();
+    expect(pricedSearches(fetchMock)).toHaveLength(2);
+  });
+
+  it('a hotel page whose rates stream drops opens it again and shows each rate once', async () => {
+    let calls = 0;
+    stubStays({
+      faresFor: () => {
+        calls += 1;
+        return calls === 1
+          ? { chunks: [sse('fare', fare(1, uuid(101), 300))], failAfterChunks: true }
+          : {
+              chunks: [
+                sse('fare', fare(1, uuid(101), 300)),
+                sse('fare', fare(2, uuid(101), 260, false)),
+                sse('done', { fareCount: 2 }),
+              ],
+            };
+      },
+    });
+    const url = `/stays/properties/${uuid(101)}?city=paris-fr&name=Paris&country=FR&lat=48.85&lng=2.35&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&rooms=2&purpose=business&solution=${uuid(1)}&solutionKey=${KEY}&hotel=Hotel+Saffron`;
+    renderApp(<PropertyPage />, { url, path: '/stays/properties/:propertyId' });
+
+    const rates = await screen.findByRole('list', { name: 'Rates' });
+    await waitFor(() => expect(rates).toHaveAttribute('aria-busy', 'false'), { timeout: 5_000 });
+    expect(
+      within(rates)
+        .getAllByRole('article')
+        .map((rate) => rate.getAttribute('aria-label')),
+    ).toEqual(['Room 1, Breakfast included', 'Room 2, Breakfast included']);
+    expect(screen.queryByRole('heading', { name: 'Room prices were cut short' })).not.toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });
 
