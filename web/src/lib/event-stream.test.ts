@@ -180,17 +180,19 @@ describe('readResumableEventStream', () => {
   });
 
   it('stops quietly when the app aborts during the pause before a resume', async () => {
-    stubFetch(() => CUT);
+    const fetchMock = stubFetch(() => CUT);
     const controller = new AbortController();
     const end = readResumableEventStream('/api/stays/priced-search', {
       method: 'POST',
       body: {},
       signal: controller.signal,
-      onEvent: () => controller.abort(),
+      // After the cut, which comes within the tasks in hand, and before the pause (125 ms at least) is over.
+      onEvent: () => setTimeout(() => controller.abort(), 0),
       onResume: () => {
         throw new Error('no resume after an abort');
       },
     });
     await expect(end).resolves.toEqual({ kind: 'aborted' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
