@@ -11,8 +11,10 @@ const TERMINAL_EVENTS = new Set(['done', 'error']);
 /**
  * Why a relayed stream ended without the upstream's `done` or `error`: `upstream-ended` (the upstream
  * closed the stream cleanly but early), `upstream-failed` (the connection broke), `upstream-silent`
- * (nothing arrived for the idle timeout), `server-shutdown` (this BFF is going away). The browser shows
- * what it has and offers to search again; nothing is re-run.
+ * (nothing arrived for the idle timeout), `server-shutdown` (this BFF is going away). The BFF re-runs
+ * nothing. For the travel API's three reasons the browser shows what it has and offers to search again;
+ * for `server-shutdown`, as for a connection that drops, it opens the stream again on whichever instance
+ * answers (web/src/lib/event-stream.ts, readResumableEventStream).
  */
 export type TruncatedReason = 'upstream-ended' | 'upstream-failed' | 'upstream-silent' | 'server-shutdown';
 
