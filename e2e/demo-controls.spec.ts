@@ -43,8 +43,8 @@ function coveredByDemoControls(page: Page): Promise<string[]> {
 }
 
 for (const path of ['/', '/trips', '/flights', '/stays', '/bookings', '/inbox', '/profile']) {
-  test(`the demo controls cover nothing on ${path}`, { tag: PHONE }, async ({ signedInPage: page }) => {
-    await page.goto(path);
+  test(`the demo controls cover nothing on ${path}`, { tag: PHONE }, async ({ page, signIn }) => {
+    await signIn({ returnTo: path });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Demo controls' })).toBeVisible();
     expect(await coveredByDemoControls(page), path).toEqual([]);
@@ -54,8 +54,8 @@ for (const path of ['/', '/trips', '/flights', '/stays', '/bookings', '/inbox', 
 test(
   'the demo controls cover nothing when open, and close on Escape',
   { tag: PHONE },
-  async ({ signedInPage: page }) => {
-    await page.goto('/profile');
+  async ({ page, signIn }) => {
+    await signIn({ returnTo: '/profile' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const toggle = page.getByRole('button', { name: 'Demo controls' });
     await toggle.click();

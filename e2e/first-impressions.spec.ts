@@ -44,8 +44,8 @@ test('in Spanish, whose words are longer, every link of the header is in view at
   }
 });
 
-test('at desktop width the profile shows the whole email and language', async ({ signedInPage: page }) => {
-  await page.goto('/profile');
+test('at desktop width the profile shows the whole email and language', async ({ page, signIn }) => {
+  await signIn({ returnTo: '/profile' });
   const email = page.getByLabel('Email');
   await expect(email).toHaveValue(/@/);
   expect(await email.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(
@@ -69,14 +69,13 @@ test('at desktop width the profile shows the whole email and language', async ({
   expect(fits).toBe(true);
 });
 
-test('the selected sort option shows a focus ring that differs from its fill', async ({
-  signedInPage: page,
-}) => {
-  await page.goto(
-    '/flights?trip=one-way&leg=LHR.JFK.' +
+test('the selected sort option shows a focus ring that differs from its fill', async ({ page, signIn }) => {
+  await signIn({
+    returnTo:
+      '/flights?trip=one-way&leg=LHR.JFK.' +
       new Date(Date.now() + 30 * 864e5).toISOString().slice(0, 10) +
       '&adults=1&cabin=economy',
-  );
+  });
   const best = page.getByRole('radio', { name: 'Best' });
   await expect(best).toBeChecked();
   await best.focus();

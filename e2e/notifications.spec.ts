@@ -62,8 +62,8 @@ test.describe('notifications', () => {
   test(
     'the notification’s link opens the segment page with the new time beside the old one',
     { tag: PHONE },
-    async ({ signedInPage: page, admin, traveler }) => {
-      await page.goto('/inbox');
+    async ({ page, signIn, admin, traveler }) => {
+      await signIn({ returnTo: '/inbox' });
       await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
       const { notification, segment } = await simulateDelay(admin, traveler.id, 45);
 
