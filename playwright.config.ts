@@ -15,6 +15,9 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // What a failure leaves (screenshot, page snapshot): a folder per suite, since Playwright empties it when
+  // it starts and the fleet's suite runs beside the journeys that run one at a time.
+  outputDir: 'test-results/journeys',
   reporter: [['list'], ['html', { open: 'never' }]],
   // The end of each run names the ten slowest files (over 20 s): where to look when the suite grows slower.
   reportSlowTests: { max: 10, threshold: 20_000 },

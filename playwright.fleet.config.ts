@@ -20,6 +20,9 @@ export default defineConfig({
   // journeys start and drain instances (about 2.5 minutes each on a loaded two-core machine).
   globalTimeout: 20 * 60_000,
   expect: { timeout: 15_000 },
+  // A folder of its own (Playwright empties it when it starts): the journeys that run one at a time run
+  // beside this suite (scripts/test-all.ts).
+  outputDir: 'test-results/fleet',
   reporter: [['list']],
   use: {
     baseURL: FLEET_ORIGIN,

@@ -21,7 +21,9 @@ const IN_THE_BACKGROUND = ['nice', '-n', '10'];
 
 /**
  * The order: the build first (the unit tests' servers and both journeys' stacks serve it), then the unit
- * tests, then the journeys with the machine to themselves, then the fleet's (see docs/testing.md).
+ * tests, then the journeys with the machine to themselves, then the journeys that run one at a time and
+ * the fleet's side by side: each runs one journey at a time, on a stack of its own (other ports), so
+ * together they take the two cores the journeys took (see docs/testing.md).
  */
 const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
   build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
@@ -75,7 +77,19 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
   // dependent Playwright project they were skipped whenever any other journey failed.
   alone: {
     name: 'journeys one at a time',
-    command: ['npx', 'playwright', 'test', '--project', 'one-at-a-time', '--no-deps'],
+    // A folder of its own for what a failure leaves (Playwright empties it when it starts), so the
+    // journeys' screenshots and report stay.
+    command: [
+      'npx',
+      'playwright',
+      'test',
+      '--project',
+      'one-at-a-time',
+      '--no-deps',
+      '--output',
+      'test-results/one-at-a-time',
+    ],
+    env: { PLAYWRIGHT_HTML_OUTPUT_DIR: 'playwright-report/one-at-a-time' },
     summary: PLAYWRIGHT_COUNTS,
     failures: PLAYWRIGHT_FAILURES,
     after: ['journeys'],
@@ -87,7 +101,8 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
     summary: PLAYWRIGHT_COUNTS,
     failures: PLAYWRIGHT_FAILURES,
-    after: ['alone'],
+    // Beside the journeys that run one at a time, not after them: one worker each.
+    after: ['journeys'],
     needs: ['build'],
     programs: ['redis-server', 'nginx', 'prometheus', 'chromium'],
   },
