@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { bffMetrics } from './bff-metrics.ts';
 
@@ -22,11 +22,18 @@ function answeredCode(status: number, payload: unknown): string {
  * envelope's error code), read from the answer so that every way a booking ends is counted alike.
  */
 async function bffObservability(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== BOOKING_ROUTE) return payload;
+  const countBookingOutcome: onSendHookHandler = (_request, reply, payload, done) => {
     const code = reply.statusCode < 300 ? 'BOOKED' : answeredCode(reply.statusCode, payload);
     bffMetrics().bookingOutcomes.add(1, { code });
-    return payload;
+    done(null, payload);
+  };
+  // On the booking route only, so that no other request runs a hook for it.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url !== BOOKING_ROUTE || !methods.includes('POST')) return;
+    const onSend =
+      route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...onSend, countBookingOutcome];
   });
 }
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { signedHeaders } from '#shared/upstream/sign-request.ts';
+import { hashBody, signedHeaders } from '#shared/upstream/sign-request.ts';
 import { ErrorEnvelopeSchema, type ErrorBody } from '#shared/upstream/error-envelope.ts';
 import type { AppError } from '../errors.ts';
 import { SigningSecretSelector, type SigningSecret } from './signing-secret-selector.ts';
@@ -84,7 +84,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   async function attempt(
     request: TravelApiRequestBase & { stream?: boolean; lastEventId?: string },
     target: string,
-    body: Buffer | undefined,
+    body: SignedBody | undefined,
     token: string | undefined,
     secret: SigningSecret,
   ): Promise<AttemptOutcome> {
@@ -97,8 +97,9 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
         secret: secret.secret,
         method: request.method,
         path: request.path,
-        body,
-        now: new Date(now()),
+        body: body?.bytes,
+        bodyHash: body?.hash,
+        now: now(),
       }),
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -126,7 +127,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
           dispatcher: request.stream ? streamDispatcher : dispatcher,
           method: request.method,
           headers,
-          body,
+          body: body?.bytes,
           signal,
           headersTimeout: 0,
           bodyTimeout: 0,
@@ -176,7 +177,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
     request: TravelApiRequestBase & { schema?: z.ZodType; stream?: boolean; lastEventId?: string },
   ): Promise<unknown> {
     const log = request.log ?? options.logger;
-    const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body), 'utf8');
+    const body = request.body === undefined ? undefined : signedBody(request.body);
     const target = request.path + queryString(request.query);
     const policy = request.retry ?? (request.method === 'GET' ? 'idempotent' : 'none');
     const state: RetryState = { attempts: 0, waitedMs: 0, refreshedToken: false, triedOtherSecret: false };
@@ -373,6 +374,17 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       if (ownsDispatcher) await Promise.all([dispatcher.close(), streamDispatcher.close()]);
     },
   };
+}
+
+/** A call's body as sent: serialised once, and hashed once for every attempt's signature. */
+interface SignedBody {
+  bytes: Buffer;
+  hash: string;
+}
+
+function signedBody(value: unknown): SignedBody {
+  const bytes = Buffer.from(JSON.stringify(value), 'utf8');
+  return { bytes, hash: hashBody(bytes) };
 }
 
 class UpstreamTimeout extends Error {

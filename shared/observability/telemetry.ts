@@ -166,6 +166,7 @@ export function selfTimedCall(
   if (span === undefined || span.isRecording() || !isSpanContextValid(span.spanContext())) return undefined;
   if (active.getValue(UNTRACED_CALL) === true) return undefined;
   propagation.inject(active, headers);
+  const { originText, https } = originFactsOf(origin);
   const startedAt = performance.now();
   const record = (key: string, make: () => Attributes) => {
     let attributes = clientCallAttributes.get(key);
@@ -180,8 +181,8 @@ export function selfTimedCall(
     answered(status, statusText) {
       // undici gives an HTTP/2 response no status text, and an HTTP/1.1 one its reason phrase (never
       // empty from a Node server); a plain http: origin is HTTP/1.1 (undici speaks HTTP/2 over TLS only).
-      const version = origin.protocol === 'https:' && statusText === '' ? '2' : '1.1';
-      record(`${origin.origin} ${method} ${status} ${version}`, () => ({
+      const version = https && statusText === '' ? '2' : '1.1';
+      record(`${originText} ${method} ${status} ${version}`, () => ({
         ...originAttributes(origin, method),
         'http.response.status_code': status,
         'network.protocol.version': version,
@@ -193,12 +194,27 @@ export function selfTimedCall(
       const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
       const type =
         name === 'AbortError' ? '' : ([code, name].find((one) => typeof one === 'string') ?? 'Error');
-      record(`${origin.origin} ${method} ${type}`, () => ({
+      record(`${originText} ${method} ${type}`, () => ({
         ...originAttributes(origin, method),
         ...(type === '' ? {} : { 'error.type': type }),
       }));
     },
   };
+}
+
+/**
+ * What a self-timed call reads of its origin, read once per URL object: the URL's getters build their
+ * strings again on every read.
+ */
+const originFacts = new WeakMap<URL, { originText: string; https: boolean }>();
+
+function originFactsOf(origin: URL): { originText: string; https: boolean } {
+  let facts = originFacts.get(origin);
+  if (facts === undefined) {
+    facts = { originText: origin.origin, https: origin.protocol === 'https:' };
+    originFacts.set(origin, facts);
+  }
+  return facts;
 }
 
 /** The attribute sets of self-timed calls, bounded as their labels are (origins, methods, statuses, errors). */
@@ -241,8 +257,9 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     // A span named by its route template, and no query string (search terms, cursors) in its attributes.
     requestHook: (span: Span, request: FastifyRequest) => {
       // The ids the request's log line carries (the observability plugin's onResponse hook).
+      // The span's own context object: it carries both ids, so no copy is made per request.
       const ids = span.spanContext();
-      if (isSpanContextValid(ids)) request.trace = { traceId: ids.traceId, spanId: ids.spanId };
+      if (isSpanContextValid(ids)) request.trace = ids;
       if (!span.isRecording()) return;
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched route'}`);
       span.setAttribute('url.path', withoutQuery(request.url));

@@ -38,6 +38,12 @@ describe('signRequest against the published vectors', () => {
       expect(signRequest({ ...vector, body: bodyBytes })).toBe(vector.signature);
       expect(signRequest({ ...vector, body: vector.body })).toBe(vector.signature);
     });
+
+    it('produces the published signature from the body hash made once for several signatures', () => {
+      expect(signRequest({ ...vector, body: bodyBytes, bodyHash: hashBody(bodyBytes) })).toBe(
+        vector.signature,
+      );
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 
 /** The raw bytes of a request body; a string stands for its UTF-8 encoding, undefined for no body. */
 export type SignableBody = Uint8Array | string | undefined;
@@ -10,6 +10,11 @@ export interface CanonicalRequest {
   /** The exact text sent in the Service-Timestamp header. */
   timestamp: string;
   body: SignableBody;
+  /**
+   * hashBody(body), when the caller has it already: a call signed again (a retry, the other secret) or
+   * checked against two secrets hashes its body once.
+   */
+  bodyHash?: string | undefined;
 }
 
 export interface SignRequestInput extends CanonicalRequest {
@@ -22,6 +27,8 @@ export interface SignedHeadersInput {
   method: string;
   path: string;
   body: SignableBody;
+  /** hashBody(body), when the caller has it already (see CanonicalRequest). */
+  bodyHash?: string | undefined;
   /** The signing instant; defaults to the current time. A number is milliseconds since the epoch. */
   now?: Date | number;
 }
@@ -32,16 +39,19 @@ export interface SignedHeaders {
   'Service-Signature': string;
 }
 
+/** SHA-256 of the empty byte string: the hash of every request without a body (every GET). */
+const EMPTY_BODY_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
 /** Lowercase hex SHA-256 of the body bytes; no body hashes as the empty byte string. */
 export function hashBody(body: SignableBody): string {
-  return createHash('sha256')
-    .update(body ?? '')
-    .digest('hex');
+  if (body === undefined || body.length === 0) return EMPTY_BODY_HASH;
+  // The one-shot digest: no Hash object per request.
+  return hash('sha256', body, 'hex');
 }
 
 /** `METHOD\nPATH\nTIMESTAMP\nBODY_HASH`, exactly as the spec's Authentication section defines it. */
-export function canonicalString({ method, path, timestamp, body }: CanonicalRequest): string {
-  return [method.toUpperCase(), pathWithoutQuery(path), timestamp, hashBody(body)].join('\n');
+export function canonicalString({ method, path, timestamp, body, bodyHash }: CanonicalRequest): string {
+  return `${method.toUpperCase()}\n${pathWithoutQuery(path)}\n${timestamp}\n${bodyHash ?? hashBody(body)}`;
 }
 
 /** Lowercase hex HMAC-SHA256 of the canonical string, keyed with the consumer secret. */
@@ -56,13 +66,14 @@ export function signedHeaders({
   method,
   path,
   body,
+  bodyHash,
   now,
 }: SignedHeadersInput): SignedHeaders {
   const timestamp = String(unixSeconds(now ?? Date.now()));
   return {
     'Service-Consumer': consumer,
     'Service-Timestamp': timestamp,
-    'Service-Signature': signRequest({ method, path, timestamp, body, secret }),
+    'Service-Signature': signRequest({ method, path, timestamp, body, bodyHash, secret }),
   };
 }
 

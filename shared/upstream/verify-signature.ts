@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import { signRequest } from './sign-request.ts';
+import { hashBody, signRequest } from './sign-request.ts';
 
 /** A consumer's signing secrets: the current one, and the one it replaced with the time of that rotation. */
 export interface ConsumerSecrets {
@@ -66,8 +66,13 @@ export function verifySignature({
   }
 
   const presented = Buffer.from(signature, 'hex');
+  // One hash of the body for both secrets.
+  const bodyHash = hashBody(body);
   const signedWith = (secret: string): boolean =>
-    timingSafeEqual(presented, Buffer.from(signRequest({ method, path, timestamp, body, secret }), 'hex'));
+    timingSafeEqual(
+      presented,
+      Buffer.from(signRequest({ method, path, timestamp, body, bodyHash, secret }), 'hex'),
+    );
 
   const matchesCurrent = signedWith(secrets?.current ?? UNKNOWN_CONSUMER_SECRET);
   const matchesPrevious = signedWith(secrets?.previous?.secret ?? UNKNOWN_CONSUMER_SECRET);

@@ -70,6 +70,8 @@ export interface PassThroughRoute<Query extends UpstreamQuery = UpstreamQuery> {
   keep?(app: FastifyInstance, request: FastifyRequest, answer: unknown): Promise<void>;
 }
 
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
 const row = <Query extends UpstreamQuery>(route: PassThroughRoute<Query>): PassThroughRoute => route;
 
 /** Every pass-through route of the BFF, each behind the traveler gate (bff/routes/api/index.ts). */
@@ -286,7 +288,9 @@ export function registerPassThrough(app: FastifyInstance, route: PassThroughRout
         schema: route.response,
       });
       await route.keep?.(app, request, answer);
-      return answer;
+      // The answer is what route.response made of the travel API's body just now: the route's serializer
+      // would check it against the same schema again before writing it, so it is written as it is.
+      return reply.type(JSON_UTF8).send(JSON.stringify(answer));
     },
   });
 }
