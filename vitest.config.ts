@@ -30,9 +30,11 @@ export default defineConfig({
     exclude: NOT_TESTS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // A worker per core: most files wait on loopback servers, child processes or timers much of the time.
-    // (Vitest's default leaves one core out, which on a two-core machine is a single worker.)
-    maxWorkers: availableParallelism(),
+    // A worker per core and one more: most files wait on loopback servers, child processes, Redis or timers
+    // much of the time. With a worker per core, a whole run took 244 s of CPU where CI's took 275 s on two
+    // cores: half the machine idle (docs/testing.md). (Vitest's default leaves one core out, which on a
+    // two-core machine is a single worker.)
+    maxWorkers: availableParallelism() + 1,
     expect: { poll: { timeout: EVENTUALLY_MS } },
     provide: { eventuallyMs: EVENTUALLY_MS },
     setupFiles: ['./vitest.setup.ts'],
