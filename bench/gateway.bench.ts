@@ -17,11 +17,12 @@
  *
  * Flags: --duration <seconds per run> (default 5), --rounds <n> (default 2), --connections <n> (default 10).
  *
- * `--side-by-side`: the instrumentation's CPU cost alone, steadier than the interleaved runs when other
- * work shares the machine. The uninstrumented and the traced gateway run at the same time, each sent
- * `--requests <n>` small GETs (default 5000) by an autocannon of its own (5 connections), `--rounds` times
- * (default 3 here too), so that load from elsewhere falls on both alike; it prints the CPU per request of
- * each round and their ratio.
+ * `--side-by-side`: the CPU cost of one mode against another, steadier than the interleaved runs when other
+ * work shares the machine. Two proxy processes run at the same time, each sent `--requests <n>` calls
+ * (default 5000) by an autocannon of its own (5 connections), `--rounds` times (default 3 here too), so
+ * that load from elsewhere falls on both alike; it prints the CPU per request of each round and their
+ * ratio. `--compare <a>,<b>` names the two modes (gateway, traced or reply-from; default gateway,traced:
+ * what the instrumentation costs), `--call small|large` the call (default small).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -66,6 +67,10 @@ type Autocannon = (options: {
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+/** The modes `--side-by-side` can compare. */
+const SIDE_BY_SIDE_MODES = ['gateway', 'traced', 'reply-from'] as const;
+type SideBySideMode = (typeof SIDE_BY_SIDE_MODES)[number];
+
 /** The sampler ratio of the exported mode. */
 const EXPORTED_RATIO = '0.1';
 
@@ -77,11 +82,19 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     'side-by-side': { type: 'boolean', default: false },
     requests: { type: 'string', default: '5000' },
+    compare: { type: 'string', default: 'gateway,traced' },
+    call: { type: 'string', default: 'small' },
   },
 });
 
 if (values.serve) await serveProxies(values.serve);
-else if (values['side-by-side']) await runSideBySide(Number(values.requests), Number(values.rounds ?? '3'));
+else if (values['side-by-side'])
+  await runSideBySide(
+    Number(values.requests),
+    Number(values.rounds ?? '3'),
+    sideBySideModes(values.compare),
+    values.call === 'large' ? 'large' : 'small',
+  );
 else await runBenchmark(Number(values.duration), Number(values.connections), Number(values.rounds ?? '2'));
 
 /** Child process: the signed gateway and the unsigned reply-from proxy in front of the stand-in. */
@@ -317,31 +330,68 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
   }
 }
 
+function sideBySideModes(list: string): [SideBySideMode, SideBySideMode] {
+  const modes = list.split(',').map((one) => one.trim());
+  const known = (one: string | undefined): one is SideBySideMode =>
+    SIDE_BY_SIDE_MODES.some((mode) => mode === one);
+  const [first, second] = modes;
+  if (modes.length !== 2 || !known(first) || !known(second))
+    throw new Error(`--compare takes two of ${SIDE_BY_SIDE_MODES.join(', ')}, as a,b: "${list}"`);
+  return [first, second];
+}
+
 /**
- * The uninstrumented and the traced gateway at the same time, each sent `requests` small GETs per round by
- * its own autocannon: their CPU per request, round by round (a first round warms both up, uncounted).
+ * Two proxy processes at the same time, each sent `requests` calls per round by its own autocannon, one
+ * in each mode: their CPU per request, round by round (a first round warms both up, uncounted).
  */
-async function runSideBySide(requests: number, rounds: number): Promise<void> {
+async function runSideBySide(
+  requests: number,
+  rounds: number,
+  modes: [SideBySideMode, SideBySideMode],
+  call: 'small' | 'large',
+): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-gateway-bench-'));
   const children: ChildProcess[] = [];
+  const method = call === 'small' ? 'GET' : 'POST';
+  const upstreamPath = call === 'small' ? SMALL_PATH : LARGE_PATH;
+  const body = call === 'small' ? undefined : LARGE_BODY;
   try {
     const standIn = await startStandIn(children, dataDir);
-    const gateways = await Promise.all([
-      startProxies(standIn, children),
-      startProxies(standIn, children, { WAYFARE_BENCH_INSTRUMENTED: '1' }),
-    ]);
+    const sides = await Promise.all(
+      modes.map(async (mode) => {
+        const urls = await startProxies(
+          standIn,
+          children,
+          mode === 'traced' ? { WAYFARE_BENCH_INSTRUMENTED: '1' } : {},
+        );
+        // Each process answers its CPU time on the gateway's /__cpu.
+        return {
+          mode,
+          cpuUrl: urls.gateway,
+          url: `${mode === 'reply-from' ? urls.proxy : urls.gateway}/${call}`,
+        };
+      }),
+    );
     const round = () =>
       Promise.all(
-        gateways.map(async ({ gateway }) => {
-          const before = await cpuOf(gateway);
+        sides.map(async ({ mode, cpuUrl, url }) => {
+          const headers: Record<string, string> = {
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            // The unsigned proxy passes the consumer signature through: made for this round.
+            ...(mode === 'reply-from'
+              ? signedHeaders({ consumer: CONSUMER, secret: SECRET, method, path: upstreamPath, body })
+              : {}),
+          };
+          const before = await cpuOf(cpuUrl);
           const result = await autocannon({
-            url: `${gateway}/small`,
-            method: 'GET',
-            headers: {},
+            url,
+            method,
+            headers,
+            ...(body ? { body } : {}),
             connections: 5,
             amount: requests,
           });
-          const cpu = (await cpuOf(gateway)) - before;
+          const cpu = (await cpuOf(cpuUrl)) - before;
           return {
             cpuPerRequestUs: cpu / Math.max(1, result.requests.total),
             failures: result.non2xx + result.errors + result.timeouts,
@@ -352,23 +402,23 @@ async function runSideBySide(requests: number, rounds: number): Promise<void> {
     const rows: string[][] = [];
     const ratios: number[] = [];
     for (let index = 0; index < rounds; index += 1) {
-      const [off, on] = (await round()) as [SideBySideRun, SideBySideRun];
-      ratios.push(on.cpuPerRequestUs / off.cpuPerRequestUs);
+      const [first, second] = (await round()) as [SideBySideRun, SideBySideRun];
+      ratios.push(second.cpuPerRequestUs / first.cpuPerRequestUs);
       rows.push([
         String(index + 1),
-        `${off.cpuPerRequestUs.toFixed(0)} µs`,
-        `${on.cpuPerRequestUs.toFixed(0)} µs`,
-        `${(on.cpuPerRequestUs - off.cpuPerRequestUs).toFixed(0)} µs`,
+        `${first.cpuPerRequestUs.toFixed(0)} µs`,
+        `${second.cpuPerRequestUs.toFixed(0)} µs`,
+        `${(second.cpuPerRequestUs - first.cpuPerRequestUs).toFixed(0)} µs`,
         `${(ratios.at(-1) ?? 0).toFixed(2)}x`,
-        String(off.failures + on.failures),
+        String(first.failures + second.failures),
       ]);
     }
-    printTable(['round', 'gateway (signed)', 'traced and measured', 'added', 'ratio', 'failures'], rows);
+    printTable(['round', modes[0], modes[1], 'added', 'ratio', 'failures'], rows);
     const sorted = [...ratios].sort((a, b) => a - b);
     console.log(
-      `\nSmall GET, ${requests} requests per gateway per round, both at once (5 connections each); median ratio ` +
-        `${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)}x. Node ${process.version}, ` +
-        `${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end.`,
+      `\n${call === 'small' ? 'Small GET' : '64 KiB POST'}, ${requests} requests per process per round, both at ` +
+        `once (5 connections each); median ratio ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)}x. ` +
+        `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end.`,
     );
   } finally {
     for (const child of children) child.kill('SIGTERM');
