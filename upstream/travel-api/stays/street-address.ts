@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** How a country writes a street address: the street names its cities use, and where the number goes. */
 interface StreetStyle {
   streets: readonly string[];
@@ -259,4 +261,15 @@ export function streetsOf(countryCode: string): readonly string[] {
 /** "Rua Augusta, 12, Lisbon", "12 rue de la Paix, Paris": a street and number as the country writes them. */
 export function streetAddress(countryCode: string, street: string, number: number, city: string): string {
   return `${(STYLES[countryCode] ?? ENGLISH_ROADS).format(street, number)}, ${city}`;
+}
+
+/**
+ * A stable street address in a city, as its country writes it, for a place no inventory lists (a demo
+ * traveler's generated hotel or car depot): the street and number are derived from `seed` (the segment's
+ * id), so the same place always has the same address. An unknown country gets an English one.
+ */
+export function derivedAddress(seed: string, countryCode: string, city: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  const streets = streetsOf(countryCode);
+  return streetAddress(countryCode, streets[digest[0]! % streets.length]!, 1 + (digest[1]! % 180), city);
 }

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Airport } from '#shared/upstream/flights.ts';
 import type { SegmentPlace } from '#shared/upstream/trips.ts';
 import { CARRIERS } from '../inventory/carriers.ts';
 import { distanceKm, flightMinutes } from '../inventory/geo.ts';
 import { fromEuros } from '../money.ts';
 import { createRandom, type Random } from '../random.ts';
-import { streetAddress, streetsOf } from '../stays/street-address.ts';
+import { derivedAddress } from '../stays/street-address.ts';
 import { addDays, localDate, zonedInstant } from '../time-zones.ts';
 import type {
   BookingRecord,
@@ -239,22 +238,6 @@ type PlannedSegment = Omit<
   'position' | 'tripId' | 'segmentId' | 'bookingReference' | 'status' | 'delayMinutes'
 >;
 
-/**
- * A hotel's or car depot's street address as the destination's country writes it ("Rua Augusta, 12,
- * Lisbon"), derived from the segment's id so the traveler's other generated data does not change.
- */
-function localAddress(segmentId: string, destination: Airport): string {
-  const digest = createHash('sha256').update(segmentId).digest();
-  const country = destination.countryCode ?? '';
-  const streets = streetsOf(country);
-  return streetAddress(
-    country,
-    streets[digest[0]! % streets.length]!,
-    1 + (digest[1]! % 180),
-    destination.city,
-  );
-}
-
 function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRecord[] } {
   const { random, home, destination, startDate, nights, today } = input;
   const tripId = random.uuid();
@@ -275,8 +258,10 @@ function generateTrip(input: TripInput): { trip: TripRecord; bookings: BookingRe
       delayMinutes: 0,
       bookingReference: reference,
     };
+    // A hotel's or depot's address as its country writes it ("Rua Augusta, 12, Lisbon"), derived from the
+    // segment's id so the traveler's other generated data does not change.
     if (vertical === 'stay' || vertical === 'car')
-      record.address = localAddress(record.segmentId, destination);
+      record.address = derivedAddress(record.segmentId, destination.countryCode ?? '', destination.city);
     segments.push(record);
     bookings.push({
       bookingId: random.uuid(),

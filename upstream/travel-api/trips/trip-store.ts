@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   Segment,
   SegmentDetails,
@@ -10,6 +10,7 @@ import type {
 } from '#shared/upstream/trips.ts';
 import { applyMigrations, transaction } from '../db.ts';
 import { toLocalIso } from '../time-zones.ts';
+import { derivedAddress } from '../stays/street-address.ts';
 import type { SegmentRecord, TripRecord } from '../travelers/traveler-records.ts';
 
 interface SegmentRow {
@@ -390,8 +391,6 @@ function visitedCities(segments: readonly Segment[]): string[] {
   return cities;
 }
 
-const STREETS = ['Market Street', 'Station Road', 'Harbour Way', 'Park Avenue', 'Church Lane', 'King Street'];
-
 /**
  * The street address of a stay or a car depot (flights and rail have none), as stored with the segment: a
  * booked stay's hotel's own, or the one the generated history gives its hotels and depots in their
@@ -400,9 +399,8 @@ const STREETS = ['Market Street', 'Station Road', 'Harbour Way', 'Park Avenue', 
 function addressOf(row: SegmentRow, place: SegmentPlace): string | null {
   if (row.kind !== 'stay' && row.kind !== 'car') return null;
   if (row.address !== null) return row.address;
-  const digest = createHash('sha256').update(row.segment_id).digest();
-  const street = STREETS[digest[0]! % STREETS.length];
-  return `${1 + (digest[1]! % 180)} ${street}, ${place.city}`;
+  // Its country is not stored with it: an English one.
+  return derivedAddress(row.segment_id, '', place.city);
 }
 
 /** The names of one of a trip's cities, as its segments' places carry them; `{}` when none is known. */
