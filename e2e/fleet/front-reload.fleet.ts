@@ -9,7 +9,7 @@ import {
   recordLiveNotifications,
 } from '../support/fault-load.ts';
 import { raiseDelay, type RaisedNotification } from '../support/notifications.ts';
-import { FLEET, FLEET_STATE_FILE } from '../support/stack.ts';
+import { answeringPort, FLEET, FLEET_STATE_FILE } from '../support/stack.ts';
 import { journeyTraveler } from '../support/test-travelers.ts';
 import { fleetControlPath, requestFleet, type FleetRequest } from '../../scripts/fleet-control.ts';
 import { readFleetState } from '../../scripts/fleet-state.ts';
@@ -49,10 +49,10 @@ function frontList(lines: string[]): string | undefined {
   return lines.map((line) => /^front reloaded in [\d.]+ s: (.*)$/.exec(line)?.[1]).find(Boolean);
 }
 
-/** The port of the instance that answered a session read through the front (nginx's X-Wayfare-Instance). */
-async function answeringPort(request: APIRequestContext): Promise<number> {
+/** The port of the instance that answered a session read through the front. */
+async function sessionReadPort(request: APIRequestContext): Promise<number> {
   const response = await request.get('/api/session', { headers: { 'x-requested-with': 'wayfare' } });
-  return Number(response.headers()['x-wayfare-instance']?.split(', ').at(-1)?.split(':').at(-1));
+  return answeringPort(response.headers());
 }
 
 test('nginx reloaded with an instance added, then one removed: no request fails, every notification once in every tab', async ({
@@ -90,7 +90,7 @@ test('nginx reloaded with an instance added, then one removed: no request fails,
   expect(frontList(added)).toMatch(/^bff-1 \(port \d+\), bff-2 \(port \d+\), bff-3 \(port \d+\)$/);
   const third = (await readFleetState(FLEET_STATE_FILE)).bffPorts[2];
   // The front sends requests to the new instance.
-  await expect.poll(() => answeringPort(context.request)).toBe(third);
+  await expect.poll(() => sessionReadPort(context.request)).toBe(third);
 
   const removed = await change('bff-1 removed', { kind: 'remove', name: 'bff-1' });
   expect(frontList(removed)).toBe(`bff-2 (port ${original.bffPorts[1]}), bff-3 (port ${third})`);

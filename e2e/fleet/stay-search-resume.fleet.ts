@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { submitIdentitySignIn } from '../fixtures.ts';
 import { test } from './fleet-test.ts';
 import { ensureTraveler } from '../support/shared-travelers.ts';
-import { FLEET_ORIGIN, FLEET_STATE_FILE } from '../support/stack.ts';
+import { answeringPort, FLEET_ORIGIN, FLEET_STATE_FILE } from '../support/stack.ts';
 import { fillStaySearch, stayCards } from '../support/stays.ts';
 import { journeyTraveler } from '../support/test-travelers.ts';
 import { readFleetState } from '../../scripts/fleet-state.ts';
@@ -48,11 +48,6 @@ async function watchStayList(context: BrowserContext): Promise<void> {
 
 function stayListWatch(page: Page): Promise<StayListWatch> {
   return page.evaluate(() => (window as unknown as { __stayList: StayListWatch }).__stayList);
-}
-
-/** The port of the instance the front passed a response's request to (its X-Wayfare-Instance, the last tried). */
-function instancePort(response: Response): number {
-  return Number(response.headers()['x-wayfare-instance']?.split(/,\s*/).at(-1)?.split(':').at(-1));
 }
 
 /** The process listening on the loopback `port`, as `ss` names it. */
@@ -103,7 +98,7 @@ test('a stay search whose instance is killed mid-stream resumes on the other one
 
   const searches: number[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname === PRICED_SEARCH) searches.push(instancePort(response));
+    if (new URL(response.url()).pathname === PRICED_SEARCH) searches.push(answeringPort(response.headers()));
   });
   const submit = await fillStaySearch(page, { city: 'Paris', checkInInDays: 45, nights: 2 });
   const list = page.getByRole('list', { name: 'Stays' });
@@ -111,7 +106,7 @@ test('a stay search whose instance is killed mid-stream resumes on the other one
     await admin.put('faults', SLOWED);
     const opened = page.waitForResponse((response) => new URL(response.url()).pathname === PRICED_SEARCH);
     await submit.click();
-    const port = instancePort(await opened);
+    const port = answeringPort((await opened).headers());
     expect(state.bffPorts, 'the search went to one of the fleet’s instances').toContain(port);
 
     // In flight: hotels shown, one priced at least, the rest still coming.

@@ -43,3 +43,11 @@ export const FLEET_ORIGIN = `https://localhost:${FLEET.frontPort}`;
 export const FLEET_TRAVEL_API_ORIGIN = `https://localhost:${FLEET.travelApiPort}`;
 export const FLEET_IDENTITY_ORIGIN = `http://localhost:${FLEET.identityPort}`;
 export const FLEET_OTLP_ORIGIN = `http://127.0.0.1:${FLEET.otlpPort}`;
+
+/**
+ * The port of the instance the fleet's front passed a request to, from the response's X-Wayfare-Instance
+ * (nginx's $upstream_addr: every instance tried, the one that answered last); NaN when there is none.
+ */
+export function answeringPort(headers: Record<string, string>): number {
+  return Number(headers['x-wayfare-instance']?.split(/,\s*/).at(-1)?.split(':').at(-1));
+}
