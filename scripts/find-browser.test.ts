@@ -1,0 +1,44 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { afterAll, describe, expect, it } from 'vitest';
+
+interface FindBrowserModule {
+  CHROMIUM_ARGS: string[];
+  UNSEEN_INTERFACE_FEATURES: string[];
+}
+const findBrowserModule = './find-browser.mjs';
+const { CHROMIUM_ARGS, UNSEEN_INTERFACE_FEATURES } = (await import(findBrowserModule)) as FindBrowserModule;
+
+const folder = mkdtempSync(path.join(os.tmpdir(), 'wayfare-chromium-args-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/**
+ * The command line Playwright gives a Chromium launched with the suites' arguments, read by launching a
+ * stand-in executable that writes its arguments down and exits (so no browser is needed).
+ */
+async function commandLine(): Promise<string[]> {
+  const written = path.join(folder, 'arguments');
+  const executable = path.join(folder, 'chromium');
+  writeFileSync(executable, `#!/bin/sh\nprintf '%s\\n' "$@" > '${written}'\nexit 1\n`);
+  chmodSync(executable, 0o755);
+  await expect(
+    chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS, headless: true, timeout: 10_000 }),
+  ).rejects.toThrow();
+  return readFileSync(written, 'utf8').trim().split('\n');
+}
+
+const featuresOf = (switchValue: string) => switchValue.slice('--disable-features='.length).split(',');
+
+describe('the Chromium of the journeys', () => {
+  it('keeps every feature Playwright turns off, and turns off the interface pages a headless browser never shows', async () => {
+    const lines = await commandLine();
+    const disabling = lines.filter((line) => line.startsWith('--disable-features='));
+    // Chromium reads only the last one.
+    const effective = featuresOf(disabling.at(-1)!);
+    const playwrights = disabling.slice(0, -1).flatMap(featuresOf);
+    expect(playwrights.length, 'Playwright disables features of its own').toBeGreaterThan(0);
+    expect(effective).toEqual(expect.arrayContaining([...playwrights, ...UNSEEN_INTERFACE_FEATURES]));
+  });
+});
