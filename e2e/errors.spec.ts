@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, submitIdentitySignIn, test } from './fixtures.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
-import { STACK_WIDE } from './support/tags.ts';
 
 // Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
 test.use({ signedInLanding: null });
@@ -68,51 +67,53 @@ test.describe('errors the traveler recovers from', () => {
     await expect(page.getByRole('button', { name: /account menu/ })).toBeVisible();
   });
 
-  test(
-    'a rate limit shows a countdown, then the search retries on its own',
-    { tag: STACK_WIDE },
-    async ({ signedInPage: page, admin }) => {
-      await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(24)}&adults=1&cabin=economy`);
-      await expect(offers(page).first()).toBeVisible();
-      await admin.put('faults', { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
+  test('a rate limit shows a countdown, then the search retries on its own', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(24)}&adults=1&cabin=economy`);
+    await expect(offers(page).first()).toBeVisible();
+    // The traveler's own quota: journeys running beside this one keep theirs.
+    await admin.put(`travelers/${traveler.id}/faults`, { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
 
-      // Two searches in the window, one after the other: the second is over a quota of one.
-      // The countdown is what is left of that window; 20 s leaves it room to be seen counting down even
-      // when the second search reaches the travel API late in the window on a loaded machine.
-      await searchAgainOnAnotherDate(page, 26);
-      await searchAgainOnAnotherDate(page, 27);
-      const notice = page.getByRole('alert').filter({ hasText: 'Too many requests in a short time' });
-      await expect(notice).toBeVisible();
-      await expect(notice.getByText(/Trying again in \d+ s/)).toBeVisible();
-      const first = await secondsLeft(page);
-      await expect.poll(() => secondsLeft(page)).toBeLessThan(first);
-      await expect(notice.getByRole('button', { name: 'Try again' })).toBeDisabled();
-      await admin.delete('faults');
+    // Two searches in the window, one after the other: the second is over a quota of one.
+    // The countdown is what is left of that window; 20 s leaves it room to be seen counting down even
+    // when the second search reaches the travel API late in the window on a loaded machine.
+    await searchAgainOnAnotherDate(page, 26);
+    await searchAgainOnAnotherDate(page, 27);
+    const notice = page.getByRole('alert').filter({ hasText: 'Too many requests in a short time' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByText(/Trying again in \d+ s/)).toBeVisible();
+    const first = await secondsLeft(page);
+    await expect.poll(() => secondsLeft(page)).toBeLessThan(first);
+    await expect(notice.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    await admin.put(`travelers/${traveler.id}/faults`, { rateLimitMax: null, rateLimitWindowSeconds: null });
 
-      await expect(offers(page).first()).toBeVisible({ timeout: 30_000 });
-      await expect(notice).toBeHidden();
-    },
-  );
+    await expect(offers(page).first()).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeHidden();
+  });
 
-  test(
-    'while the provider is down the search waits, and it shows flights once the provider is back',
-    { tag: STACK_WIDE },
-    async ({ signedInPage: page, admin }) => {
-      await page.goto(`/flights?trip=one-way&leg=FRA.MAD.${isoDateFromToday(22)}&adults=1&cabin=economy`);
-      await expect(offers(page).first()).toBeVisible();
-      // The form is filled before the outage starts: its six seconds are the search's, not the typing's
-      // (on a loaded machine, opening the form and typing a date took longer than the outage).
-      const search = await searchReadyOnAnotherDate(page, 23);
-      await admin.put('faults', { providerDown: true, durationSeconds: 6 });
-      await search();
-      const notice = page.getByRole('alert').filter({ hasText: 'The flight provider is not answering' });
-      await expect(notice).toBeVisible();
-      // The wait is what is left of the provider's outage (6 s at most here), not a fixed 30 s.
-      await expect(notice.getByText(/Trying again in [1-6] s/)).toBeVisible();
+  test('while the provider is down the search waits, and it shows flights once the provider is back', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await page.goto(`/flights?trip=one-way&leg=FRA.MAD.${isoDateFromToday(22)}&adults=1&cabin=economy`);
+    await expect(offers(page).first()).toBeVisible();
+    // The form is filled before the outage starts: its six seconds are the search's, not the typing's
+    // (on a loaded machine, opening the form and typing a date took longer than the outage).
+    const search = await searchReadyOnAnotherDate(page, 23);
+    // The provider is down for this traveler alone: journeys running beside this one still find flights.
+    await admin.put(`travelers/${traveler.id}/faults`, { providerDown: true, durationSeconds: 6 });
+    await search();
+    const notice = page.getByRole('alert').filter({ hasText: 'The flight provider is not answering' });
+    await expect(notice).toBeVisible();
+    // The wait is what is left of the provider's outage (6 s at most here), not a fixed 30 s.
+    await expect(notice.getByText(/Trying again in [1-6] s/)).toBeVisible();
 
-      await expect(offers(page).first()).toBeVisible({ timeout: 60_000 });
-      await expect(notice).toBeHidden();
-      await expect(page).toHaveURL(new RegExp(`leg=FRA\\.MAD\\.${isoDateFromToday(23)}`));
-    },
-  );
+    await expect(offers(page).first()).toBeVisible({ timeout: 60_000 });
+    await expect(notice).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`leg=FRA\\.MAD\\.${isoDateFromToday(23)}`));
+  });
 });
