@@ -202,9 +202,12 @@ export class HotelInventory {
     const city = this.#cities.get(cityId);
     if (!city) return [];
     const count = createRandom(this.#seed, 'hotel-count', cityId).int(8, 16);
-    const properties = Array.from({ length: count }, (_, index) => this.#generate(city, index + 1)).sort(
-      (a, b) => a.distanceKm - b.distanceKm,
-    );
+    const names = new Set<string>();
+    const properties = Array.from({ length: count }, (_, index) => {
+      const property = this.#generate(city, index + 1, names);
+      names.add(property.name);
+      return property;
+    }).sort((a, b) => a.distanceKm - b.distanceKm);
     this.#properties.set(cityId, properties);
     for (const property of properties) this.#byPropertyId.set(property.propertyId, property);
     return properties;
@@ -268,10 +271,17 @@ export class HotelInventory {
     for (const cityId of this.#featuredCityIds) yield* this.propertiesIn(cityId);
   }
 
-  #generate(city: StayCity, index: number): StayProperty {
+  /** The city's hotel number `index`; `taken` holds the names of the city's hotels before it. */
+  #generate(city: StayCity, index: number, taken: ReadonlySet<string>): StayProperty {
     const random = createRandom(this.#seed, 'hotel', city.cityId, index);
     const stars = random.pick([2, 3, 3, 3, 4, 4, 4, 5]);
-    const name = random.pick(NAME_PATTERNS)(random.pick(NAME_WORDS), random.pick(AREAS), city.name);
+    let name = hotelName(random, city);
+    // Two hotels of one city never share a name (a traveler could not tell them apart in the suggestions).
+    // Another name is drawn from a sequence of its own, so the hotel's other details, its id included, are
+    // those it had before.
+    for (let attempt = 1; taken.has(name) && attempt <= 50; attempt++) {
+      name = hotelName(createRandom(this.#seed, 'hotel-name', city.cityId, index, attempt), city);
+    }
     const bearing = between(random, 0, 2 * Math.PI);
     const distanceKm = round(between(random, 0.2, stars >= 4 ? 4 : 9), 1);
     const latitude = city.latitude + (distanceKm / 111.32) * Math.cos(bearing);
@@ -326,6 +336,10 @@ function boardsFor(random: Random, stars: number): KnownStayBoardType[] {
 
 function between(random: Random, min: number, max: number): number {
   return min + random.next() * (max - min);
+}
+
+function hotelName(random: Random, city: StayCity): string {
+  return random.pick(NAME_PATTERNS)(random.pick(NAME_WORDS), random.pick(AREAS), city.name);
 }
 
 /** `count` distinct items in a random order. */

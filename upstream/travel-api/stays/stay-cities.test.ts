@@ -72,6 +72,18 @@ describe('stay cities', () => {
     expect(hotels.propertiesIn('istanbul-tr')[0]).toMatchObject({ countryCode: 'TR', currency: 'TRY' });
   });
 
+  it('names no two hotels of a city alike, for the default seed and others', () => {
+    for (const seed of ['wayfare', 'demo-a', 'demo-b']) {
+      const seeded = seed === 'wayfare' ? hotels : new HotelInventory({ seed, ...stayCities });
+      for (const city of stayCities.cities) {
+        const names = seeded.propertiesIn(city.cityId).map((property) => property.name);
+        expect(new Set(names).size, `${seed}: the hotels of ${city.name}: ${names.join(', ')}`).toBe(
+          names.length,
+        );
+      }
+    }
+  });
+
   it('converts euros into each currency a traveler can choose or a hotel prices in, rounded to its minor unit', () => {
     for (const currency of CURRENCIES) expect(RATED_CURRENCIES).toContain(currency);
     expect(fromEuros(100, 'EUR')).toBe(100);
