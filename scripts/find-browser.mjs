@@ -30,7 +30,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Chromium's omnibox popup is a page of its own interface (a "top chrome" WebUI) that it loads in a
  * renderer of its own for every window, so for every browser context a journey opens, though a headless
- * browser never shows it: a fifth of the CPU the journeys took (docs/testing.md).
+ * browser never shows it: 12-20% of the CPU of 28 journeys measured back to back (docs/testing.md).
  */
 export const UNSEEN_INTERFACE_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
