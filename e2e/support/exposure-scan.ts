@@ -37,9 +37,14 @@ export class ExposureRecorder {
   readonly items: ScannedItem[] = [];
   readonly #pending: Promise<void>[] = [];
   readonly #scriptUrls = new Set<string>();
+  readonly #context: BrowserContext;
+  readonly #onResponse = (response: Response) => {
+    this.#pending.push(this.#record(response));
+  };
 
   constructor(context: BrowserContext) {
-    context.on('response', (response) => this.#pending.push(this.#record(response)));
+    this.#context = context;
+    context.on('response', this.#onResponse);
   }
 
   /** URLs of every script the pages loaded (same-origin and not). */
@@ -62,8 +67,13 @@ export class ExposureRecorder {
     }
   }
 
-  /** Waits for the bodies still being read, then adds cookies and every storage of `pages`. */
+  /**
+   * Stops recording, waits for the bodies still being read, then adds cookies and every storage of
+   * `pages`. A response that arrives from here on (a request the app sends in the background) is not
+   * recorded: its headers would be read while the journey's context closes, and the scan has begun.
+   */
   async collect(context: BrowserContext, pages: Page[]): Promise<ScannedItem[]> {
+    this.#context.off('response', this.#onResponse);
     await Promise.all(this.#pending);
     for (const cookie of await context.cookies()) {
       this.items.push({
