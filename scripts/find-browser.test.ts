@@ -3,13 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, describe, expect, it } from 'vitest';
-
-interface FindBrowserModule {
-  CHROMIUM_ARGS: string[];
-  UNSEEN_INTERFACE_FEATURES: string[];
-}
-const findBrowserModule = './find-browser.mjs';
-const { CHROMIUM_ARGS, UNSEEN_INTERFACE_FEATURES } = (await import(findBrowserModule)) as FindBrowserModule;
+import { CHROMIUM_ARGS, UNSEEN_INTERFACE_FEATURES } from './find-browser.mjs';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'wayfare-chromium-args-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

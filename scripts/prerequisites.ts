@@ -2,6 +2,7 @@
 // Redis-backed tests, promtool for the alert rules, a Chromium for the journeys. Each is named with the Debian package that installs it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { findBrowser } from './find-browser.mjs';
 
 export interface Prerequisite {
   name: string;
@@ -22,10 +23,6 @@ export function findProgram(name: string): string | undefined {
     .find((candidate) => existsSync(candidate));
 }
 
-interface FindBrowserModule {
-  findBrowser: () => Promise<{ kind: string; executablePath?: string } | null>;
-}
-
 export const PREREQUISITES = {
   'redis-server': { name: 'redis-server', debianPackage: 'redis-server' },
   nginx: { name: 'nginx', debianPackage: 'nginx' },
@@ -41,8 +38,6 @@ export async function missingPrerequisites(names: Iterable<PrerequisiteName>): P
   const missing: Prerequisite[] = [];
   for (const name of new Set(names)) {
     if (name === 'chromium') {
-      const findBrowserModule = './find-browser.mjs';
-      const { findBrowser } = (await import(findBrowserModule)) as FindBrowserModule;
       if ((await findBrowser()) === null) missing.push(PREREQUISITES.chromium);
     } else if (findProgram(name) === undefined) missing.push(PREREQUISITES[name]);
   }
