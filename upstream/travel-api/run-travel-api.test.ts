@@ -86,17 +86,24 @@ describe('graceful shutdown of the streams', () => {
         // once two notification streams are open, so requests are caught at every stage, from connecting to
         // streaming.
         let opened = 0;
+        let signalled = false;
         let twoOpen: () => void = () => undefined;
         const twoNotificationStreamsOpen = new Promise<void>((resolve) => (twoOpen = resolve));
         const outcomes = requests.map((request) =>
           sleep(Math.random() * 600).then(() =>
-            streamOutcome(baseUrl, request, () => {
-              if (request.path === '/v1/me/notifications/stream' && ++opened === 2) twoOpen();
-            }),
+            streamOutcome(
+              baseUrl,
+              request,
+              () => {
+                if (request.path === '/v1/me/notifications/stream' && ++opened === 2) twoOpen();
+              },
+              () => signalled,
+            ),
           ),
         );
         await Promise.all([twoNotificationStreamsOpen, sleep(200 + Math.random() * 200)]);
         child.kill('SIGTERM');
+        signalled = true;
         const results = await Promise.all(outcomes);
         for (const [index, result] of results.entries()) {
           const label = `${requests[index]!.path}: ${JSON.stringify(result)}`;
@@ -141,15 +148,23 @@ interface StreamRequest {
 
 type StreamOutcome =
   | { kind: 'answered'; status: number; body: string; events: string[]; complete: boolean }
-  | { kind: 'refused' }
+  | { kind: 'refused'; reset?: true }
   | { kind: 'failed'; error: string };
 
 /**
  * One signed stream request on a connection of its own, read to its end: the status, the body, the names of
- * its events and whether the response arrived whole; `onOpen` is called when a 200 begins. `refused` when no connection could be made at all
- * (the server had stopped listening), `failed` for anything else that went wrong on the wire.
+ * its events and whether the response arrived whole; `onOpen` is called when a 200 begins. `refused` when
+ * the server had stopped listening: no connection could be made, or one made after SIGTERM (`signalled()`)
+ * was reset before any answer, because the kernel had completed it just as the listener closed (closing a
+ * listening socket resets the connections queued on it; no server can answer those). `failed` for anything
+ * else that went wrong on the wire, including a reset of a connection made before SIGTERM.
  */
-function streamOutcome(baseUrl: string, request: StreamRequest, onOpen: () => void): Promise<StreamOutcome> {
+function streamOutcome(
+  baseUrl: string,
+  request: StreamRequest,
+  onOpen: () => void,
+  signalled: () => boolean,
+): Promise<StreamOutcome> {
   const body = request.json === undefined ? undefined : JSON.stringify(request.json);
   const method = body === undefined ? 'GET' : 'POST';
   const headers = {
@@ -166,9 +181,14 @@ function streamOutcome(baseUrl: string, request: StreamRequest, onOpen: () => vo
   };
   return new Promise((resolve) => {
     const outgoing = httpRequest(`${baseUrl}${request.path}`, { method, headers, agent: false });
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'failed', error: String(error) }),
-    );
+    let connectedAfterSignal = false;
+    outgoing.on('socket', (socket) => socket.once('connect', () => (connectedAfterSignal = signalled())));
+    // 'error' before 'response': no byte of an answer came.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') resolve({ kind: 'refused' });
+      else if (error.code === 'ECONNRESET' && connectedAfterSignal) resolve({ kind: 'refused', reset: true });
+      else resolve({ kind: 'failed', error: String(error) });
+    });
     outgoing.on('response', (response) => {
       if (response.statusCode === 200) onOpen();
       let text = '';
