@@ -40,6 +40,34 @@ export interface TimeChange {
 
 const cache = new Map<string, Formatters>();
 
+/**
+ * Intl formatters made once per locale and options: making one costs far more than formatting with it
+ * (a results page formats hundreds of prices and times as it draws, and again as they stream in). The
+ * options come from a few fixed shapes and the zones of the places shown, so the maps stay small.
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formattersFor(locale: string): Formatters {
   const resolved = supportedLocale(locale);
   const existing = cache.get(resolved);
@@ -70,7 +98,7 @@ function createFormatters(locale: string): Formatters {
   });
   const and = new Intl.ListFormat(locale, { type: 'conjunction' });
   const calendarDate = (isoDate: string, style: 'short' | 'long' = 'short') =>
-    new Intl.DateTimeFormat(locale, {
+    dateTimeFormat(locale, {
       timeZone: 'UTC',
       weekday: 'short',
       day: 'numeric',
@@ -81,7 +109,7 @@ function createFormatters(locale: string): Formatters {
     locale,
     money: (amount, currency) => {
       try {
-        return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+        return numberFormat(locale, { style: 'currency', currency }).format(amount);
       } catch {
         return `${number.format(amount)} ${currency}`;
       }
@@ -92,12 +120,10 @@ function createFormatters(locale: string): Formatters {
         ? calendarDate(startDate, style)
         : `${calendarDate(startDate, style)} – ${calendarDate(endDate, style)}`,
     time: (instant, timeZone) =>
-      new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
-        new Date(instant),
-      ),
+      dateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant)),
     timeChange: (scheduled, estimated, timeZone) => {
       const dayChanged = localDateOf(scheduled, timeZone) !== localDateOf(estimated, timeZone);
-      const clock = new Intl.DateTimeFormat(locale, {
+      const clock = dateTimeFormat(locale, {
         timeZone,
         ...(dayChanged ? { weekday: 'short', day: 'numeric', month: 'short' } : {}),
         hour: 'numeric',
@@ -110,7 +136,7 @@ function createFormatters(locale: string): Formatters {
       };
     },
     dateTime: (instant, timeZone) =>
-      new Intl.DateTimeFormat(locale, {
+      dateTimeFormat(locale, {
         timeZone,
         weekday: 'short',
         day: 'numeric',
@@ -119,7 +145,7 @@ function createFormatters(locale: string): Formatters {
         minute: '2-digit',
       }).format(new Date(instant)),
     wallDateTime: (localIso) =>
-      new Intl.DateTimeFormat(locale, {
+      dateTimeFormat(locale, {
         timeZone: 'UTC',
         weekday: 'short',
         day: 'numeric',
@@ -159,7 +185,7 @@ export function zoneCity(timeZone: string): string {
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
 export function localDateOf(instant: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

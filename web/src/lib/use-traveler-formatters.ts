@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formattingLocale } from '../i18n/languages.ts';
 import { useLanguage } from '../i18n/use-t.ts';
@@ -18,5 +19,8 @@ export function useTravelerFormatters({ enabled = true }: { enabled?: boolean } 
   const language = useLanguage();
   // The browser's locale until the profile loads, as long as it is in the interface's language.
   const locale = profile?.locale ?? (typeof navigator !== 'undefined' ? navigator.language : undefined);
-  return { ...formattersFor(formattingLocale(locale, language)), currency: profile?.currency };
+  const currency = profile?.currency;
+  const formatting = formattingLocale(locale, language);
+  // The same object while the locale and currency stay: memoised components that take it skip a render.
+  return useMemo(() => ({ ...formattersFor(formatting), currency }), [formatting, currency]);
 }

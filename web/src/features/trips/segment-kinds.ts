@@ -1,6 +1,7 @@
 import type { Segment } from '#shared/api/trips.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import type { Translate } from '../../i18n/use-t.ts';
+import { dateTimeFormat } from '../../lib/intl-format.ts';
 
 interface SegmentKind {
   label: MessageId;
@@ -86,7 +87,7 @@ export function statusLabel(segment: Pick<Segment, 'kind' | 'status'>, t: Transl
 export function zoneName(instant: string, timeZone: string, locale: string): string {
   try {
     return (
-      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      dateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
         .formatToParts(new Date(instant))
         .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
     );

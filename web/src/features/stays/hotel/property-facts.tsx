@@ -1,6 +1,6 @@
 import type { StayPropertyDetails } from '#shared/api/stays.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import type { Formatters } from '../../../lib/intl-format.ts';
+import { numberFormat, type Formatters } from '../../../lib/intl-format.ts';
 import { amenityLabel } from '../results/amenity-label.ts';
 import { StarsRating } from '../results/stars-rating.tsx';
 
@@ -23,7 +23,7 @@ export function PropertyFacts({
   amenityLimit?: number;
 }) {
   const t = useT();
-  const score = new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const score = numberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const amenities =
     amenityLimit === undefined ? property.amenities : property.amenities.slice(0, amenityLimit);
   return (

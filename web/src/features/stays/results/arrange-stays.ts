@@ -87,6 +87,9 @@ function nightlyOf(price: PropertyPrice): number {
     : Number.POSITIVE_INFINITY;
 }
 
+/** One object for every hotel not yet priced, so that its card sees the same price from one snapshot to the next. */
+const WAITING: PropertyPrice = { state: 'waiting' };
+
 /**
  * The hotels to show, filtered and sorted. A rate filter (price, free cancellation, board) keeps a hotel
  * with at least one rate that passes all of them, shown at the cheapest such rate; a hotel still being
@@ -111,7 +114,7 @@ export function arrangeStays(
   const shown: ShownStay[] = [];
   for (const property of properties) {
     if (view.stars.length > 0 && !view.stars.includes(property.stars)) continue;
-    const price = prices[property.searchSolutionId] ?? { state: 'waiting' };
+    const price = prices[property.searchSolutionId] ?? WAITING;
     if (!rateFilters) {
       shown.push({ property, price });
       continue;

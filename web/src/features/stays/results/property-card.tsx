@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -7,21 +8,35 @@ import { useCountdown } from '../../../lib/use-countdown.ts';
 import type { Formatters } from '../../../lib/intl-format.ts';
 import { HotelCurrencyPrice } from '../hotel/hotel-currency-price.tsx';
 import { PropertyFacts } from '../hotel/property-facts.tsx';
+import { propertyPagePath } from '../hotel/property-link.ts';
 import { PropertyThumbnail } from '../hotel/property-thumbnail.tsx';
+import type { StaySearch } from '../search/stay-search-params.ts';
 import type { PropertyPrice } from './stay-search-run.ts';
 
 export interface PropertyCardProps {
   property: StaySearchProperty;
   price: PropertyPrice;
-  href: string;
+  /** The search the hotel was found by: its page's link carries it. */
+  search: StaySearch;
   format: Formatters;
-  /** Prices this hotel again after its pricing failed. */
-  onRetry: () => void;
+  /** Prices a hotel again after its pricing failed, by its searchSolutionId. */
+  onRetry: (searchSolutionId: string) => void;
 }
 
-/** One hotel of a streamed search; its rate area keeps its size from placeholder to price. */
-export function PropertyCard({ property, price, href, format, onRetry }: PropertyCardProps) {
+/**
+ * One hotel of a streamed search; its rate area keeps its size from placeholder to price. Memoised: a
+ * search publishes a snapshot for every hotel found and every rate streamed, and only the cards whose
+ * hotel or price changed draw again (the props of the others are the same objects).
+ */
+export const PropertyCard = memo(function PropertyCard({
+  property,
+  price,
+  search,
+  format,
+  onRetry,
+}: PropertyCardProps) {
   const t = useT();
+  const href = propertyPagePath(property, search);
   const titleId = `property-${property.searchSolutionId}`;
   return (
     <article className="card property-card" aria-labelledby={titleId}>
@@ -39,14 +54,18 @@ export function PropertyCard({ property, price, href, format, onRetry }: Propert
       </div>
       <div className="property-rate">
         {price.state === 'failed' ? (
-          <PriceRetry error={price.error} hotel={property.name} onRetry={onRetry} />
+          <PriceRetry
+            error={price.error}
+            hotel={property.name}
+            onRetry={() => onRetry(property.searchSolutionId)}
+          />
         ) : (
           <RateArea price={price} format={format} />
         )}
       </div>
     </article>
   );
-}
+});
 
 /** The rate area's shape while a price is on its way, the size of the price that replaces it. */
 export function RateSkeleton() {

@@ -18,7 +18,6 @@ import { useTravelerFormatters } from '../../../lib/use-traveler-formatters.ts';
 import { maxNightsOf } from '../search/max-nights-of.ts';
 import { MaxNightsNotice } from '../search/max-nights-notice.tsx';
 import { PropertyCard, RateSkeleton } from './property-card.tsx';
-import { propertyPagePath } from '../hotel/property-link.ts';
 import { progressText } from './stay-progress.ts';
 import type { StaySearch } from '../search/stay-search-params.ts';
 import { useStaySearchRun } from './use-stay-search-run.ts';
@@ -180,9 +179,9 @@ export function StayResults({
                 <PropertyCard
                   property={property}
                   price={price}
-                  href={propertyPagePath(property, search)}
+                  search={search}
                   format={format}
-                  onRetry={() => retry(property.searchSolutionId)}
+                  onRetry={retry}
                 />
               </li>
             ))}
