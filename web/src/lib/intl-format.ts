@@ -43,29 +43,31 @@ const cache = new Map<string, Formatters>();
 /**
  * Intl formatters made once per locale and options: making one costs far more than formatting with it
  * (a results page formats hundreds of prices and times as it draws, and again as they stream in). The
- * options come from a few fixed shapes and the zones of the places shown, so the maps stay small.
+ * options come from a few fixed shapes and the zones of the places shown, so the map stays small.
  */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const madeFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
+function madeOnce<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = madeFormats.get(key) as T | undefined;
   if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
+    format = make();
+    madeFormats.set(key, format);
   }
   return format;
 }
 
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return madeOnce(
+    `date ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
+}
+
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return madeOnce(
+    `number ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
 }
 
 export function formattersFor(locale: string): Formatters {
