@@ -5,12 +5,20 @@ export type Language = (typeof LANGUAGES)[number];
 /** The locale dates, numbers and prices are written in when the profile's locale is in another language. */
 const DEFAULT_LOCALE: Record<Language, string> = { en: 'en-GB', es: 'es-ES' };
 
+/** Each locale's language, read once: pages ask for it on every render of every price and date. */
+const primaryLanguages = new Map<string, string>();
+
 function primaryLanguage(locale: string): string {
-  try {
-    return new Intl.Locale(locale).language;
-  } catch {
-    return '';
+  let language = primaryLanguages.get(locale);
+  if (language === undefined) {
+    try {
+      language = new Intl.Locale(locale).language;
+    } catch {
+      language = '';
+    }
+    primaryLanguages.set(locale, language);
   }
+  return language;
 }
 
 /** The interface language for a locale: its own language when the app speaks it, else English. */

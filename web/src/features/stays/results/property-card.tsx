@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -36,7 +36,7 @@ export const PropertyCard = memo(function PropertyCard({
   onRetry,
 }: PropertyCardProps) {
   const t = useT();
-  const href = propertyPagePath(property, search);
+  const href = useMemo(() => propertyPagePath(property, search), [property, search]);
   const titleId = `property-${property.searchSolutionId}`;
   return (
     <article className="card property-card" aria-labelledby={titleId}>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { FilterSheet, FilterSheetButton } from '../../../components/filter-sheet.tsx';
 import { SortControl } from '../../../components/sort-control.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
@@ -152,8 +152,11 @@ export function StayFiltersButton({
   );
 }
 
-/** The filters of the stay results: a column beside the hotels, or a sheet on a phone. */
-export function StayFilters({
+/**
+ * The filters of the stay results: a column beside the hotels, or a sheet on a phone. Memoised: the
+ * results draw again for every rate streamed, and the filters only when what they offer changes.
+ */
+export const StayFilters = memo(function StayFilters({
   sheet,
   ...props
 }: StayFiltersProps & { sheet: { open: boolean; onOpenChange: (open: boolean) => void } }) {
@@ -170,4 +173,4 @@ export function StayFilters({
       <FilterFields {...props} />
     </FilterSheet>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { StayCurrency } from '../stay-currency.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   arrangeStays,
   boardsOf,
@@ -79,6 +79,16 @@ export function StayResults({
     onFieldErrors(fieldError);
   }, [fieldError, onFieldErrors]);
 
+  // What the filters offer, as values that stay the same objects while their content does, so the
+  // memoised filters draw only when a new board or star rating turns up.
+  const boardsKey = boardsOf(snapshot.prices).join('\n');
+  const boards = useMemo(() => (boardsKey === '' ? [] : boardsKey.split('\n')), [boardsKey]);
+  const starsKey = [...new Set(snapshot.properties.map((property) => property.stars))]
+    .sort()
+    .reverse()
+    .join(',');
+  const stars = useMemo(() => (starsKey === '' ? [] : starsKey.split(',').map(Number)), [starsKey]);
+  const sheet = useMemo(() => ({ open: filtersOpen, onOpenChange: setFiltersOpen }), [filtersOpen]);
   const expected = snapshot.expected ?? snapshot.properties.length;
   const shown = arrangeStays(snapshot.properties, snapshot.prices, view);
   const found = snapshot.properties.length;
@@ -150,11 +160,11 @@ export function StayResults({
         <StayFilters
           view={view}
           onChange={onViewChange}
-          boards={boardsOf(snapshot.prices)}
-          stars={[...new Set(snapshot.properties.map((property) => property.stars))].sort().reverse()}
+          boards={boards}
+          stars={stars}
           currency={currencyOf(snapshot.prices)}
           disabled={found === 0}
-          sheet={{ open: filtersOpen, onOpenChange: setFiltersOpen }}
+          sheet={sheet}
         />
         <div className="stack">
           {found > 0 && shown.length < found && (
