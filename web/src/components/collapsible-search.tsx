@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import './collapsible-search.css';
 
 const FIELD = 'input:not([type="hidden"]), select, textarea';
@@ -14,7 +14,11 @@ export interface CollapsibleSearchProps {
   onEdit: () => void;
   /** Where focus goes once the form is open again; the form's first field unless given. */
   focusOnEdit?: () => void;
-  /** The search form, kept mounted while folded so nothing the traveler typed is lost. */
+  /**
+   * The search form. Once drawn it stays mounted while folded, so nothing the traveler typed is lost; a
+   * page opened with its search already folded (a results link) draws it only when the traveler opens it,
+   * since its fields are the page's heaviest part to draw and there is nothing in them to keep yet.
+   */
   children: ReactNode;
 }
 
@@ -32,6 +36,8 @@ export function CollapsibleSearch({
 }: CollapsibleSearchProps) {
   const form = useRef<HTMLDivElement>(null);
   const editing = useRef(false);
+  const [drawn, setDrawn] = useState(!collapsed);
+  if (!collapsed && !drawn) setDrawn(true);
   useEffect(() => {
     if (collapsed || !editing.current) return;
     editing.current = false;
@@ -56,7 +62,7 @@ export function CollapsibleSearch({
         </div>
       )}
       <div ref={form} className={collapsed ? 'search-collapsible collapsed' : 'search-collapsible'}>
-        {children}
+        {drawn && children}
       </div>
     </>
   );

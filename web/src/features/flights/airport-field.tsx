@@ -25,19 +25,21 @@ const labelOf = (airport: Airport) =>
 export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
   const t = useT();
   const language = useLanguage();
-  const [text, setText] = useState(value?.label ?? '');
-  const [shown, setShown] = useState(value);
-  if (value?.code !== shown?.code || value?.label !== shown?.label) {
-    setShown(value);
-    // A new airport shows its label; the same airport newly named replaces its code, not typed text.
-    if (value && (value.code !== shown?.code || text === shown?.label)) setText(value.label);
-  }
   // A choice known only by its code (from a link or the profile) is named from the airport list once.
   const codeOnly = value !== null && value.label === value.code;
   const named = useQuery({ ...flightQueries.airports(value?.code ?? '', language), enabled: codeOnly });
   const namedAirport = codeOnly
     ? named.data?.items.find((airport) => airport.code === value.code)
     : undefined;
+  // A name already known when the field is drawn (the page asked for it while its form was folded) is
+  // shown from the first paint: naming it later, under the traveler's cursor, would open the suggestions.
+  const [text, setText] = useState(() => (namedAirport ? labelOf(namedAirport) : (value?.label ?? '')));
+  const [shown, setShown] = useState(value);
+  if (value?.code !== shown?.code || value?.label !== shown?.label) {
+    setShown(value);
+    // A new airport shows its label; the same airport newly named replaces its code, not typed text.
+    if (value && (value.code !== shown?.code || text === shown?.label)) setText(value.label);
+  }
   useEffect(() => {
     if (namedAirport) onChange({ code: namedAirport.code, label: labelOf(namedAirport) });
   }, [namedAirport, onChange]);

@@ -330,9 +330,13 @@ describe('FlightsPage after a search', () => {
   it('names the airports of a link by city and airport, never by the bare code', async () => {
     stubSearchAndAirports();
     renderApp(<FlightsPage />, { url });
+    await screen.findByRole('article', { name: /Skylark/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('London · Heathrow (LHR)'),
     );
+    // Named before the form opened: no suggestion list pops open under the traveler's cursor.
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'To' })).toHaveValue('New York · John F. Kennedy (JFK)');
   });
 
@@ -340,6 +344,7 @@ describe('FlightsPage after a search', () => {
     stubSearchAndAirports();
     renderApp(<FlightsPage />, { url });
     await screen.findByRole('article', { name: /Skylark/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Cabin' }), 'business');
     await userEvent.click(screen.getByRole('button', { name: 'Search flights' }));
     await waitFor(() =>

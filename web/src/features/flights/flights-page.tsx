@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { CollapsibleSearch } from '../../components/collapsible-search.tsx';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
@@ -47,6 +47,14 @@ export function FlightsPage() {
     returnDate: addDays(today, 28),
     home,
   });
+  // A folded form's fields are drawn only when it opens (CollapsibleSearch): the names of the airports a
+  // link or the profile gave by code are asked for here, so that they open named (airport-field.tsx).
+  const language = useLanguage();
+  const codesOnly = new Set<string>();
+  for (const leg of form.legs)
+    for (const choice of [leg.origin, leg.destination])
+      if (choice && choice.label === choice.code) codesOnly.add(choice.code);
+  useQueries({ queries: [...codesOnly].map((code) => flightQueries.airports(code, language)) });
   const view = resultViewFromParams(params);
   const corrections = params.has('leg') ? linkCorrections(params, form, today, words) : [];
   const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today, words)).length === 0;

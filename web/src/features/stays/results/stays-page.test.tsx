@@ -135,6 +135,7 @@ describe('StaysPage', () => {
     expect(staysCalls()).toBe(callsBefore);
 
     // Asking to search again does search again.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
     await userEvent.click(screen.getByRole('button', { name: 'Search stays' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => url === '/api/stays/priced-search').length).toBe(2),
