@@ -19,16 +19,14 @@
  * Flags: --no-write, --chromium <path>, --pages start,home,... (all), --profiles mobile,desktop (both),
  * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { staySearchToParams } from '../web/src/features/stays/search/stay-search-params.ts';
-import type { StayDestination } from '#shared/api/destinations.ts';
-import { freePort } from '../scripts/service-group.ts';
+import { signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
@@ -45,16 +43,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const BENCHMARKS = path.join(root, 'docs/benchmarks.md');
 const START_MARK = '<!-- lighthouse:start -->';
 const END_MARK = '<!-- lighthouse:end -->';
-/** A test traveler of the identity stand-in (any N signs in; the travel API makes up their trips). */
-const TRAVELER = { email: 'traveler900000001@wayfare.test', password: 'test-pass' };
 const PROFILES = ['mobile', 'desktop'] as const;
 type Profile = (typeof PROFILES)[number];
 const wantedPages = new Set(values.pages.split(','));
 const wantedProfiles = PROFILES.filter((profile) => values.profiles.split(',').includes(profile));
-
-function isoDateFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function build(): void {
   const result = spawnSync(
@@ -63,64 +55,6 @@ function build(): void {
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/** scripts/start.ts on free ports; resolves with the app's origin once it says it is ready. */
-async function startStack(dataDir: string): Promise<{ origin: string; stack: ChildProcess }> {
-  const [bff, travelApi, identity] = [await freePort(), await freePort(), await freePort()];
-  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      WAYFARE_BFF_PORT: String(bff),
-      WAYFARE_TRAVEL_API_PORT: String(travelApi),
-      WAYFARE_IDENTITY_PORT: String(identity),
-      WAYFARE_DATA_DIR: dataDir,
-      WAYFARE_DEMO: '1',
-      WAYFARE_DEMO_EVENTS_SECONDS: '0',
-      WEB_DIST_DIR: path.join(root, 'dist/web'),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    stack.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const ready = /Wayfare is ready at (http:\/\/\S+?)(?:\s|$)/.exec(output);
-      if (ready?.[1]) resolve(ready[1]);
-    });
-    stack.once('exit', (code) => reject(new Error(`the stack exited (${code}) before it was ready`)));
-  });
-  stack.stdout?.resume();
-  return { origin, stack };
-}
-
-async function signIn(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/auth/login?returnTo=/`);
-  await page.locator('#email').fill(TRAVELER.email);
-  await page.locator('#password').fill(TRAVELER.password);
-  await Promise.all([
-    page.waitForNavigation({ waitUntil: 'load' }),
-    page.locator('form:has(#email) button[type="submit"]').click(),
-  ]);
-  // The callback redirects on to the app: wait until the browser is back on it, signed in.
-  await page.waitForFunction((appOrigin: string) => location.origin === appOrigin, {}, origin);
-}
-
-/** What the signed-in traveler's pages need: a trip of theirs and a stay destination. */
-async function travelerData(page: Page): Promise<{ tripId: string; destination: StayDestination }> {
-  return page.evaluate(async () => {
-    const headers = { 'X-Requested-With': 'wayfare', Accept: 'application/json' };
-    const trips = (await (await fetch('/api/trips', { headers })).json()) as { items: { tripId: string }[] };
-    const places = (await (await fetch('/api/stays/destinations?query=lisbon', { headers })).json()) as {
-      items: StayDestination[];
-    };
-    const tripId = trips.items[0]?.tripId;
-    const destination = places.items.find((item) => item.type === 'city');
-    if (!tripId || !destination) throw new Error('the traveler has no trip, or Lisbon is not a destination');
-    return { tripId, destination };
-  });
 }
 
 interface Row {
@@ -234,31 +168,17 @@ try {
 
   await run('start', `${origin}/`);
   await signIn(page, origin);
-  const { tripId, destination } = await travelerData(page);
-  const stayParams = staySearchToParams({
-    destination,
-    checkIn: isoDateFromToday(30),
-    checkOut: isoDateFromToday(32),
-    rooms: [{ adults: 1, childrenAges: [] }],
-    bookingProfile: false,
-  });
-  await run('home', `${origin}/`);
-  await run(
-    'flights',
-    `${origin}/flights?trip=one-way&leg=LHR.JFK.${isoDateFromToday(30)}&adults=1&cabin=economy`,
-  );
-  await run('stays', `${origin}/stays?${stayParams.toString()}`);
-  await run('trip', `${origin}/trips/${tripId}`);
+  const pages = await travelerPages(page, origin);
+  await run('home', pages.home);
+  await run('flights', pages.flights);
+  await run('stays', pages.stays);
+  await run('trip', pages.trip);
 
   const result = table(rows);
   printTable(result.header, result.cells);
   if (!values['no-write']) writeBenchmarks(markdown(result), rows);
 } finally {
   await browser?.close();
-  if (stack && stack.exitCode === null) {
-    const exited = new Promise((resolve) => stack?.once('exit', resolve));
-    stack.kill('SIGTERM');
-    await exited;
-  }
+  await stopStack(stack);
   rmSync(dataDir, { recursive: true, force: true });
 }

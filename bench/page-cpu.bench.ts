@@ -1,0 +1,210 @@
+/**
+ * Main-thread CPU of the pages a traveler lands on, and where it goes: builds the SPA with source maps,
+ * starts the stack as `npm start` does (bench/support/app-stack.ts), signs a traveler in, and loads each
+ * page several times in Debian's Chromium with the CPU slowed 4x (Lighthouse's mobile profile), recording
+ * a CPU profile from the navigation until the page has drawn its results. Prints, per page, the busy
+ * main-thread time of one load (every sample that is not idle) and the source files and functions that
+ * took most of it, named through the build's source maps.
+ *
+ * Where Lighthouse says how long a page blocks, this says which code does: run it before and after a
+ * change (or `--dist` on two builds, alternately, since the machine's load moves the figures).
+ *
+ * Flags: --pages stays,flights,home (any of start, home, flights, stays, trip), --loads 3, --top 12,
+ * --dist <a built SPA with source maps> (default: builds one into a temporary folder),
+ * --chromium <path>.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
+import { printTable } from './support/print-table.ts';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: 'stays,flights,home' },
+    loads: { type: 'string', default: '3' },
+    top: { type: 'string', default: '12' },
+    dist: { type: 'string' },
+    chromium: { type: 'string', default: '/usr/lib/chromium/chromium' },
+  },
+});
+const root = path.resolve(import.meta.dirname, '..');
+const loads = Math.max(1, Number(values.loads));
+const top = Math.max(1, Number(values.top));
+const wanted = values.pages.split(',');
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The page has drawn what it was opened for: a results list no longer busy, or its heading. */
+async function drawn(page: Page, name: string): Promise<void> {
+  if (name === 'stays' || name === 'flights') {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('ol.card-list')?.getAttribute('aria-busy') === 'false' &&
+        document.querySelectorAll('ol.card-list > li').length > 1,
+      { timeout: 120_000 },
+    );
+  } else {
+    await page.waitForSelector('main h1, main h2', { visible: true, timeout: 60_000 });
+  }
+  // The work a page does right after it has drawn (effects, prefetches) belongs to its load too.
+  await sleep(1_500);
+}
+
+class SourceNames {
+  readonly #maps = new Map<string, TraceMap | null>();
+  readonly dist: string;
+  constructor(dist: string) {
+    this.dist = dist;
+  }
+
+  /** "function file:line" of a minified position, through the chunk's source map. */
+  name(url: string, line: number, column: number, minifiedName: string): string {
+    const file = url.split('/').pop() ?? url;
+    if (!this.#maps.has(file)) {
+      const mapFile = path.join(this.dist, 'assets', `${file}.map`);
+      this.#maps.set(file, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
+    }
+    const map = this.#maps.get(file);
+    if (!map) return `${minifiedName || '(anonymous)'} ${file}`;
+    const original = originalPositionFor(map, { line: line + 1, column });
+    return `${original.name ?? (minifiedName || '(anonymous)')} ${this.source(original.source)}:${original.line ?? '?'}`;
+  }
+
+  /** The original file of a position: a package's path inside it, or the app's path from the root. */
+  source(source: string | null): string {
+    if (!source) return '?';
+    const inPackage = /node_modules\/(.+)$/.exec(source);
+    return inPackage?.[1] ?? path.relative(root, path.resolve(this.dist, 'assets', source));
+  }
+
+  /** The original file of a position (for the per-file totals). */
+  file(url: string, line: number, column: number): string {
+    const file = url.split('/').pop() ?? url;
+    this.name(url, line, column, '');
+    const map = this.#maps.get(file);
+    if (!map) return file;
+    const source = this.source(originalPositionFor(map, { line: line + 1, column }).source);
+    const inPackage = /^(@[^/]+\/[^/]+|[^/]+)\//.exec(source);
+    return source.startsWith('web/') || source.startsWith('shared/') ? source : (inPackage?.[1] ?? source);
+  }
+}
+
+/** Self time (µs) by function and by source file over the loads. */
+function attribute(profiles: CpuProfile[], names: SourceNames) {
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  let busy = 0;
+  const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
+  for (const profile of profiles) {
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+    profile.samples.forEach((id, index) => {
+      const frame = nodes.get(id);
+      const us = profile.timeDeltas[index] ?? 0;
+      if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+      busy += us;
+      if (!frame.url.startsWith('http')) {
+        add(byFunction, frame.functionName || '(native)', us);
+        add(byFile, `(browser: ${frame.functionName || 'native'})`, us);
+        return;
+      }
+      add(byFunction, names.name(frame.url, frame.lineNumber, frame.columnNumber, frame.functionName), us);
+      add(byFile, names.file(frame.url, frame.lineNumber, frame.columnNumber), us);
+    });
+  }
+  return { busy, byFunction, byFile };
+}
+
+async function profileLoads(page: Page, name: string, url: string): Promise<CpuProfile[]> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const profiles: CpuProfile[] = [];
+  for (let load = 0; load < loads; load++) {
+    await page.goto('about:blank');
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'load' });
+    await drawn(page, name);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    profiles.push(profile);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return profiles;
+}
+
+const ms = (us: number) => `${Math.round(us / 1000 / loads)} ms`;
+const ranked = (map: Map<string, number>) => [...map].sort((left, right) => right[1] - left[1]).slice(0, top);
+
+function report(name: string, profiles: CpuProfile[], names: SourceNames): void {
+  const { busy, byFunction, byFile } = attribute(profiles, names);
+  console.log(`\n${name}: ${ms(busy)} of main-thread CPU per load (4x slower CPU, mean of ${loads})`);
+  printTable(
+    ['file', 'per load'],
+    ranked(byFile).map(([file, us]) => [file, ms(us)]),
+  );
+  printTable(
+    ['function', 'per load'],
+    ranked(byFunction).map(([fn, us]) => [fn, ms(us)]),
+  );
+}
+
+const ownBuild =
+  values.dist === undefined ? mkdtempSync(path.join(os.tmpdir(), 'wayfare-page-cpu-')) : undefined;
+const dist = values.dist === undefined ? (ownBuild as string) : path.resolve(values.dist);
+if (ownBuild) {
+  const built = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--sourcemap',
+      '--outDir',
+      ownBuild,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-page-cpu-data-'));
+let stack: ChildProcess | undefined;
+let browser: Browser | undefined;
+try {
+  const started = await startStack(dataDir, dist);
+  stack = started.stack;
+  browser = await puppeteer.launch({
+    executablePath: values.chromium,
+    headless: true,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const page = await browser.newPage();
+  const names = new SourceNames(dist);
+  if (wanted.includes('start'))
+    report('start', await profileLoads(page, 'start', `${started.origin}/`), names);
+  await signIn(page, started.origin);
+  const pages = await travelerPages(page, started.origin);
+  for (const name of ['home', 'flights', 'stays', 'trip'] as const) {
+    if (wanted.includes(name)) report(name, await profileLoads(page, name, pages[name]), names);
+  }
+} finally {
+  await browser?.close();
+  await stopStack(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
+}
