@@ -31,9 +31,11 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
   const namedAirport = codeOnly
     ? named.data?.items.find((airport) => airport.code === value.code)
     : undefined;
-  // A name already known when the field is drawn (the page asked for it while its form was folded) is
-  // shown from the first paint: naming it later, under the traveler's cursor, would open the suggestions.
-  const [text, setText] = useState(() => (namedAirport ? labelOf(namedAirport) : (value?.label ?? '')));
+  // What the field shows for the chosen airport. A name already known when the field is drawn (the page
+  // asked for it while its form was folded) is shown from the first paint: naming it later, under the
+  // traveler's cursor, would open the suggestions.
+  const chosenLabel = namedAirport ? labelOf(namedAirport) : value?.label;
+  const [text, setText] = useState(chosenLabel ?? '');
   const [shown, setShown] = useState(value);
   if (value?.code !== shown?.code || value?.label !== shown?.label) {
     setShown(value);
@@ -45,7 +47,7 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
   }, [namedAirport, onChange]);
   const query = useDebouncedValue(text);
   // The chosen airport's own label is not a search: only typing asks the server.
-  const typing = query !== value?.label;
+  const typing = query !== chosenLabel;
   const airports = useQuery({
     ...flightQueries.airports(query, language),
     enabled: typing && query.trim().length >= 2,

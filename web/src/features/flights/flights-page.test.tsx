@@ -328,7 +328,7 @@ describe('FlightsPage after a search', () => {
   }
 
   it('names the airports of a link by city and airport, never by the bare code', async () => {
-    stubSearchAndAirports();
+    const fetchMock = stubSearchAndAirports();
     renderApp(<FlightsPage />, { url });
     await screen.findByRole('article', { name: /Skylark/ });
     await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
@@ -338,6 +338,12 @@ describe('FlightsPage after a search', () => {
     // Named before the form opened: no suggestion list pops open under the traveler's cursor.
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'To' })).toHaveValue('New York · John F. Kennedy (JFK)');
+    // Only the codes were looked up: an airport's shown name is not a search.
+    const asked = fetchMock.mock.calls
+      .map(([called]) => new URL(typeof called === 'string' ? called : '/', 'http://localhost'))
+      .filter((called) => called.pathname === '/api/flights/airports')
+      .map((called) => called.searchParams.get('query'));
+    expect(new Set(asked)).toEqual(new Set(['LHR', 'JFK']));
   });
 
   it('moves focus to the results heading after Search', async () => {
