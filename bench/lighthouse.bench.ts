@@ -19,14 +19,14 @@
  * Flags: --no-write, --chromium <path>, --pages start,home,... (all), --profiles mobile,desktop (both),
  * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings).
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
+import { buildSpa, signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
@@ -47,15 +47,6 @@ const PROFILES = ['mobile', 'desktop'] as const;
 type Profile = (typeof PROFILES)[number];
 const wantedPages = new Set(values.pages.split(','));
 const wantedProfiles = PROFILES.filter((profile) => values.profiles.split(',').includes(profile));
-
-function build(): void {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 interface Row {
   page: string;
@@ -138,7 +129,7 @@ function writeBenchmarks(tableText: string, rows: Row[]): void {
   writeFileSync(BENCHMARKS, text.slice(0, start) + section + text.slice(end + END_MARK.length));
 }
 
-build();
+buildSpa();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-lighthouse-'));
 let stack: ChildProcess | undefined;
 let browser: Browser | undefined;

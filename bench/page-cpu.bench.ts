@@ -13,7 +13,7 @@
  * --dist <a built SPA with source maps> (default: builds one into a temporary folder),
  * --chromium <path>.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
+import { buildSpa, signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
@@ -63,42 +63,46 @@ async function drawn(page: Page, name: string): Promise<void> {
   await sleep(1_500);
 }
 
+/** Where a sample's code came from, named through the build's source maps. */
 class SourceNames {
   readonly #maps = new Map<string, TraceMap | null>();
-  readonly dist: string;
+  readonly #dist: string;
   constructor(dist: string) {
-    this.dist = dist;
+    this.#dist = dist;
   }
 
-  /** "function file:line" of a minified position, through the chunk's source map. */
-  name(url: string, line: number, column: number, minifiedName: string): string {
-    const file = url.split('/').pop() ?? url;
-    if (!this.#maps.has(file)) {
-      const mapFile = path.join(this.dist, 'assets', `${file}.map`);
-      this.#maps.set(file, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
-    }
-    const map = this.#maps.get(file);
-    if (!map) return `${minifiedName || '(anonymous)'} ${file}`;
+  /**
+   * The function ("name file:line") and the source file (a package, or the app's own file) of a minified
+   * position; the chunk's file name when it has no source map.
+   */
+  place(url: string, line: number, column: number, minifiedName: string): { fn: string; file: string } {
+    const chunk = url.split('/').pop() ?? url;
+    const map = this.#map(chunk);
+    const fallbackName = minifiedName || '(anonymous)';
+    if (!map) return { fn: `${fallbackName} ${chunk}`, file: chunk };
     const original = originalPositionFor(map, { line: line + 1, column });
-    return `${original.name ?? (minifiedName || '(anonymous)')} ${this.source(original.source)}:${original.line ?? '?'}`;
+    const source = this.#source(original.source);
+    const ownFile = source.startsWith('web/') || source.startsWith('shared/');
+    const inPackage = /^(@[^/]+\/[^/]+|[^/]+)\//.exec(source);
+    return {
+      fn: `${original.name ?? fallbackName} ${source}:${original.line ?? '?'}`,
+      file: ownFile ? source : (inPackage?.[1] ?? source),
+    };
   }
 
-  /** The original file of a position: a package's path inside it, or the app's path from the root. */
-  source(source: string | null): string {
+  #map(chunk: string): TraceMap | null {
+    if (!this.#maps.has(chunk)) {
+      const mapFile = path.join(this.#dist, 'assets', `${chunk}.map`);
+      this.#maps.set(chunk, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
+    }
+    return this.#maps.get(chunk) ?? null;
+  }
+
+  /** A package's path inside it, or the app's path from the root. */
+  #source(source: string | null): string {
     if (!source) return '?';
     const inPackage = /node_modules\/(.+)$/.exec(source);
-    return inPackage?.[1] ?? path.relative(root, path.resolve(this.dist, 'assets', source));
-  }
-
-  /** The original file of a position (for the per-file totals). */
-  file(url: string, line: number, column: number): string {
-    const file = url.split('/').pop() ?? url;
-    this.name(url, line, column, '');
-    const map = this.#maps.get(file);
-    if (!map) return file;
-    const source = this.source(originalPositionFor(map, { line: line + 1, column }).source);
-    const inPackage = /^(@[^/]+\/[^/]+|[^/]+)\//.exec(source);
-    return source.startsWith('web/') || source.startsWith('shared/') ? source : (inPackage?.[1] ?? source);
+    return inPackage?.[1] ?? path.relative(root, path.resolve(this.#dist, 'assets', source));
   }
 }
 
@@ -115,13 +119,11 @@ function attribute(profiles: CpuProfile[], names: SourceNames) {
       const us = profile.timeDeltas[index] ?? 0;
       if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
       busy += us;
-      if (!frame.url.startsWith('http')) {
-        add(byFunction, frame.functionName || '(native)', us);
-        add(byFile, `(browser: ${frame.functionName || 'native'})`, us);
-        return;
-      }
-      add(byFunction, names.name(frame.url, frame.lineNumber, frame.columnNumber, frame.functionName), us);
-      add(byFile, names.file(frame.url, frame.lineNumber, frame.columnNumber), us);
+      const { fn, file } = frame.url.startsWith('http')
+        ? names.place(frame.url, frame.lineNumber, frame.columnNumber, frame.functionName)
+        : { fn: frame.functionName || '(native)', file: `(browser: ${frame.functionName || 'native'})` };
+      add(byFunction, fn, us);
+      add(byFile, file, us);
     });
   }
   return { busy, byFunction, byFile };
@@ -165,23 +167,7 @@ function report(name: string, profiles: CpuProfile[], names: SourceNames): void 
 const ownBuild =
   values.dist === undefined ? mkdtempSync(path.join(os.tmpdir(), 'wayfare-page-cpu-')) : undefined;
 const dist = values.dist === undefined ? (ownBuild as string) : path.resolve(values.dist);
-if (ownBuild) {
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--sourcemap',
-      '--outDir',
-      ownBuild,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+if (ownBuild) buildSpa(['--sourcemap', '--outDir', ownBuild, '--emptyOutDir']);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-page-cpu-data-'));
 let stack: ChildProcess | undefined;
 let browser: Browser | undefined;

@@ -2,7 +2,7 @@
  * The whole app as `npm start` runs it, for benchmarks that drive a browser: scripts/start.ts on free
  * ports with a data folder of its own, serving a built SPA, and the pages a traveler lands on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { StayDestination } from '#shared/api/destinations.ts';
@@ -15,6 +15,16 @@ const TRAVELER = { email: 'traveler900000001@wayfare.test', password: 'test-pass
 
 export function isoDateFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Builds the SPA (into dist/web unless `flags` say otherwise); exits when the build fails. */
+export function buildSpa(flags: string[] = []): void {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...flags],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 /** scripts/start.ts on free ports serving `webDist`; resolves with the app's origin once it says it is ready. */
