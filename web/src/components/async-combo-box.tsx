@@ -26,6 +26,9 @@ export interface AsyncComboBoxProps<T> {
    * Enter and when the field loses focus, so typing "LHR" and pressing Enter or Search picks it.
    */
   resolveTyped?: () => T | undefined;
+  /** Focus coming into the field, and leaving it (the list with it). */
+  onFocus?: () => void;
+  onBlur?: () => void;
 }
 
 /**
@@ -49,6 +52,8 @@ export function AsyncComboBox<T extends object>({
   placeholder,
   emptyText,
   resolveTyped,
+  onFocus,
+  onBlur,
 }: AsyncComboBoxProps<T>) {
   const t = useT();
   // The text the traveler asked to choose (Enter, or leaving the field) while its search was still under
@@ -99,6 +104,8 @@ export function AsyncComboBox<T extends object>({
       isInvalid={Boolean(error)}
       allowsEmptyCollection
       menuTrigger="input"
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       <Label className="field-label">{label}</Label>
       <div className="combo-control">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Airport } from '#shared/api/flights.ts';
 import { AsyncComboBox } from '../../components/async-combo-box.tsx';
@@ -21,36 +21,45 @@ const labelOf = (airport: Airport) =>
     ? `${airport.name} (${airport.code})`
     : `${airport.city} · ${airport.name} (${airport.code})`;
 
-/** Airport autocomplete by code, city or name. */
+/**
+ * Airport autocomplete by code, city or name.
+ *
+ * A choice known only by its code (from a link or the profile) is shown by its name once the airport list
+ * has answered. The name is the field's to show, not the form's to store: the form keeps the code, and no
+ * effect writes the name back to it, where a late write could bring back an airport the traveler has just
+ * typed over.
+ */
 export function AirportField({ id, label, value, onChange, error }: AirportFieldProps) {
   const t = useT();
   const language = useLanguage();
-  // A choice known only by its code (from a link or the profile) is named from the airport list once.
   const codeOnly = value !== null && value.label === value.code;
   const named = useQuery({ ...flightQueries.airports(value?.code ?? '', language), enabled: codeOnly });
   const namedAirport = codeOnly
     ? named.data?.items.find((airport) => airport.code === value.code)
     : undefined;
-  // What the field shows for the chosen airport. A name already known when the field is drawn (the page
-  // asked for it while its form was folded) is shown from the first paint: naming it later, under the
-  // traveler's cursor, would open the suggestions.
-  const chosenLabel = namedAirport ? labelOf(namedAirport) : value?.label;
-  const [text, setText] = useState(chosenLabel ?? '');
-  const [shown, setShown] = useState(value);
-  if (value?.code !== shown?.code || value?.label !== shown?.label) {
-    setShown(value);
-    // A new airport shows its label; the same airport newly named replaces its code, not typed text.
-    if (value && (value.code !== shown?.code || text === shown?.label)) setText(value.label);
+  // What the traveler typed, or null while the field shows the chosen airport.
+  const [typed, setTyped] = useState<string | null>(null);
+  // The code of an airport whose name arrived while the traveler was in the field: it keeps showing the
+  // code until they leave, since any change of a focused combo box's text opens its suggestions.
+  const [heldCode, setHeldCode] = useState<string | null>(null);
+  const held = value !== null && heldCode === value.code;
+  // A name already known when the field is drawn (the page asked for it while its form was folded) is
+  // shown from the first paint.
+  const chosenLabel =
+    value === null ? undefined : namedAirport && !held ? labelOf(namedAirport) : value.label;
+  const text = typed ?? chosenLabel ?? '';
+  const [shown, setShown] = useState(value?.code ?? null);
+  if ((value?.code ?? null) !== shown) {
+    setShown(value?.code ?? null);
+    // Another airport shows its name; a choice cleared keeps the text the field shows.
+    setTyped(value ? null : text);
   }
-  useEffect(() => {
-    if (namedAirport) onChange({ code: namedAirport.code, label: labelOf(namedAirport) });
-  }, [namedAirport, onChange]);
   const query = useDebouncedValue(text);
   // The chosen airport's own label is not a search: only typing asks the server.
-  const typing = query !== chosenLabel;
+  const typing = typed !== null;
   const airports = useQuery({
     ...flightQueries.airports(query, language),
-    enabled: typing && query.trim().length >= 2,
+    enabled: typing && query === typed && query.trim().length >= 2,
   });
   const fallback: Airport[] = value
     ? [
@@ -73,8 +82,8 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
   const typedAirport = (): Airport | undefined => {
     const found = text === query ? airports.data?.items : undefined;
     if (!found || found.length === 0) return undefined;
-    const typed = text.trim().toUpperCase();
-    return found.find((airport) => airport.code === typed) ?? (found.length === 1 ? found[0] : undefined);
+    const code = text.trim().toUpperCase();
+    return found.find((airport) => airport.code === code) ?? (found.length === 1 ? found[0] : undefined);
   };
 
   return (
@@ -98,15 +107,20 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
       )}
       inputValue={text}
       onInputChange={(next) => {
-        setText(next);
-        if (value && next !== value.label) onChange(null);
+        if (next === text) return;
+        setTyped(next);
+        if (value) onChange(null);
       }}
+      onFocus={() => {
+        if (typed === null && codeOnly && !namedAirport) setHeldCode(value.code);
+      }}
+      onBlur={() => setHeldCode(null)}
       selectedKey={value?.code ?? null}
       onSelect={(airport) => {
         if (!airport) return;
-        const choice = { code: airport.code, label: labelOf(airport) };
-        setText(choice.label);
-        onChange(choice);
+        setTyped(null);
+        // The chosen airport again (from the list, or as the field is left) keeps its choice and name.
+        if (airport.code !== value?.code) onChange({ code: airport.code, label: labelOf(airport) });
       }}
       isLoading={searching}
       resolveTyped={typedAirport}

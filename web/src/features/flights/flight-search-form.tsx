@@ -60,7 +60,7 @@ export interface FlightSearchFormProps {
   initial: FlightSearchFormValue;
   /**
    * The traveler's home airport from the profile, which may arrive after the form is on screen: it
-   * fills the first origin only while it is empty and the traveler has not typed in it.
+   * fills the first origin only while it is empty and the traveler has not been in it.
    */
   homeAirport?: AirportChoice | null;
   onSearch: (form: FlightSearchFormValue) => void;
@@ -109,6 +109,9 @@ export function FlightSearchForm({
       legs: legsForTripType(current, tripType, addDays(current.legs[0]?.date || today, 7)),
     }));
 
+  const inFirstOrigin = (target: EventTarget) =>
+    document.getElementById(fieldId('itinerary.0.origin'))?.contains(target as Node) ?? false;
+
   const online = useOnline();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -130,8 +133,12 @@ export function FlightSearchForm({
       className="form card search-form"
       onSubmit={submit}
       onInput={(event) => {
-        const firstOrigin = document.getElementById(fieldId('itinerary.0.origin'));
-        if (firstOrigin?.contains(event.target as Node)) setOriginEdited(true);
+        if (inFirstOrigin(event.target)) setOriginEdited(true);
+      }}
+      // A traveler in the empty first origin is about to fill it: the home airport arriving then would
+      // change the text under their cursor.
+      onFocus={(event) => {
+        if (inFirstOrigin(event.target)) setOriginEdited(true);
       }}
       noValidate
       aria-label={t('flights.form')}

@@ -276,13 +276,18 @@ describe('FlightsPage with a return search', () => {
 });
 
 describe('FlightsPage before the profile arrives', () => {
-  it('keeps what the traveler typed and fills only the untouched origin with the home airport', async () => {
-    let sendProfile: (response: StubbedResponse) => void = () => undefined;
+  /** The profile answers when the test sends it; every airport search at once, with none. */
+  function profileWhenSent() {
+    let send: (response: StubbedResponse) => void = () => undefined;
     stubFetch((called) => {
-      if (called === '/api/profile')
-        return new Promise<StubbedResponse>((resolve) => (sendProfile = resolve));
+      if (called === '/api/profile') return new Promise<StubbedResponse>((resolve) => (send = resolve));
       return { json: { items: [] } };
     });
+    return (response: StubbedResponse) => send(response);
+  }
+
+  it('keeps what the traveler typed and fills only the untouched origin with the home airport', async () => {
+    const sendProfile = profileWhenSent();
     renderApp(<FlightsPage />, { url: '/flights' });
     const to = screen.getByRole('combobox', { name: 'To' });
     await userEvent.type(to, 'Par');
@@ -296,18 +301,26 @@ describe('FlightsPage before the profile arrives', () => {
   });
 
   it('leaves an origin the traveler started typing alone when the profile arrives', async () => {
-    let sendProfile: (response: StubbedResponse) => void = () => undefined;
-    stubFetch((called) => {
-      if (called === '/api/profile')
-        return new Promise<StubbedResponse>((resolve) => (sendProfile = resolve));
-      return { json: { items: [] } };
-    });
+    const sendProfile = profileWhenSent();
     const { queryClient } = renderApp(<FlightsPage />, { url: '/flights' });
     await userEvent.type(screen.getByRole('combobox', { name: 'From' }), 'Edi');
 
     sendProfile({ json: profile });
     await waitFor(() => expect(queryClient.getQueryData(profileQueries.current().queryKey)).toBeDefined());
     expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('Edi');
+  });
+
+  it('leaves the empty origin to a traveler who is in it when the profile arrives', async () => {
+    const sendProfile = profileWhenSent();
+    const { queryClient } = renderApp(<FlightsPage />, { url: '/flights' });
+    const from = screen.getByRole('combobox', { name: 'From' });
+    await userEvent.click(from);
+
+    sendProfile({ json: profile });
+    await waitFor(() => expect(queryClient.getQueryData(profileQueries.current().queryKey)).toBeDefined());
+    // The home airport written in under the cursor would open the suggestions as the traveler starts.
+    expect(from).toHaveValue('');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });
 
