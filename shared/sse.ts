@@ -85,6 +85,19 @@ export function encodeSseComment(text: string): string {
     .join('')}\n`;
 }
 
+/**
+ * An event's JSON data, of the type its sender's contract gives it, not checked again: for a reader whose
+ * sender (the BFF) checked every event against that contract before sending it, as the SPA reads the
+ * BFF's answers (web/src/lib/api-client.ts). Throws SseDataError when the data is not JSON.
+ */
+export function readSseJson<T>(message: SseMessage): T {
+  try {
+    return JSON.parse(message.data) as T;
+  } catch (error) {
+    throw new SseDataError(message.event, error);
+  }
+}
+
 /** Parses an event's JSON data with a schema; throws SseDataError when either step fails. */
 export function parseSseData<T>(message: SseMessage, schema: z.ZodType<T>): T {
   let value: unknown;

@@ -14,6 +14,7 @@ function pricedSearch(concurrency: number) {
   const faresCalls: { property: StaySearchProperty; body: PassThrough }[] = [];
   const writeWaiters: { test: (chunk: string) => boolean; resolve: () => void }[] = [];
   const browser = new AbortController();
+  const written: string[] = [];
   const ending = runPricedStaySearch({
     searchBody: search,
     openFares: (property): Promise<Readable> => {
@@ -22,6 +23,7 @@ function pricedSearch(concurrency: number) {
       return Promise.resolve(body);
     },
     write: (chunk) => {
+      written.push(chunk);
       for (const waiter of writeWaiters.filter(({ test }) => test(chunk))) waiter.resolve();
       return true;
     },
@@ -33,7 +35,7 @@ function pricedSearch(concurrency: number) {
   /** Resolves once the runner wrote a chunk to the browser that passes `test`, after it acted on it. */
   const writtenChunk = (test: (chunk: string) => boolean) =>
     new Promise<void>((resolve) => writeWaiters.push({ test, resolve }));
-  return { search, faresCalls, writtenChunk, browser, ending };
+  return { search, faresCalls, writtenChunk, written, browser, ending };
 }
 
 const propertyEvent = (n: number) =>
@@ -60,6 +62,23 @@ describe('runPricedStaySearch', () => {
     await firstEnded;
     await expect.poll(() => run.faresCalls.length).toBe(3);
     expect(run.faresCalls[2]!.property.propertyId).toBe(sampleUuid(103));
+
+    run.browser.abort();
+    await expect(run.ending).resolves.toBeUndefined();
+  });
+
+  it('relays only the progress events that match the contract: the browser reads them unchecked', async () => {
+    const run = pricedSearch(1);
+    run.search.write(encodeSseEvent({ event: 'progress', data: { searchId: SEARCH_ID, received: 'one' } }));
+    run.search.write('event: progress\ndata: {not json\n\n');
+    const relayed = run.writtenChunk((chunk) => chunk.startsWith('event: progress'));
+    run.search.write(
+      encodeSseEvent({ event: 'progress', data: { searchId: SEARCH_ID, received: 1, expected: 4 } }),
+    );
+    await relayed;
+    expect(run.written.filter((chunk) => chunk.startsWith('event: progress'))).toEqual([
+      `event: progress\ndata: ${JSON.stringify({ searchId: SEARCH_ID, received: 1, expected: 4 })}\n\n`,
+    ]);
 
     run.browser.abort();
     await expect(run.ending).resolves.toBeUndefined();

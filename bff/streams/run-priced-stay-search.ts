@@ -12,6 +12,7 @@ import { errorEnvelope, ErrorEnvelopeSchema, type ErrorEnvelope } from '#shared/
 import {
   StayFareSchema,
   StaySearchDoneSchema,
+  StaySearchProgressSchema,
   StaySearchPropertySchema,
   type StaySearchProperty,
 } from '#shared/upstream/stays.ts';
@@ -175,7 +176,11 @@ export async function runPricedStaySearch(input: RunPricedStaySearchInput): Prom
           pump();
           return true;
         }
-        if (message.event === 'progress') return send(EVENTS.progress, undefined, message.data);
+        // Every event the browser gets has been checked here, so the SPA reads them as they are.
+        if (message.event === 'progress') {
+          if (!StaySearchProgressSchema.safeParse(jsonOf(message)).success) return true;
+          return send(EVENTS.progress, undefined, message.data);
+        }
         if (message.event === 'done') {
           const done = StaySearchDoneSchema.safeParse(jsonOf(message));
           searchEnd = done.success

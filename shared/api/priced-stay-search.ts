@@ -7,36 +7,14 @@ import {
   StaySearchPropertySchema,
 } from '../upstream/stays.ts';
 
-/**
- * The events of POST /api/stays/priced-search (docs/decisions.md, "Priced stay search"): the BFF runs the
- * travel API's stay search and prices every property it finds, and sends both on this one stream. Order:
- * a property's `property` comes before its `fare`s, which come before its `property-end`; `search-end`
- * follows the last `property`; exactly one of `done`, `truncated` or `error` ends the stream, after every
- * `property-end` (or, for `error`, instead of the rest).
- */
-export const PRICED_STAY_SEARCH_EVENTS = {
-  /** A property the search found (the travel API's search event, unchanged). */
-  property: 'property',
-  /** How many properties the search has sent of how many it expects (unchanged). */
-  progress: 'progress',
-  /** One bookable rate of one property, as it arrives. */
-  fare: 'fare',
-  /** One property's pricing is over: priced, no rooms, or failed with its error envelope. */
-  propertyEnd: 'property-end',
-  /** The search sent its last property (complete, or cut short): only pricing is left. */
-  searchEnd: 'search-end',
-  /** Every property found was priced (or answered no rooms, or failed); ends the stream. */
-  done: 'done',
-  /** The search was cut short; every property sent so far has ended; ends the stream. */
-  truncated: 'truncated',
-  /** The search failed, or a price showed the whole search is void (MAX_NIGHTS_EXCEEDED, OFFER_EXPIRED). */
-  error: 'error',
-} as const;
+// The events' names, in a module of their own that the SPA loads without zod.
+export { PRICED_STAY_SEARCH_EVENTS } from './priced-stay-search-names.ts';
 
 /** Data of `event: property`. */
 export const PricedStaySearchPropertySchema = StaySearchPropertySchema;
 /** Data of `event: progress`. */
 export const PricedStaySearchProgressSchema = StaySearchProgressSchema;
+export type PricedStaySearchProgress = z.infer<typeof PricedStaySearchProgressSchema>;
 
 /** Data of `event: fare`: the property it prices (its searchSolutionId) and the rate. */
 export const PricedStaySearchFareSchema = z.looseObject({

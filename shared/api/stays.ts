@@ -1,11 +1,6 @@
 // The parts of the travel API contract that reach the SPA unchanged through the BFF.
+// The limits and event names are in stay-values.ts, which loads no zod.
 export {
-  MAX_ADULTS_PER_ROOM,
-  MAX_CHILDREN_PER_ROOM,
-  MAX_CHILD_AGE,
-  MAX_ROOMS,
-  STAY_FARES_EVENTS,
-  STAY_SEARCH_EVENTS,
   StayFareSchema,
   StayPropertyDetailsSchema,
   StaySearchProgressSchema,

@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { ErrorEnvelopeSchema } from './error-envelope.ts';
 import { StayDestinationSchema, StayPropertyDestinationSchema } from './destinations.ts';
 import { CURRENCIES } from './flight-values.ts';
+import { MAX_ADULTS_PER_ROOM, MAX_CHILD_AGE, MAX_CHILDREN_PER_ROOM, MAX_ROOMS } from './stay-values.ts';
+
+export {
+  MAX_ADULTS_PER_ROOM,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN_PER_ROOM,
+  MAX_ROOMS,
+  STAY_FARES_EVENTS,
+  STAY_SEARCH_EVENTS,
+} from './stay-values.ts';
 
 /** Calendar date on the wire, YYYY-MM-DD (checkIn, checkOut). */
 export const StayDateSchema = z.iso.date();
-
-export const MAX_ROOMS = 8;
-export const MAX_ADULTS_PER_ROOM = 6;
-export const MAX_CHILDREN_PER_ROOM = 6;
-export const MAX_CHILD_AGE = 17;
 
 /** Occupancy of one room. */
 export const StayRoomSchema = z.object({
@@ -185,14 +190,6 @@ const propertyFacts = {
   image: PropertyImageSchema.optional(),
 };
 
-/** Events of the stay search stream, in order: property* (with progress between), then done or error. */
-export const STAY_SEARCH_EVENTS = {
-  property: 'property',
-  progress: 'progress',
-  done: 'done',
-  error: 'error',
-} as const;
-
 /** Data of `event: property`: one property of the search, with the ids for a later fares call. */
 export const StaySearchPropertySchema = z.looseObject({
   searchId: z.uuid(),
@@ -254,8 +251,6 @@ export type StaySearchDone = z.infer<typeof StaySearchDoneSchema>;
 /** Data of `event: error` on both stay streams: the error envelope, ending the stream. */
 export const StayStreamErrorSchema = ErrorEnvelopeSchema;
 export type StayStreamError = z.infer<typeof StayStreamErrorSchema>;
-
-export const STAY_FARES_EVENTS = { fare: 'fare', done: 'done', error: 'error' } as const;
 
 /** Board types this service emits; the field is an open string. */
 export const STAY_BOARD_TYPES = [

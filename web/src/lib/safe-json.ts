@@ -1,4 +1,4 @@
-/** JSON.parse that answers undefined for text that is not JSON, for data that a schema checks next. */
+/** JSON.parse that answers undefined for text that is not JSON. */
 export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -3,8 +3,8 @@ import { config } from 'zod/v4';
 // The CSP forbids eval. Zod probes for it when a schema is built (the probe alone is reported as a
 // violation). The SPA's build resolves `zod` to this module (vite.config.ts), so whichever chunk first
 // loads zod turns the probe off before any of its importers builds a schema. Zod loads only with the
-// code that checks what no server checked (stream events, other tabs' messages, URL parameters), never
-// before a page's first paint.
+// code that checks what no server checked (relayed fares, other tabs' messages, URL parameters), when it
+// first has something to check (docs/decisions.md, "Which answers the SPA checks").
 config({ jitless: true });
 
 export * from 'zod/v4';

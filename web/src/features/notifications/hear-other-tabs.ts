@@ -1,18 +1,19 @@
-import {
-  NotificationChannelMessageSchema,
-  type NotificationChannelMessage,
-} from './notification-channel-message.ts';
+import { checkedOnArrival } from '../../lib/checked-on-arrival.ts';
+import type { NotificationChannelMessage } from './notification-channel-message.ts';
 import { closeChannel, openChannel } from './notification-channel.ts';
 
 type Listener = (message: NotificationChannelMessage) => void;
 
 const listeners = new Set<Listener>();
 
-function deliver(event: MessageEvent<unknown>) {
-  const message = NotificationChannelMessageSchema.safeParse(event.data);
-  if (!message.success) return;
-  for (const listener of listeners) listener(message.data);
-}
+// The schema loads with the first message another tab posts: a traveler with one tab never loads it.
+const deliver = checkedOnArrival(
+  async () => (await import('./notification-channel-message.ts')).NotificationChannelMessageSchema,
+  (event: MessageEvent<unknown>) => event.data,
+  (message: NotificationChannelMessage) => {
+    for (const listener of listeners) listener(message);
+  },
+);
 
 /**
  * Hears what the other tabs post on the notification channel, each message checked first; returns the

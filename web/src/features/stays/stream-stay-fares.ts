@@ -1,27 +1,14 @@
-import {
-  STAY_FARES_EVENTS,
-  StayFareSchema,
-  type StayFare,
-  type StayFaresRequestInput,
-} from '#shared/api/stays.ts';
+import { STAY_FARES_EVENTS } from '#shared/api/stay-values.ts';
+import { StayFareSchema, type StayFare, type StayFaresRequestInput } from '#shared/api/stays.ts';
 import { readResumableEventStream, type StreamEnd } from '../../lib/event-stream.ts';
 import { safeJson } from '../../lib/safe-json.ts';
 import { unreadableResponse } from '../../lib/bff-error.ts';
+import { faresWhileResuming } from './fares-while-resuming.ts';
 
 export interface StreamStayFaresOptions {
   signal: AbortSignal;
   /** The property's rates so far, each time one arrives (and once more if a resumed stream changed them). */
   onFares: (fares: readonly StayFare[]) => void;
-}
-
-/**
- * The rates to show while a resumed stream sends a property's rates again: this stream's, then those
- * shown before the cut that it has not sent (yet), by `fareId`. Nothing shown goes away before the new
- * stream's end says what the rates are.
- */
-export function faresWhileResuming(fresh: readonly StayFare[], carried: readonly StayFare[]): StayFare[] {
-  const sent = new Set(fresh.map((fare) => fare.fareId));
-  return [...fresh, ...carried.filter((fare) => !sent.has(fare.fareId))];
 }
 
 /**

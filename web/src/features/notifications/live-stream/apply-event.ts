@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  NOTIFICATION_STREAM_EVENT_NAMES as EVENTS,
-  NotificationStreamNotificationSchema,
-  NotificationStreamReconnectSchema,
-  NotificationStreamSessionEndedSchema,
-  NotificationStreamStatusSchema,
+import type {
+  NotificationStreamNotification,
+  NotificationStreamReconnect,
+  NotificationStreamSessionEnded,
+  NotificationStreamStatus,
 } from '#shared/api/notification-stream-events.ts';
-import { parseSseData, type SseMessage } from '#shared/sse.ts';
+import { NOTIFICATION_STREAM_EVENT_NAMES as EVENTS } from '#shared/api/notification-stream-names.ts';
+import { readSseJson, type SseMessage } from '#shared/sse.ts';
 import type { Notification } from '#shared/api/notifications.ts';
 import { safeJson } from '../../../lib/safe-json.ts';
 import type { LiveConnectionState } from '../live-connection-store.ts';
@@ -84,7 +84,7 @@ export function createEventApplier(options: EventApplierOptions): EventApplier {
   };
 
   const arrive = (message: SseMessage) => {
-    const { notification, alert, replay } = parseSseData(message, NotificationStreamNotificationSchema);
+    const { notification, alert, replay } = readSseJson<NotificationStreamNotification>(message);
     lastEventId = message.id ?? notification.id;
     rememberArrival(notification.id);
     putInInbox(notification);
@@ -105,7 +105,7 @@ export function createEventApplier(options: EventApplierOptions): EventApplier {
           arrive(message);
           break;
         case EVENTS.status: {
-          const { state } = parseSseData(message, NotificationStreamStatusSchema);
+          const { state } = readSseJson<NotificationStreamStatus>(message);
           options.onStatus(state);
           if (state === 'live' && !streamLive) void catchUp();
           streamLive = state === 'live';
@@ -115,12 +115,13 @@ export function createEventApplier(options: EventApplierOptions): EventApplier {
           void catchUp();
           break;
         case EVENTS.sessionEnded: {
-          const ended = NotificationStreamSessionEndedSchema.safeParse(safeJson(message.data));
-          options.onSessionEnded(ended.success && SIGNED_OUT_REASONS.has(ended.data.reason));
+          // An ending whose data does not say why (not JSON) is taken as an expiry.
+          const ended = safeJson(message.data) as Partial<NotificationStreamSessionEnded> | undefined;
+          options.onSessionEnded(SIGNED_OUT_REASONS.has(String(ended?.reason)));
           break;
         }
         case EVENTS.reconnect:
-          options.onReconnectAdvice(parseSseData(message, NotificationStreamReconnectSchema).retryMs);
+          options.onReconnectAdvice(readSseJson<NotificationStreamReconnect>(message).retryMs);
           break;
       }
     } catch {

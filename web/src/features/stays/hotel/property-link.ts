@@ -1,4 +1,4 @@
-import { StayPropertyDestinationSchema, type StayPropertyDestination } from '#shared/api/destinations.ts';
+import type { StayPropertyDestination } from '#shared/api/destinations.ts';
 import type { StaySearchProperty } from '#shared/api/stays.ts';
 import { destinationParams, encodeRooms, type StaySearch } from '../search/stay-search-params.ts';
 
@@ -14,21 +14,6 @@ function hotelDestinationParams(destination: StayPropertyDestination): Record<st
     hotelLat: String(destination.latitude),
     hotelLng: String(destination.longitude),
   };
-}
-
-/** The hotel's direct-property destination from its page's URL; undefined when absent or invalid. */
-export function hotelDestinationFromParams(params: URLSearchParams): StayPropertyDestination | undefined {
-  const coordinate = (value: string | null) => (value === null || value.trim() === '' ? NaN : Number(value));
-  const parsed = StayPropertyDestinationSchema.safeParse({
-    type: 'property',
-    propertyId: params.get('hotelId'),
-    name: params.get('hotel'),
-    city: params.get('hotelCity'),
-    countryCode: params.get('hotelCountry'),
-    latitude: coordinate(params.get('hotelLat')),
-    longitude: coordinate(params.get('hotelLng')),
-  });
-  return parsed.success ? parsed.data : undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import { profileQueries } from '../../../lib/profile-query.ts';
 import { stayQueries } from '../stay-queries.ts';
 import { stayCurrency } from '../stay-currency.ts';
 import { PropertyFares } from './property-fares.tsx';
-import { hotelDestinationFromParams } from './property-link.ts';
+import { hotelDestinationFromParams } from './hotel-destination-params.ts';
 import { ShareStayButton } from './share-stay-button.tsx';
 import { StayHeader } from './stay-header.tsx';
 import { staySearchFormFromParams, staySearchToParams } from '../search/stay-search-params.ts';

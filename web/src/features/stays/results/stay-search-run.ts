@@ -1,18 +1,17 @@
-import {
-  PRICED_STAY_SEARCH_EVENTS as EVENTS,
-  PricedStaySearchFareSchema,
-  PricedStaySearchProgressSchema,
-  PricedStaySearchPropertyEndSchema,
-  PricedStaySearchPropertySchema,
-  PricedStaySearchSearchEndSchema,
+import type {
+  PricedStaySearchFare,
+  PricedStaySearchProgress,
+  PricedStaySearchPropertyEnd,
+  PricedStaySearchSearchEnd,
 } from '#shared/api/priced-stay-search.ts';
+import { PRICED_STAY_SEARCH_EVENTS as EVENTS } from '#shared/api/priced-stay-search-names.ts';
 import type { StayFare, StaySearchProperty } from '#shared/api/stays.ts';
-import { BffError } from '../../../lib/bff-error.ts';
-import { readResumableEventStream } from '../../../lib/event-stream.ts';
+import { BffError, networkError } from '../../../lib/bff-error.ts';
+import { readResumableEventStream, type StreamEnd } from '../../../lib/event-stream.ts';
 import { safeJson } from '../../../lib/safe-json.ts';
 import type { StaySearch } from '../search/stay-search-params.ts';
 import type { StayCurrency } from '../stay-currency.ts';
-import { faresWhileResuming, streamStayFares } from '../stream-stay-fares.ts';
+import { faresWhileResuming } from '../fares-while-resuming.ts';
 
 /** A property's pricing: its rates so far (`fares`) and the cheapest of them. */
 export type PropertyPrice =
@@ -81,7 +80,14 @@ export function startStaySearchRun(
   publish: (snapshot: StaySearchSnapshot) => void,
   currency?: StayCurrency,
 ): StaySearchRun {
-  const inCurrency = currency ? { currency } : {};
+  // What the search and each fares call say alike: the dates, rooms, purpose and currency.
+  const stay = {
+    checkIn: search.checkIn,
+    checkOut: search.checkOut,
+    rooms: search.rooms,
+    bookingProfile: search.bookingProfile,
+    ...(currency ? { currency } : {}),
+  };
   const controller = new AbortController();
   let snapshot = INITIAL_SNAPSHOT;
   let requestId: string | undefined;
@@ -136,10 +142,11 @@ export function startStaySearchRun(
     controller.abort();
   };
 
-  const onProperty = (data: unknown) => {
-    const parsed = PricedStaySearchPropertySchema.safeParse(data);
-    if (!parsed.success) return;
-    const property = parsed.data;
+  // Each event's data is of its contract's type: the BFF checked every event before sending it
+  // (bff/streams/run-priced-stay-search.ts), as it checks every answer the SPA reads (api-client.ts).
+  // Data that is not JSON at all (undefined) is passed over.
+  const onProperty = (property: StaySearchProperty | undefined) => {
+    if (!property) return;
     const { searchSolutionId } = property;
     if (streamed.has(searchSolutionId)) return;
     const known =
@@ -162,15 +169,12 @@ export function startStaySearchRun(
     // Shown before a cut: it keeps its card, and this stream prices it only if its pricing was cut too.
     if (carried.has(known.searchSolutionId)) streamed.set(searchSolutionId, known.searchSolutionId);
   };
-  const onFare = (data: unknown) => {
-    const parsed = PricedStaySearchFareSchema.safeParse(data);
-    const card = parsed.success ? streamed.get(parsed.data.searchSolutionId) : undefined;
-    if (parsed.success && card) addFare(card, parsed.data.fare);
+  const onFare = (priced: PricedStaySearchFare | undefined) => {
+    const card = priced ? streamed.get(priced.searchSolutionId) : undefined;
+    if (priced && card) addFare(card, priced.fare);
   };
-  const onPropertyEnd = (data: unknown) => {
-    const parsed = PricedStaySearchPropertyEndSchema.safeParse(data);
-    if (!parsed.success) return;
-    const ending = parsed.data;
+  const onPropertyEnd = (ending: PricedStaySearchPropertyEnd | undefined) => {
+    if (!ending) return;
     const card = streamed.get(ending.searchSolutionId);
     if (!card) return;
     streamed.delete(ending.searchSolutionId);
@@ -201,25 +205,22 @@ export function startStaySearchRun(
       pricedCount: snapshot.pricedCount - 1,
     });
     let fares: readonly StayFare[] = [];
-    void streamStayFares(
-      {
-        searchSolutionId,
-        propertyId: property.propertyId,
-        solutionKey: property.solutionKey,
-        checkIn: search.checkIn,
-        checkOut: search.checkOut,
-        rooms: search.rooms,
-        bookingProfile: search.bookingProfile,
-        ...inCurrency,
-      },
-      {
-        signal: controller.signal,
-        onFares: (sofar) => {
-          fares = sofar;
-          showPricing(searchSolutionId, sofar);
-        },
-      },
-    ).then((end) => {
+    // The fares stream's reader checks what the BFF relays unchecked, with zod: it loads only for a retry.
+    const priced = import('../stream-stay-fares.ts').then(
+      ({ streamStayFares }) =>
+        streamStayFares(
+          { searchSolutionId, propertyId: property.propertyId, solutionKey: property.solutionKey, ...stay },
+          {
+            signal: controller.signal,
+            onFares: (sofar) => {
+              fares = sofar;
+              showPricing(searchSolutionId, sofar);
+            },
+          },
+        ),
+      (cause: unknown): StreamEnd => ({ kind: 'error', error: networkError(cause) }),
+    );
+    void priced.then((end) => {
       retrying.delete(searchSolutionId);
       if (end.kind === 'aborted') return;
       if (end.kind === 'error' && STOPPING_PHASES[end.error.code]) stopWith(end.error);
@@ -236,29 +237,23 @@ export function startStaySearchRun(
     publish(snapshot);
     const end = await readResumableEventStream('/api/stays/priced-search', {
       method: 'POST',
-      body: {
-        destination: search.destination,
-        checkIn: search.checkIn,
-        checkOut: search.checkOut,
-        rooms: search.rooms,
-        bookingProfile: search.bookingProfile,
-        ...inCurrency,
-      },
+      body: { destination: search.destination, ...stay },
       signal: controller.signal,
       onEvent: (message) => {
         const data = safeJson(message.data);
-        if (message.event === EVENTS.property) onProperty(data);
-        else if (message.event === EVENTS.fare) onFare(data);
-        else if (message.event === EVENTS.propertyEnd) onPropertyEnd(data);
+        if (message.event === EVENTS.property) onProperty(data as StaySearchProperty | undefined);
+        else if (message.event === EVENTS.fare) onFare(data as PricedStaySearchFare | undefined);
+        else if (message.event === EVENTS.propertyEnd)
+          onPropertyEnd(data as PricedStaySearchPropertyEnd | undefined);
         else if (message.event === EVENTS.progress) {
-          const parsed = PricedStaySearchProgressSchema.safeParse(data);
-          if (parsed.success) update({ expected: parsed.data.expected });
+          const progress = data as PricedStaySearchProgress | undefined;
+          if (progress) update({ expected: progress.expected });
         } else if (message.event === EVENTS.searchEnd) {
-          const parsed = PricedStaySearchSearchEndSchema.safeParse(data);
+          const end = data as PricedStaySearchSearchEnd | undefined;
           update({
             phase: 'pricing',
             expected: snapshot.properties.length,
-            truncated: parsed.success && parsed.data.outcome === 'truncated',
+            truncated: end?.outcome === 'truncated',
           });
         }
       },

@@ -3,8 +3,8 @@ import {
   MAX_CHILD_AGE,
   MAX_CHILDREN_PER_ROOM,
   MAX_ROOMS,
-  type StayRoom,
-} from '#shared/api/stays.ts';
+} from '#shared/api/stay-values.ts';
+import type { StayRoom } from '#shared/api/stays.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { fieldId } from '../../../lib/error-grammar.ts';
 

@@ -1,4 +1,4 @@
-import { MAX_ADULTS_PER_ROOM, MAX_CHILDREN_PER_ROOM, MAX_ROOMS } from '#shared/api/stays.ts';
+import { MAX_ADULTS_PER_ROOM, MAX_CHILDREN_PER_ROOM, MAX_ROOMS } from '#shared/api/stay-values.ts';
 import type { MessageId } from '../../../i18n/i18n.ts';
 import type { Translate } from '../../../i18n/use-t.ts';
 import { todayIsoDate } from '../../../lib/intl-format.ts';
