@@ -54,16 +54,23 @@ interface Row {
   result: Result;
 }
 
+/** Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP...): the audit is run again, this many times at most. */
+const AUDIT_ATTEMPTS = 3;
+
 async function audit(page: Page, url: string, profile: Profile): Promise<Result> {
   const flags: Flags = {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   };
-  const runner = await lighthouse(url, flags, profile === 'desktop' ? desktopConfig : undefined, page);
-  if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (runner.lhr.runtimeError) throw new Error(`${url}: ${runner.lhr.runtimeError.message}`);
-  return runner.lhr;
+  for (let attempt = 1; ; attempt += 1) {
+    const runner = await lighthouse(url, flags, profile === 'desktop' ? desktopConfig : undefined, page);
+    if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
+    const failure = runner.lhr.runtimeError;
+    if (!failure) return runner.lhr;
+    if (attempt === AUDIT_ATTEMPTS) throw new Error(`${url}: ${failure.message}`);
+    console.log(`  Lighthouse could not record this load (${failure.code}); auditing it again`);
+  }
 }
 
 const score = (result: Result, category: string) => {
