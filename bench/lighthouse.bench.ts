@@ -17,7 +17,10 @@
  * file alone).
  *
  * Flags: --no-write, --chromium <path>, --pages start,home,... (all), --profiles mobile,desktop (both),
- * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings).
+ * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings),
+ * --throttling simulate|devtools (simulate: Lighthouse's default, the load run at full speed and its slow
+ * network and CPU computed from it; devtools: the browser itself slowed during the load, so what the page
+ * asks for early, alongside its code, is measured as it happens; the table is not written then).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: 'start,home,flights,stays,trip' },
     profiles: { type: 'string', default: 'mobile,desktop' },
     reports: { type: 'string' },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 
@@ -62,6 +66,7 @@ async function audit(page: Page, url: string, profile: Profile): Promise<Result>
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    throttlingMethod: values.throttling === 'devtools' ? 'devtools' : 'simulate',
   };
   for (let attempt = 1; ; attempt += 1) {
     const runner = await lighthouse(url, flags, profile === 'desktop' ? desktopConfig : undefined, page);
@@ -174,7 +179,7 @@ try {
 
   const result = table(rows);
   printTable(result.header, result.cells);
-  if (!values['no-write']) writeBenchmarks(markdown(result), rows);
+  if (!values['no-write'] && values.throttling === 'simulate') writeBenchmarks(markdown(result), rows);
 } finally {
   await browser?.close();
   await stopStack(stack);
