@@ -5,6 +5,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { requireSession } from './require-session.ts';
 import { travelerHomeLoader } from './traveler-home-loader.ts';
+import { tripLoader } from './trip-loader.ts';
 import { rootLoader } from './root-loader.ts';
 
 /** Every screen is its own chunk, loaded when the traveler first goes there. */
@@ -78,6 +79,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'trips/:tripId',
+                  loader: tripLoader(queryClient),
                   lazy: async () => ({
                     Component: (await import('../features/trips/trip-page.tsx')).TripPage,
                   }),
