@@ -112,4 +112,18 @@ describe('AirportField', () => {
     await waitFor(() => expect(field).toHaveValue('Bangkok · Suvarnabhumi (BKK)'));
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it('lists the airport named from its code by its name when the traveler opens the list', async () => {
+    const { answer } = nameBangkokWhenAsked();
+    renderApp(<Field initial={{ code: 'BKK', label: 'BKK' }} />);
+    answer();
+    const field = screen.getByRole('combobox', { name: 'From' });
+    await waitFor(() => expect(field).toHaveValue('Bangkok · Suvarnabhumi (BKK)'));
+    // Long after the field's text has settled (its searches wait a quarter of a second).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await userEvent.click(screen.getByRole('button', { name: /options/i }));
+    const option = await screen.findByRole('option');
+    expect(option).toHaveTextContent('Bangkok');
+    expect(option).toHaveTextContent('Suvarnabhumi, Thailand');
+  });
 });

@@ -61,9 +61,10 @@ export function AirportField({ id, label, value, onChange, error }: AirportField
     ...flightQueries.airports(query, language),
     enabled: typing && query === typed && query.trim().length >= 2,
   });
+  // The chosen airport as the list's one option until a search answers: by its name once known.
   const fallback: Airport[] = value
     ? [
-        {
+        namedAirport ?? {
           code: value.code,
           name: value.label,
           city: value.label,
