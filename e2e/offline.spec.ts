@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
@@ -20,6 +20,26 @@ async function offlinePackReady(page: Page): Promise<void> {
   });
   await page.reload();
   await workerControls(page);
+}
+
+/** Fails a request the service worker makes itself, as a browser without a network does. */
+function failFromWorker(route: Route): Promise<void> {
+  return route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback();
+}
+
+/**
+ * Takes the network away from the pages and from the service worker. Playwright's offline emulation
+ * reaches a worker once it has attached to it: a worker started again (an idle one is stopped by the
+ * browser) can fetch from the network for a moment before that, so its own requests are failed here too.
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', failFromWorker);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*', failFromWorker);
+  await context.setOffline(false);
 }
 
 /** Opens the trips once the offline pack is ready; the first upcoming trip's link, once it shows. */
@@ -96,7 +116,7 @@ test.describe('offline trip pack', () => {
     // is said, which the inbox cannot know offline: it shows what was saved.
     await page.goto('about:blank');
     await expect.poll(inFlight).toBe(0);
-    await context.setOffline(true);
+    await goOffline(context);
     const after = await raiseDelay(admin, traveler.id, 'Unseen');
 
     await page.goto('/trips');
@@ -130,7 +150,7 @@ test.describe('offline trip pack', () => {
     await expect(search).toBeDisabled();
 
     // Back online, the search is offered again.
-    await context.setOffline(false);
+    await goOnline(context);
     await expect(search).toBeEnabled();
     await expect(page.getByText(/Searching needs the network/)).toHaveCount(0);
   });
@@ -173,7 +193,7 @@ test.describe('offline trip pack', () => {
     expect(await reads).toEqual([200, 200]);
     expect(await privateCaches(reader)).toEqual([]);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.goto('/trips');
     await expectNothingOfTheTravelers(page, [traveler.name]);
   });
@@ -189,7 +209,7 @@ test.describe('offline trip pack', () => {
 
     await signOutThroughMenu(page);
 
-    await context.setOffline(true);
+    await goOffline(context);
     for (const path of ['/trips', '/profile', '/inbox', '/']) {
       await page.goto(path);
       await expectNothingOfTheTravelers(page, [traveler.name, tripTitle]);
@@ -207,7 +227,7 @@ test.describe('offline trip pack', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'You are offline and signed out' }),
     ).toBeVisible();
-    await context.setOffline(false);
+    await goOnline(context);
     await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
   });
 });
