@@ -22,20 +22,19 @@
  * network and CPU computed from it; devtools: the browser itself slowed during the load, so what the page
  * asks for early, alongside its code, is measured as it happens; the table is not written then).
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { buildSpa, signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
+import type { Page } from 'puppeteer-core';
+import { buildSpa, DEBIAN_CHROMIUM, signIn, travelerPages, withAppInBrowser } from './support/app-stack.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
   options: {
     'no-write': { type: 'boolean', default: false },
-    chromium: { type: 'string', default: '/usr/lib/chromium/chromium' },
+    chromium: { type: 'string', default: DEBIAN_CHROMIUM },
     pages: { type: 'string', default: 'start,home,flights,stays,trip' },
     profiles: { type: 'string', default: 'mobile,desktop' },
     reports: { type: 'string' },
@@ -142,19 +141,7 @@ function writeBenchmarks(tableText: string, rows: Row[]): void {
 }
 
 buildSpa();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-lighthouse-'));
-let stack: ChildProcess | undefined;
-let browser: Browser | undefined;
-try {
-  const started = await startStack(dataDir);
-  stack = started.stack;
-  const { origin } = started;
-  browser = await puppeteer.launch({
-    executablePath: values.chromium,
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  const page = await browser.newPage();
+await withAppInBrowser({ chromium: values.chromium }, async (page, origin) => {
   const rows: Row[] = [];
   const run = async (name: string, url: string) => {
     if (!wantedPages.has(name)) return;
@@ -180,8 +167,4 @@ try {
   const result = table(rows);
   printTable(result.header, result.cells);
   if (!values['no-write'] && values.throttling === 'simulate') writeBenchmarks(markdown(result), rows);
-} finally {
-  await browser?.close();
-  await stopStack(stack);
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

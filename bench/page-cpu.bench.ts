@@ -13,15 +13,14 @@
  * --dist <a built SPA with source maps> (default: builds one into a temporary folder),
  * --chromium <path>.
  */
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { buildSpa, signIn, startStack, stopStack, travelerPages } from './support/app-stack.ts';
+import type { Page } from 'puppeteer-core';
+import { buildSpa, DEBIAN_CHROMIUM, signIn, travelerPages, withAppInBrowser } from './support/app-stack.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
@@ -30,7 +29,7 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '3' },
     top: { type: 'string', default: '12' },
     dist: { type: 'string' },
-    chromium: { type: 'string', default: '/usr/lib/chromium/chromium' },
+    chromium: { type: 'string', default: DEBIAN_CHROMIUM },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -168,29 +167,16 @@ const ownBuild =
   values.dist === undefined ? mkdtempSync(path.join(os.tmpdir(), 'wayfare-page-cpu-')) : undefined;
 const dist = values.dist === undefined ? (ownBuild as string) : path.resolve(values.dist);
 if (ownBuild) buildSpa(['--sourcemap', '--outDir', ownBuild, '--emptyOutDir']);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-page-cpu-data-'));
-let stack: ChildProcess | undefined;
-let browser: Browser | undefined;
 try {
-  const started = await startStack(dataDir, dist);
-  stack = started.stack;
-  browser = await puppeteer.launch({
-    executablePath: values.chromium,
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  await withAppInBrowser({ chromium: values.chromium, webDist: dist }, async (page, origin) => {
+    const names = new SourceNames(dist);
+    if (wanted.includes('start')) report('start', await profileLoads(page, 'start', `${origin}/`), names);
+    await signIn(page, origin);
+    const pages = await travelerPages(page, origin);
+    for (const name of ['home', 'flights', 'stays', 'trip'] as const) {
+      if (wanted.includes(name)) report(name, await profileLoads(page, name, pages[name]), names);
+    }
   });
-  const page = await browser.newPage();
-  const names = new SourceNames(dist);
-  if (wanted.includes('start'))
-    report('start', await profileLoads(page, 'start', `${started.origin}/`), names);
-  await signIn(page, started.origin);
-  const pages = await travelerPages(page, started.origin);
-  for (const name of ['home', 'flights', 'stays', 'trip'] as const) {
-    if (wanted.includes(name)) report(name, await profileLoads(page, name, pages[name]), names);
-  }
 } finally {
-  await browser?.close();
-  await stopStack(stack);
-  rmSync(dataDir, { recursive: true, force: true });
   if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
 }

@@ -3,8 +3,10 @@
  * ports with a data folder of its own, serving a built SPA, and the pages a traveler lands on.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { StayDestination } from '#shared/api/destinations.ts';
 import { staySearchToParams } from '../../web/src/features/stays/search/stay-search-params.ts';
 import { freePort } from '../../scripts/service-group.ts';
@@ -27,8 +29,39 @@ export function buildSpa(flags: string[] = []): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Debian's Chromium, which the browser benchmarks launch (`--chromium` names another). */
+export const DEBIAN_CHROMIUM = '/usr/lib/chromium/chromium';
+
+/**
+ * Runs `use` with a page of Chromium (`chromium`, headless=new, no sandbox, no GPU) and the origin of the
+ * stack started for it, serving `webDist` from a data folder of its own; closes the browser, stops the
+ * stack and removes the folder afterwards, however `use` ends.
+ */
+export async function withAppInBrowser<T>(
+  { chromium, webDist }: { chromium: string; webDist?: string },
+  use: (page: Page, origin: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-data-'));
+  let stack: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    const started = await startStack(dataDir, webDist);
+    stack = started.stack;
+    browser = await puppeteer.launch({
+      executablePath: chromium,
+      headless: true,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    return await use(await browser.newPage(), started.origin);
+  } finally {
+    await browser?.close();
+    await stopStack(stack);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** scripts/start.ts on free ports serving `webDist`; resolves with the app's origin once it says it is ready. */
-export async function startStack(
+async function startStack(
   dataDir: string,
   webDist = path.join(root, 'dist/web'),
 ): Promise<{ origin: string; stack: ChildProcess }> {
@@ -62,7 +95,7 @@ export async function startStack(
 }
 
 /** Stops the stack and waits for it to exit. */
-export async function stopStack(stack: ChildProcess | undefined): Promise<void> {
+async function stopStack(stack: ChildProcess | undefined): Promise<void> {
   if (!stack || stack.exitCode !== null) return;
   const exited = new Promise((resolve) => stack.once('exit', resolve));
   stack.kill('SIGTERM');
