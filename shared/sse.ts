@@ -100,13 +100,7 @@ export function readSseJson<T>(message: SseMessage): T {
 
 /** Parses an event's JSON data with a schema; throws SseDataError when either step fails. */
 export function parseSseData<T>(message: SseMessage, schema: z.ZodType<T>): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(message.data);
-  } catch (error) {
-    throw new SseDataError(message.event, error);
-  }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(readSseJson<unknown>(message));
   if (!parsed.success) throw new SseDataError(message.event, parsed.error);
   return parsed.data;
 }
