@@ -70,6 +70,53 @@ describe('check-bundle-size', () => {
     ]);
   });
 
+  it('counts a search page twice: folded, as a results link opens it, and on its form, fetched with it', () => {
+    const manifest: BuildManifest = {
+      ...MANIFEST,
+      'index.html': {
+        ...MANIFEST['index.html']!,
+        dynamicImports: [
+          'src/features/flights/flights-page.tsx',
+          'src/features/flights/flight-search-form.tsx',
+          'src/i18n/messages.en.ts',
+          'src/i18n/messages.es.ts',
+        ],
+      },
+      'src/features/flights/flights-page.tsx': {
+        file: 'assets/flights-page-a1.js',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+      'src/features/flights/flight-search-form.tsx': {
+        file: 'assets/flight-search-form-b2.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_date-field-c3.js'],
+      },
+      '_date-field-c3.js': { file: 'assets/date-field-c3.js' },
+    };
+    const shell = ['assets/index-abc.js', 'assets/zod-def.js'];
+    expect(pageFiles(manifest, () => 1)).toEqual([
+      {
+        page: 'src/features/flights/flights-page.tsx',
+        files: [...shell, 'assets/flights-page-a1.js', 'assets/messages.en-pqr.js'],
+      },
+      {
+        page: 'src/features/flights/flights-page.tsx',
+        form: 'src/features/flights/flight-search-form.tsx',
+        files: [
+          ...shell,
+          'assets/flights-page-a1.js',
+          'assets/flight-search-form-b2.js',
+          'assets/date-field-c3.js',
+          'assets/messages.en-pqr.js',
+        ],
+      },
+    ]);
+    const withoutForm = { ...manifest };
+    delete withoutForm['src/features/flights/flight-search-form.tsx'];
+    expect(() => pageFiles(withoutForm, () => 1)).toThrow(/no flight-search-form\.tsx/);
+  });
+
   it('sums each screen’s gzipped sizes and fails when one is above the budget', async () => {
     const dist = await mkdtemp(path.join(os.tmpdir(), 'bundle-size-'));
     folders.push(dist);

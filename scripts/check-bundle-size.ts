@@ -2,8 +2,11 @@
  * Measures the JavaScript a first visit downloads before a page can draw, for every page a traveler can
  * land on: what index.html loads (its module script and everything that script imports statically), the
  * page's own route chunk and its static imports, and the catalog of the interface's language, which is
- * loaded before the first paint (the larger of the languages: either may be the first). Gzipped at level
- * 9, from the build's manifest (dist/web/.vite/manifest.json). Fails when a page is above the budget.
+ * loaded before the first paint (the larger of the languages: either may be the first). A search page
+ * whose form is fetched apart from it (PAGES_ON_A_FORM) is measured
+ * twice: as a results link opens it, form folded, and as it opens without a search, on its form, whose code
+ * its route fetches alongside the page's (web/src/app/router.tsx). Gzipped at level 9, from the build's
+ * manifest (dist/web/.vite/manifest.json). Fails when a page is above the budget.
  *
  *   node scripts/check-bundle-size.ts [--dist dist/web] [--limit-kb 110] [--json]
  */
@@ -34,6 +37,8 @@ export interface ChunkSize {
 export interface PageReport {
   /** The page's route module, as the manifest names it (src/features/.../<name>-page.tsx, or _<name>-page-<hash>.js). */
   page: string;
+  /** The search form the page opens on when it has no search, counted with it (src/.../<name>-search-form.tsx). */
+  form?: string;
   chunks: ChunkSize[];
   totalBytes: number;
   totalGzipBytes: number;
@@ -55,6 +60,18 @@ export function pageName(key: string): string {
 }
 
 const byName = (a: string, b: string) => pageName(a).localeCompare(pageName(b));
+/** A search form fetched apart from its page (web/src/lib/preloadable.tsx). */
+const FORM_APART = /(^|\/)[a-z-]+-search-form\.tsx$/;
+
+/**
+ * The pages that open on a search form fetched apart when their address has no search, and that form:
+ * the route of each asks for the form with the page (formUnlessSearched, web/src/app/router.tsx).
+ */
+export const PAGES_ON_A_FORM: Record<string, string> = {
+  'flights-page': 'flight-search-form',
+  'stays-page': 'stay-search-form',
+};
+
 /** A language's whole catalog (web/src/i18n/messages.<language>.ts). */
 const CATALOG = /(^|\/)src\/i18n\/messages\.[a-z-]+\.ts$/;
 
@@ -70,11 +87,14 @@ export function staticClosure(manifest: BuildManifest, key: string, seen = new S
   ];
 }
 
-/** The initial files of each page: index.html's, the page's and the larger catalog's, each once. */
+/**
+ * The initial files of each page: index.html's, the page's and the larger catalog's, each once; and for a
+ * page with a search form fetched apart, the same with the form's.
+ */
 export function pageFiles(
   manifest: BuildManifest,
   sizeOf: (file: string) => number,
-): { page: string; files: string[] }[] {
+): { page: string; form?: string; files: string[] }[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('index.html'));
   if (!entry) throw new Error('the build manifest has no index.html entry');
   const shell = staticClosure(manifest, entry);
@@ -88,10 +108,23 @@ export function pageFiles(
   // The router's screens are the index chunk's dynamic imports named <name>-page (a screen another chunk
   // also imports is a shared chunk, named _<name>-page-<hash>.js, rather than by its source).
   const pages = (manifest[entry]?.dynamicImports ?? []).filter((key) => PAGE.test(key)).sort(byName);
-  return pages.map((page) => ({
-    page,
-    files: [...new Set([...shell, ...staticClosure(manifest, page), ...largestCatalog])],
-  }));
+  return pages.flatMap((page) => {
+    const files = [...shell, ...staticClosure(manifest, page)];
+    const formName = PAGES_ON_A_FORM[pageName(page)];
+    const forms = Object.keys(manifest).filter(
+      (key) => formName !== undefined && FORM_APART.test(key) && key.endsWith(`/${formName}.tsx`),
+    );
+    if (formName !== undefined && forms.length === 0)
+      throw new Error(`the build manifest has no ${formName}.tsx, the form ${pageName(page)} opens on`);
+    return [
+      { page, files: [...new Set([...files, ...largestCatalog])] },
+      ...forms.map((form) => ({
+        page,
+        form,
+        files: [...new Set([...files, ...staticClosure(manifest, form), ...largestCatalog])],
+      })),
+    ];
+  });
 }
 
 export function measureBundle(distDir: string, limitKb = INITIAL_JS_LIMIT_KB): BundleReport {
@@ -109,11 +142,18 @@ export function measureBundle(distDir: string, limitKb = INITIAL_JS_LIMIT_KB): B
     return size;
   };
   const limitBytes = limitKb * 1024;
-  const pages = pageFiles(manifest, (file) => sizeOf(file).gzipBytes).map(({ page, files }) => {
+  const pages = pageFiles(manifest, (file) => sizeOf(file).gzipBytes).map(({ page, form, files }) => {
     const chunks = files.map(sizeOf);
     const totalBytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
     const totalGzipBytes = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
-    return { page, chunks, totalBytes, totalGzipBytes, withinLimit: totalGzipBytes <= limitBytes };
+    return {
+      page,
+      ...(form === undefined ? {} : { form }),
+      chunks,
+      totalBytes,
+      totalGzipBytes,
+      withinLimit: totalGzipBytes <= limitBytes,
+    };
   });
   return { pages, limitBytes, withinLimit: pages.every((page) => page.withinLimit) };
 }
@@ -121,7 +161,10 @@ export function measureBundle(distDir: string, limitKb = INITIAL_JS_LIMIT_KB): B
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatReport(report: BundleReport): string {
-  const name = (page: PageReport) => pageName(page.page);
+  const name = (page: PageReport) =>
+    page.form === undefined
+      ? pageName(page.page)
+      : `${pageName(page.page)} + ${path.basename(page.form, '.tsx')}`;
   const width = Math.max(...report.pages.map((page) => name(page).length), 'page'.length);
   const lines = report.pages.map(
     (page) =>

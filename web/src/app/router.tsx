@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { flightSearchForm } from '../features/flights/lazy-flight-search-form.ts';
+import { staySearchForm } from '../features/stays/search/lazy-stay-search-form.ts';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -7,6 +9,7 @@ import { requireSession } from './require-session.ts';
 import { travelerHomeLoader } from './traveler-home-loader.ts';
 import { tripLoader } from './trip-loader.ts';
 import { rootLoader } from './root-loader.ts';
+import { formUnlessSearched } from './search-form-loader.ts';
 
 /** Every screen is its own chunk, loaded when the traveler first goes there. */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
@@ -37,12 +40,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: 'flights',
+                  loader: formUnlessSearched(flightSearchForm, 'leg'),
                   lazy: async () => ({
                     Component: (await import('../features/flights/flights-page.tsx')).FlightsPage,
                   }),
                 },
                 {
                   path: 'stays',
+                  loader: formUnlessSearched(staySearchForm, 'checkIn'),
                   lazy: async () => ({
                     Component: (await import('../features/stays/results/stays-page.tsx')).StaysPage,
                   }),

@@ -1,33 +1,49 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { preloadable, type Preloadable } from '../lib/preloadable.tsx';
 import { CollapsibleSearch } from './collapsible-search.tsx';
 
 afterEach(cleanup);
 
+/** A city search form: Search folds it. */
+function CityForm({ onSearch }: { onSearch: () => void }) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      <label>
+        City <input />
+      </label>
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
 /** A page with a search form: Search folds it, Edit search opens it. */
-function SearchPage({ searched }: { searched: boolean }) {
+function SearchPage({
+  searched,
+  formApart,
+}: {
+  searched: boolean;
+  formApart?: Preloadable<{ onSearch: () => void }>;
+}) {
   const [collapsed, setCollapsed] = useState(searched);
+  const Form = formApart?.Component ?? CityForm;
   return (
     <CollapsibleSearch
       collapsed={collapsed}
       summary="Rome · 2 adults"
       editLabel="Edit search"
       onEdit={() => setCollapsed(false)}
+      {...(formApart ? { formCode: formApart } : {})}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setCollapsed(true);
-        }}
-      >
-        <label>
-          City <input />
-        </label>
-        <button type="submit">Search</button>
-      </form>
+      <Form onSearch={() => setCollapsed(true)} />
     </CollapsibleSearch>
   );
 }
@@ -51,5 +67,31 @@ describe('CollapsibleSearch', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
     expect(screen.getByLabelText('City')).toHaveValue('Rome');
+  });
+
+  it('fetches a form whose code comes apart when the pointer reaches Edit, and opens it once it arrived', async () => {
+    let deliver: () => void = () => undefined;
+    const asked: string[] = [];
+    const cityForm = preloadable(
+      () =>
+        new Promise<typeof CityForm>((resolve) => {
+          asked.push('form code');
+          deliver = () => resolve(CityForm);
+        }),
+    );
+    render(<SearchPage searched formApart={cityForm} />);
+    expect(asked).toEqual([]);
+    const edit = screen.getByRole('button', { name: 'Edit search' });
+    await userEvent.hover(edit);
+    expect(asked).toEqual(['form code']);
+
+    // Clicked before the code arrived: the button says it is busy, and the form opens once it has.
+    await userEvent.click(edit);
+    expect(edit).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByLabelText('City')).not.toBeInTheDocument();
+    deliver();
+    await act(() => Promise.resolve());
+    expect(screen.getByLabelText('City')).toHaveFocus();
+    expect(asked).toEqual(['form code']);
   });
 });

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../i18n/use-t.ts';
+import type { Preloadable } from '../lib/preloadable.tsx';
 import './collapsible-search.css';
 
 const FIELD = 'input:not([type="hidden"]), select, textarea';
@@ -20,6 +22,12 @@ export interface CollapsibleSearchProps {
    * since its fields are the page's heaviest part to draw and there is nothing in them to keep yet.
    */
   children: ReactNode;
+  /**
+   * The form's code, when it is fetched apart from the page's (lib/preloadable.tsx): the Edit button asks
+   * for it when the pointer or focus comes to it, and opens the form once it has arrived, so the form
+   * draws whole and its first field takes focus.
+   */
+  formCode?: Pick<Preloadable<never>, 'preload' | 'whenReady' | 'ready'>;
 }
 
 /**
@@ -33,9 +41,12 @@ export function CollapsibleSearch({
   onEdit,
   focusOnEdit,
   children,
+  formCode,
 }: CollapsibleSearchProps) {
+  const t = useT();
   const form = useRef<HTMLDivElement>(null);
   const editing = useRef(false);
+  const [opening, setOpening] = useState(false);
   const [drawn, setDrawn] = useState(!collapsed);
   if (!collapsed && !drawn) setDrawn(true);
   useEffect(() => {
@@ -52,9 +63,21 @@ export function CollapsibleSearch({
           <button
             type="button"
             className="button button-secondary button-small"
+            aria-busy={opening || undefined}
+            onPointerEnter={() => void formCode?.preload().catch(() => undefined)}
+            onFocus={() => void formCode?.preload().catch(() => undefined)}
             onClick={() => {
-              editing.current = true;
-              onEdit();
+              if (opening) return;
+              const open = () => {
+                setOpening(false);
+                editing.current = true;
+                onEdit();
+              };
+              if (!formCode || formCode.ready()) open();
+              else {
+                setOpening(true);
+                formCode.whenReady(open);
+              }
             }}
           >
             {editLabel}
@@ -62,7 +85,17 @@ export function CollapsibleSearch({
         </div>
       )}
       <div ref={form} className={collapsed ? 'search-collapsible collapsed' : 'search-collapsible'}>
-        {drawn && children}
+        {drawn && (
+          <Suspense
+            fallback={
+              <p className="card muted" role="status">
+                {t('forms.searchLoading')}
+              </p>
+            }
+          >
+            {children}
+          </Suspense>
+        )}
       </div>
     </>
   );

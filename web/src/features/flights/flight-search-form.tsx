@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { CABIN_CLASSES, MAX_ITINERARY_LEGS, MAX_PASSENGERS } from '#shared/api/flight-values.ts';
-import type { CabinClass } from '#shared/api/flights.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { FormErrorSummary } from '../../components/form-error-summary.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -10,6 +9,7 @@ import { fieldId } from '../../lib/error-grammar.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { AirportField } from './airport-field.tsx';
+import { cabinName } from './cabin-name.ts';
 import {
   legsForTripType,
   TRIP_TYPES,
@@ -21,18 +21,6 @@ import {
 import { lastBookableDate, validateFlightSearch } from './validate-flight-search.ts';
 import { OfflineNote } from '../../components/offline-note.tsx';
 import { useOnline } from '../../lib/use-online.ts';
-
-const CABIN_LABELS: Record<CabinClass, MessageId> = {
-  economy: 'flights.cabin.economy',
-  premium_economy: 'flights.cabin.premium_economy',
-  business: 'flights.cabin.business',
-  first: 'flights.cabin.first',
-};
-
-/** "Economy", "Turista": a cabin's name in the active language (its code when the app does not know it). */
-export function cabinName(cabin: string, t: Translate): string {
-  return cabin in CABIN_LABELS ? t(CABIN_LABELS[cabin as CabinClass]) : cabin;
-}
 
 const TRIP_LABELS: Record<TripType, MessageId> = {
   'one-way': 'flights.tripType.one-way',
@@ -292,7 +280,7 @@ export function FlightSearchForm({
             >
               {CABIN_CLASSES.map((cabin) => (
                 <option key={cabin} value={cabin}>
-                  {t(CABIN_LABELS[cabin])}
+                  {cabinName(cabin, t)}
                 </option>
               ))}
             </select>

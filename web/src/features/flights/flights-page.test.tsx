@@ -364,7 +364,7 @@ describe('FlightsPage after a search', () => {
     renderApp(<FlightsPage />, { url });
     await screen.findByRole('article', { name: /Skylark/ });
     await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Cabin' }), 'business');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Cabin' }), 'business');
     await userEvent.click(screen.getByRole('button', { name: 'Search flights' }));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2, name: /^Flights LHR → JFK/ })).toHaveFocus(),

@@ -11,7 +11,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
 import { useTravelerFormatters } from '../../lib/use-traveler-formatters.ts';
 import { FlightResults } from './flight-results.tsx';
-import { cabinName, FlightSearchForm } from './flight-search-form.tsx';
+import { cabinName } from './cabin-name.ts';
+import { flightSearchForm } from './lazy-flight-search-form.ts';
 import {
   flightSearchFormFromParams,
   flightSearchToParams,
@@ -114,8 +115,9 @@ export function FlightsPage() {
           editLabel={t('flights.summary.edit')}
           onEdit={() => setEditingFor(formKey)}
           focusOnEdit={focusOrigin}
+          formCode={flightSearchForm}
         >
-          <FlightSearchForm
+          <flightSearchForm.Component
             key={formKey}
             initial={form}
             homeAirport={home}
@@ -137,11 +139,13 @@ export function FlightsPage() {
             onViewChange={(nextView) =>
               setParams(writeResultView(new URLSearchParams(params), nextView), { replace: true })
             }
-            onEditSearch={() => {
-              // The form opens before its first field takes focus.
-              flushSync(() => setEditingFor(formKey));
-              focusOrigin();
-            }}
+            onEditSearch={() =>
+              flightSearchForm.whenReady(() => {
+                // The form opens before its first field takes focus.
+                flushSync(() => setEditingFor(formKey));
+                focusOrigin();
+              })
+            }
           />
         )}
       </div>

@@ -5,7 +5,7 @@ import { useT, type Translate } from '../../i18n/use-t.ts';
 import { dayOffset, type Formatters } from '../../lib/intl-format.ts';
 import { OfferDetails, saveSelection } from '../checkout/index.ts';
 import { DetailsDisclosure } from '../../components/details-disclosure.tsx';
-import { cabinName } from './flight-search-form.tsx';
+import { cabinName } from './cabin-name.ts';
 import type { TripType } from './flight-search-params.ts';
 
 function stopsText(leg: FlightOfferLeg, t: Translate): string {

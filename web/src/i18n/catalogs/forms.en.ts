@@ -5,4 +5,5 @@ export const messages = {
   'forms.combo.searching': 'Searching…',
   'forms.combo.noMatches': 'No matches yet. Keep typing.',
   'forms.combo.failed': 'The search did not answer. Type again to retry.',
+  'forms.searchLoading': 'Loading the search form…',
 } as const satisfies Record<string, string>;

@@ -8,4 +8,5 @@ export const messages: Record<keyof typeof english, string> = {
   'forms.combo.searching': 'Buscando…',
   'forms.combo.noMatches': 'Aún no hay coincidencias. Sigue escribiendo.',
   'forms.combo.failed': 'La búsqueda no respondió. Vuelve a escribir para reintentarlo.',
+  'forms.searchLoading': 'Cargando el formulario de búsqueda…',
 };

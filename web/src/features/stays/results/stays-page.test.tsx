@@ -135,8 +135,9 @@ describe('StaysPage', () => {
     expect(staysCalls()).toBe(callsBefore);
 
     // Asking to search again does search again.
+    // The form opens once its code (fetched apart from the page's) has arrived.
     await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Search stays' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Search stays' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => url === '/api/stays/priced-search').length).toBe(2),
     );

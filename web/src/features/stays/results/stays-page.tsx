@@ -10,7 +10,7 @@ import { profileQueries } from '../../../lib/profile-query.ts';
 import { stayViewFromParams, withoutStayView, writeStayView } from './arrange-stays.ts';
 import { StayResults } from './stay-results.tsx';
 import { StaySearchSummary } from '../search/stay-search-summary.tsx';
-import { StaySearchForm } from '../search/stay-search-form.tsx';
+import { staySearchForm } from '../search/lazy-stay-search-form.ts';
 import {
   staySearchFormFromParams,
   staySearchToParams,
@@ -67,8 +67,14 @@ export function StaysPage() {
           summary={search && <StaySearchSummary search={search} />}
           editLabel={t('stays.summary.edit')}
           onEdit={() => setEditingFor(searchKey)}
+          formCode={staySearchForm}
         >
-          <StaySearchForm key={searchKey} initial={form} onSearch={startSearch} serverErrors={serverErrors} />
+          <staySearchForm.Component
+            key={searchKey}
+            initial={form}
+            onSearch={startSearch}
+            serverErrors={serverErrors}
+          />
         </CollapsibleSearch>
         {search && profileSettled && (
           <StayResults
