@@ -87,18 +87,16 @@ function supportedLocale(locale: string): string {
   }
 }
 
+/**
+ * The formatters of a locale. Each Intl object is made when it is first used, not with the set: a page
+ * uses a few of them, and making one is the costly part (a signed-in page made seven before it drew).
+ */
 function createFormatters(locale: string): Formatters {
-  const number = new Intl.NumberFormat(locale);
-  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' });
-  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'narrow' });
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const hoursInWords = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
-  const minutesInWords = new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: 'minute',
-    unitDisplay: 'long',
-  });
-  const and = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const number = () => numberFormat(locale, {});
+  const unit = (unit: 'hour' | 'minute', unitDisplay: 'narrow' | 'long') =>
+    numberFormat(locale, { style: 'unit', unit, unitDisplay });
+  let relative: Intl.RelativeTimeFormat | undefined;
+  let and: Intl.ListFormat | undefined;
   const calendarDate = (isoDate: string, style: 'short' | 'long' = 'short') =>
     dateTimeFormat(locale, {
       timeZone: 'UTC',
@@ -113,7 +111,7 @@ function createFormatters(locale: string): Formatters {
       try {
         return numberFormat(locale, { style: 'currency', currency }).format(amount);
       } catch {
-        return `${number.format(amount)} ${currency}`;
+        return `${number().format(amount)} ${currency}`;
       }
     },
     calendarDate,
@@ -158,25 +156,30 @@ function createFormatters(locale: string): Formatters {
     duration: (totalMinutes) => {
       const h = Math.floor(totalMinutes / 60);
       const m = Math.round(totalMinutes % 60);
-      if (h === 0) return minutes.format(m);
-      if (m === 0) return hours.format(h);
-      return `${hours.format(h)} ${minutes.format(m)}`;
+      if (h === 0) return unit('minute', 'narrow').format(m);
+      if (m === 0) return unit('hour', 'narrow').format(h);
+      return `${unit('hour', 'narrow').format(h)} ${unit('minute', 'narrow').format(m)}`;
     },
     durationInWords: (totalMinutes) => {
       const h = Math.floor(totalMinutes / 60);
       const m = Math.round(totalMinutes % 60);
-      const parts = [h > 0 ? hoursInWords.format(h) : '', m > 0 || h === 0 ? minutesInWords.format(m) : ''];
+      const parts = [
+        h > 0 ? unit('hour', 'long').format(h) : '',
+        m > 0 || h === 0 ? unit('minute', 'long').format(m) : '',
+      ];
+      and ??= new Intl.ListFormat(locale, { type: 'conjunction' });
       return and.format(parts.filter(Boolean));
     },
     relative: (instant, now = new Date()) => {
       const seconds = (new Date(instant).getTime() - now.getTime()) / 1000;
       const abs = Math.abs(seconds);
+      relative ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
       if (abs < 60) return relative.format(Math.round(seconds), 'second');
       if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
       if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
       return relative.format(Math.round(seconds / 86_400), 'day');
     },
-    count: (value) => number.format(value),
+    count: (value) => number().format(value),
   };
 }
 

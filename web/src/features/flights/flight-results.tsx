@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useDeferredValue, useState, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -48,7 +48,13 @@ export function FlightResults({
   const t = useT();
   useSearchInProgress(search.isFetching);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const offers = search.data?.offers ?? [];
+  // The offers are drawn in the background once they arrive (useDeferredValue): the skeleton stays until
+  // the list is ready, and drawing dozens of cards yields to the traveler's input instead of holding the
+  // main thread. A search whose answer is not drawn yet still counts as pending.
+  const data = useDeferredValue(search.data);
+  const pending = !search.isError && data === undefined;
+  const succeeded = !search.isError && data !== undefined;
+  const offers = data?.offers ?? [];
   const shown = arrangeOffers(offers, view);
 
   return (
@@ -56,7 +62,7 @@ export function FlightResults({
       <div className="results-header">
         <h2 id="flight-results-title" ref={headingRef} tabIndex={-1}>
           {t('flights.results.heading', { route })}
-          {search.isSuccess && (
+          {succeeded && (
             <span className="muted small results-subtitle">
               {shown.length === offers.length
                 ? t('flights.results.count', { count: offers.length, total: format.count(offers.length) })
@@ -68,7 +74,7 @@ export function FlightResults({
             </span>
           )}
         </h2>
-        {search.isSuccess && offers.length > 0 && (
+        {succeeded && offers.length > 0 && (
           <>
             <ResultFiltersButton view={view} onOpen={() => setFiltersOpen(true)} />
             <FlightSortControl view={view} onChange={onViewChange} />
@@ -76,9 +82,9 @@ export function FlightResults({
         )}
       </div>
       <p className="visually-hidden" role="status">
-        {search.isPending
+        {pending
           ? t('flights.results.searching')
-          : search.isSuccess
+          : succeeded
             ? t('flights.results.shown', { count: shown.length, sort: view.sort })
             : ''}
       </p>
@@ -89,7 +95,7 @@ export function FlightResults({
           onChangeSelection={onEditSearch}
           changeSelectionLabel={t('flights.changeSearch')}
         />
-      ) : search.isPending ? (
+      ) : pending ? (
         <ol className="card-list" aria-busy="true" aria-label={t('flights.offers')}>
           {[0, 1, 2, 3].map((index) => (
             <li key={index} aria-hidden="true">

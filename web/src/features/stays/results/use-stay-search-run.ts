@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { StaySearch } from '../search/stay-search-params.ts';
 import type { StayCurrency } from '../stay-currency.ts';
 import {
@@ -74,7 +74,10 @@ export function useStaySearchRun(
     const started = startStaySearchRun(
       search,
       (next) => {
-        setSnapshot(next);
+        // Drawn as a transition: a snapshot that arrives while the last one is drawing replaces it, and
+        // drawing the cards yields to the traveler's input (a tap, a scroll, typing) instead of holding
+        // the main thread for as long as a whole list takes.
+        startTransition(() => setSnapshot(next));
         if (settled(next)) rememberFinished(runKey, next);
       },
       currency,
