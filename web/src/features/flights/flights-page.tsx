@@ -5,7 +5,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { CollapsibleSearch } from '../../components/collapsible-search.tsx';
 import { fieldProblemsByPath } from '../../lib/error-grammar.ts';
 import { focusField } from '../../lib/focus-field.ts';
-import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
+import { todayIsoDate } from '../../lib/intl-format.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { profileQueries } from '../../lib/profile-query.ts';
@@ -14,7 +14,6 @@ import { FlightResults } from './flight-results.tsx';
 import { cabinName } from './cabin-name.ts';
 import { flightSearchForm } from './lazy-flight-search-form.ts';
 import {
-  flightSearchFormFromParams,
   flightSearchToParams,
   linkCorrections,
   resultViewFromParams,
@@ -22,7 +21,8 @@ import {
   writeResultView,
 } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
-import { toFlightSearchRequest, validateFlightSearch } from './validate-flight-search.ts';
+import { flightsPageForm, searchesAsLinked } from './linked-flight-search.ts';
+import { toFlightSearchRequest } from './validate-flight-search.ts';
 import './flights.css';
 
 function routeLabel(form: FlightSearchFormValue): string {
@@ -43,11 +43,7 @@ export function FlightsPage() {
   const home = profile.data?.homeAirport
     ? { code: profile.data.homeAirport, label: profile.data.homeAirport }
     : null;
-  const form = flightSearchFormFromParams(params, {
-    date: addDays(today, 21),
-    returnDate: addDays(today, 28),
-    home,
-  });
+  const form = flightsPageForm(params, today, profile.data?.homeAirport ?? undefined);
   // A folded form's fields are drawn only when it opens (CollapsibleSearch): the names of the airports a
   // link or the profile gave by code are asked for here, so that they open named (airport-field.tsx).
   const language = useLanguage();
@@ -58,7 +54,7 @@ export function FlightsPage() {
   useQueries({ queries: [...codesOnly].map((code) => flightQueries.airports(code, language)) });
   const view = resultViewFromParams(params);
   const corrections = params.has('leg') ? linkCorrections(params, form, today, words) : [];
-  const searched = params.has('leg') && Object.keys(validateFlightSearch(form, today, words)).length === 0;
+  const searched = searchesAsLinked(params, form, today);
   // The search is priced in the traveler's currency, so it waits for the profile or its first failure
   // (an errored query refetching shows as pending again; that must not hide the results).
   const profileSettled = profile.data !== undefined || profile.errorUpdateCount > 0;

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
+import { flightSearchForm } from '../features/flights/lazy-flight-search-form.ts';
+import { todayIsoDate } from '../lib/intl-format.ts';
+import { profileQueries } from '../lib/profile-query.ts';
+import { formUnlessSearched } from './search-form-loader.ts';
+
+/**
+ * Loader of the flights page. Opened on its form (no search in the address), it fetches the form's code
+ * with the page's. Opened from a results link, it asks for the search itself as soon as the profile says
+ * the traveler's currency, alongside the page's code, rather than once the page has drawn: the offers are
+ * what a traveler opening the link came for. Only a head start, for a signed-in traveler: the page asks
+ * for the same search (the same cache entry) when it draws, and says what failed.
+ */
+export function flightsLoader(queryClient: QueryClient) {
+  const formFirst = formUnlessSearched(flightSearchForm, 'leg');
+  return async (args: LoaderFunctionArgs) => {
+    const params = new URL(args.request.url).searchParams;
+    if (!params.has('leg')) return formFirst(args);
+    void askForLinkedSearch(queryClient, params);
+    return null;
+  };
+}
+
+async function askForLinkedSearch(queryClient: QueryClient, params: URLSearchParams): Promise<void> {
+  try {
+    const [session, linked] = await Promise.all([
+      queryClient.ensureQueryData(sessionQueries.current()),
+      import('../features/flights/linked-flight-search.ts'),
+    ]);
+    if (!travelerOf(session)) return;
+    const [profile, { flightQueries }] = await Promise.all([
+      queryClient.ensureQueryData(profileQueries.current()),
+      import('../features/flights/flight-queries.ts'),
+    ]);
+    const request = linked.linkedFlightSearch(params, todayIsoDate(), profile);
+    if (request) await queryClient.prefetchQuery(flightQueries.search(request));
+  } catch {
+    // Only a head start.
+  }
+}
