@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
 import { flightSearchForm } from '../features/flights/lazy-flight-search-form.ts';
-import { todayIsoDate } from '../lib/intl-format.ts';
 import { profileQueries } from '../lib/profile-query.ts';
 import { formUnlessSearched } from './search-form-loader.ts';
 
@@ -34,7 +33,7 @@ async function askForLinkedSearch(queryClient: QueryClient, params: URLSearchPar
       queryClient.ensureQueryData(profileQueries.current()),
       import('../features/flights/flight-queries.ts'),
     ]);
-    const request = linked.linkedFlightSearch(params, todayIsoDate(), profile);
+    const request = linked.linkedFlightSearch(params, profile);
     if (request) await queryClient.prefetchQuery(flightQueries.search(request));
   } catch {
     // Only a head start.

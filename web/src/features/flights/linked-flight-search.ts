@@ -1,6 +1,6 @@
 import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import type { Profile } from '#shared/api/profile.ts';
-import { addDays } from '../../lib/intl-format.ts';
+import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
 import { flightSearchFormFromParams, type FlightSearchForm } from './flight-search-params.ts';
 import { toFlightSearchRequest, validateFlightSearch } from './validate-flight-search.ts';
 
@@ -38,8 +38,8 @@ export function searchesAsLinked(params: URLSearchParams, form: FlightSearchForm
  */
 export function linkedFlightSearch(
   params: URLSearchParams,
-  today: string,
   profile: Pick<Profile, 'homeAirport' | 'currency'>,
+  today: string = todayIsoDate(),
 ): FlightSearchRequest | null {
   const form = flightsPageForm(params, today, profile.homeAirport ?? undefined);
   return searchesAsLinked(params, form, today) ? toFlightSearchRequest(form, profile.currency) : null;
