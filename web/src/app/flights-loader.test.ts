@@ -21,7 +21,7 @@ function stubApp(session: unknown) {
   return () =>
     fetchMock.mock.calls.map(([input, init]) => {
       const url = typeof input === 'string' ? input : '';
-      return init?.body ? `${url} ${String(init.body)}` : url;
+      return typeof init?.body === 'string' ? `${url} ${init.body}` : url;
     });
 }
 
