@@ -9,8 +9,12 @@
  * Where Lighthouse says how long a page blocks, this says which code does: run it before and after a
  * change (or `--dist` on two builds, alternately, since the machine's load moves the figures).
  *
+ * With --long-tasks it also lists each load's longest stretches of main-thread work (the samples between
+ * two idle ones: the tasks Lighthouse counts as blocking when they pass 50 ms at this CPU rate), each with
+ * the functions that took most of it, self and inclusive of what they called.
+ *
  * Flags: --pages stays,flights,home (any of start, home, flights, stays, trip), --loads 3, --top 12,
- * --dist <a built SPA with source maps> (default: builds one into a temporary folder),
+ * --long-tasks, --dist <a built SPA with source maps> (default: builds one into a temporary folder),
  * --chromium <path>.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: 'stays,flights,home' },
     loads: { type: 'string', default: '3' },
     top: { type: 'string', default: '12' },
+    'long-tasks': { type: 'boolean', default: false },
     dist: { type: 'string' },
     chromium: { type: 'string', default: DEBIAN_CHROMIUM },
   },
@@ -41,6 +46,7 @@ interface CpuProfile {
   nodes: {
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
   }[];
   samples: number[];
   timeDeltas: number[];
@@ -147,6 +153,81 @@ async function profileLoads(page: Page, name: string, url: string): Promise<CpuP
   return profiles;
 }
 
+/** A stretch of main-thread work longer than this (µs, at 4x) is a long task. */
+const LONG_TASK_US = 50_000;
+
+/**
+ * The long tasks of one load: runs of samples with no idle one between them, at least LONG_TASK_US long,
+ * the longest first, each with its start (ms from the profile's start) and its functions by self and by
+ * inclusive time.
+ */
+function longTasks(profile: CpuProfile, names: SourceNames) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const named = new Map<number, string>();
+  const nameOf = (id: number): string => {
+    let name = named.get(id);
+    if (name === undefined) {
+      const frame = nodes.get(id)?.callFrame;
+      name = !frame
+        ? '?'
+        : frame.url.startsWith('http')
+          ? names.place(frame.url, frame.lineNumber, frame.columnNumber, frame.functionName).fn
+          : frame.functionName || '(native)';
+      named.set(id, name);
+    }
+    return name;
+  };
+  const tasks: { startUs: number; us: number; self: Map<string, number>; inclusive: Map<string, number> }[] =
+    [];
+  let current: (typeof tasks)[number] | undefined;
+  let at = 0;
+  profile.samples.forEach((id, index) => {
+    const us = profile.timeDeltas[index] ?? 0;
+    at += us;
+    if (nodes.get(id)?.callFrame.functionName === '(idle)') {
+      if (current && current.us >= LONG_TASK_US) tasks.push(current);
+      current = undefined;
+      return;
+    }
+    current ??= { startUs: at, us: 0, self: new Map(), inclusive: new Map() };
+    current.us += us;
+    const self = nameOf(id);
+    current.self.set(self, (current.self.get(self) ?? 0) + us);
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) {
+      const name = nameOf(node);
+      if (seen.has(name) || name === '(root)' || name === '(program)') continue;
+      seen.add(name);
+      current.inclusive.set(name, (current.inclusive.get(name) ?? 0) + us);
+    }
+  });
+  if (current && current.us >= LONG_TASK_US) tasks.push(current);
+  return tasks.sort((left, right) => right.us - left.us);
+}
+
+function reportLongTasks(name: string, profiles: CpuProfile[], names: SourceNames): void {
+  profiles.forEach((profile, load) => {
+    const tasks = longTasks(profile, names);
+    const blocking = tasks.reduce((sum, task) => sum + task.us - LONG_TASK_US, 0);
+    console.log(
+      `\n${name}, load ${load + 1}: ${tasks.length} tasks over 50 ms, ${Math.round(blocking / 1000)} ms over 50 ms in all`,
+    );
+    for (const task of tasks.slice(0, 5)) {
+      const list = (map: Map<string, number>, count: number) =>
+        [...map]
+          .sort((left, right) => right[1] - left[1])
+          .slice(0, count)
+          .map(([fn, us]) => `${fn} ${Math.round(us / 1000)} ms`)
+          .join('; ');
+      console.log(`  ${Math.round(task.us / 1000)} ms at ${Math.round(task.startUs / 1000)} ms`);
+      console.log(`    self: ${list(task.self, 5)}`);
+      console.log(`    inclusive: ${list(task.inclusive, 12)}`);
+    }
+  });
+}
+
 const ms = (us: number) => `${Math.round(us / 1000 / loads)} ms`;
 const ranked = (map: Map<string, number>) => [...map].sort((left, right) => right[1] - left[1]).slice(0, top);
 
@@ -161,6 +242,7 @@ function report(name: string, profiles: CpuProfile[], names: SourceNames): void 
     ['function', 'per load'],
     ranked(byFunction).map(([fn, us]) => [fn, ms(us)]),
   );
+  if (values['long-tasks']) reportLongTasks(name, profiles, names);
 }
 
 const ownBuild =

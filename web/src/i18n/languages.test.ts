@@ -5,10 +5,15 @@ describe('languages', () => {
   it.each([
     ['es-ES', 'es'],
     ['es-MX', 'es'],
+    ['es-419', 'es'],
+    ['ES', 'es'],
+    ['es-Latn-ES', 'es'],
     ['en-US', 'en'],
     ['de-DE', 'en'],
     ['ja-JP', 'en'],
     ['not a locale', 'en'],
+    ['es_ES', 'en'],
+    ['', 'en'],
     [undefined, 'en'],
   ] as const)('shows the interface for %s in %s', (locale, language) => {
     expect(languageOfLocale(locale)).toBe(language);

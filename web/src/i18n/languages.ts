@@ -5,20 +5,13 @@ export type Language = (typeof LANGUAGES)[number];
 /** The locale dates, numbers and prices are written in when the profile's locale is in another language. */
 const DEFAULT_LOCALE: Record<Language, string> = { en: 'en-GB', es: 'es-ES' };
 
-/** Each locale's language, read once: pages ask for it on every render of every price and date. */
-const primaryLanguages = new Map<string, string>();
-
+/**
+ * A BCP 47 locale's language subtag ("es" of es-419), lower-cased; none for what is not a locale. Read
+ * from the text rather than with Intl.Locale: pages ask for it on every render of every price and date,
+ * and the first Intl object a page makes costs a phone's main thread before the first paint.
+ */
 function primaryLanguage(locale: string): string {
-  let language = primaryLanguages.get(locale);
-  if (language === undefined) {
-    try {
-      language = new Intl.Locale(locale).language;
-    } catch {
-      language = '';
-    }
-    primaryLanguages.set(locale, language);
-  }
-  return language;
+  return /^([a-z]{2,3})(?:-[a-z\d]{1,8})*$/i.exec(locale)?.[1]?.toLowerCase() ?? '';
 }
 
 /** The interface language for a locale: its own language when the app speaks it, else English. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formattersFor, zoneCity, type TimeChange } from './intl-format.ts';
+import { formattersFor, localDateOf, todayIsoDate, zoneCity, type TimeChange } from './intl-format.ts';
 
 describe('zoneCity', () => {
   it('names the place a zone is named after, in words', () => {
@@ -58,5 +58,28 @@ describe('timeChange', () => {
     const late = '2026-11-26T23:30:00-07:00';
     expect(formattersFor('en-US').timeChange(scheduled, late, zone).dayChanged).toBe(false);
     expect(formattersFor('en-US').timeChange(scheduled, late, 'UTC').dayChanged).toBe(true);
+  });
+});
+
+describe('localDateOf', () => {
+  /** The browser's own zone by name, read the Intl way. */
+  const ownZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const byIntl = (instant: string) => localDateOf(instant, ownZone);
+
+  it('reads the browser’s own date without Intl as Intl reads it, either side of local midnight', () => {
+    const midnight = new Date(2026, 11, 31, 0, 0, 0).getTime();
+    for (const offsetMinutes of [-61, -1, 0, 1, 59, 12 * 60]) {
+      const instant = new Date(midnight + offsetMinutes * 60_000).toISOString();
+      expect(localDateOf(instant), instant).toBe(byIntl(instant));
+    }
+    expect(localDateOf('2027-03-01T10:00:00+01:00')).toBe(byIntl('2027-03-01T10:00:00+01:00'));
+    expect(todayIsoDate(new Date(midnight - 60_000))).toBe('2026-12-30');
+    expect(todayIsoDate(new Date(midnight))).toBe('2026-12-31');
+  });
+
+  it('reads a date in a named zone, and refuses an instant that is none', () => {
+    expect(localDateOf('2026-12-31T23:30:00Z', 'Asia/Tokyo')).toBe('2027-01-01');
+    expect(localDateOf('2026-12-31T23:30:00Z', 'America/New_York')).toBe('2026-12-31');
+    expect(() => localDateOf('not a time')).toThrow(RangeError);
   });
 });
