@@ -72,15 +72,25 @@ export function createEventApplier(options: EventApplierOptions): EventApplier {
   const catchUpArrivals = new Set<Notification[]>();
   const putInInbox = (notification: Notification) =>
     queryClient.setQueryData<InboxData>(inboxKey, (data) => withArrivedNotification(data, notification));
-  const catchUp = async () => {
+  // The reasons to catch up read in one go make one catch-up: a fresh stream says `live` and then its
+  // initial `resync` in the same chunk, and each refetch of the inbox would cancel the one before it.
+  // A reason read after the refetch has started starts another (it may postdate what that one reads).
+  let queuedCatchUp: Promise<void> | undefined;
+  const catchUp = () => {
+    if (queuedCatchUp) return queuedCatchUp;
     const arrivals: Notification[] = [];
     catchUpArrivals.add(arrivals);
-    try {
-      await queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
-    } finally {
-      catchUpArrivals.delete(arrivals);
-      for (const notification of arrivals) putInInbox(notification);
-    }
+    queuedCatchUp = (async () => {
+      await Promise.resolve();
+      queuedCatchUp = undefined;
+      try {
+        await queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+      } finally {
+        catchUpArrivals.delete(arrivals);
+        for (const notification of arrivals) putInInbox(notification);
+      }
+    })();
+    return queuedCatchUp;
   };
 
   const arrive = (message: SseMessage) => {
