@@ -83,3 +83,28 @@ describe('localDateOf', () => {
     expect(() => localDateOf('not a time')).toThrow(RangeError);
   });
 });
+
+describe('durations, counts and relative times', () => {
+  /** Intl may write a no-break space between a number and its unit. */
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+
+  it('writes them in the locale, each formatter made when first used and kept', () => {
+    const english = formattersFor('en-GB');
+    expect(plain(english.duration(155))).toBe('2h 35m');
+    expect(plain(english.duration(45))).toBe('45m');
+    expect(plain(english.duration(120))).toBe('2h');
+    expect(english.durationInWords(155)).toBe('2 hours and 35 minutes');
+    expect(english.durationInWords(0)).toBe('0 minutes');
+    expect(english.count(12345)).toBe('12,345');
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect(english.relative('2026-11-27T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(english.relative('2026-11-26T12:00:00Z', now)).toBe('yesterday');
+    expect(english.money(12.5, 'XYZ')).toMatch(/12\.5/);
+    expect(plain(english.duration(155))).toBe('2h 35m');
+
+    const spanish = formattersFor('es-ES');
+    expect(spanish.durationInWords(155)).toBe('2 horas y 35 minutos');
+    expect(spanish.count(12345)).toBe('12.345');
+    expect(spanish.relative('2026-11-26T12:00:00Z', now)).toBe('ayer');
+  });
+});

@@ -92,9 +92,17 @@ function supportedLocale(locale: string): string {
  * uses a few of them, and making one is the costly part (a signed-in page made seven before it drew).
  */
 function createFormatters(locale: string): Formatters {
-  const number = () => numberFormat(locale, {});
-  const unit = (unit: 'hour' | 'minute', unitDisplay: 'narrow' | 'long') =>
-    numberFormat(locale, { style: 'unit', unit, unitDisplay });
+  let plain: Intl.NumberFormat | undefined;
+  const number = () => (plain ??= new Intl.NumberFormat(locale));
+  const units = new Map<string, Intl.NumberFormat>();
+  const unit = (name: 'hour' | 'minute', unitDisplay: 'narrow' | 'long') => {
+    let format = units.get(`${name} ${unitDisplay}`);
+    if (format === undefined) {
+      format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay });
+      units.set(`${name} ${unitDisplay}`, format);
+    }
+    return format;
+  };
   let relative: Intl.RelativeTimeFormat | undefined;
   let and: Intl.ListFormat | undefined;
   const calendarDate = (isoDate: string, style: 'short' | 'long' = 'short') =>
