@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
 import { flightSearchForm } from '../features/flights/lazy-flight-search-form.ts';
 import { profileQueries } from '../lib/profile-query.ts';
 import { formUnlessSearched } from './search-form-loader.ts';
+import { headStartForTraveler } from './traveler-head-start.ts';
 
 /**
  * Loader of the flights page. Opened on its form (no search in the address), it fetches the form's code
@@ -17,25 +17,15 @@ export function flightsLoader(queryClient: QueryClient) {
   return async (args: LoaderFunctionArgs) => {
     const params = new URL(args.request.url).searchParams;
     if (!params.has('leg')) return formFirst(args);
-    void askForLinkedSearch(queryClient, params);
+    void headStartForTraveler(queryClient, async () => {
+      const [profile, linked, { flightQueries }] = await Promise.all([
+        queryClient.ensureQueryData(profileQueries.current()),
+        import('../features/flights/linked-flight-search.ts'),
+        import('../features/flights/flight-queries.ts'),
+      ]);
+      const request = linked.linkedFlightSearch(params, profile);
+      if (request) await queryClient.prefetchQuery(flightQueries.search(request));
+    });
     return null;
   };
-}
-
-async function askForLinkedSearch(queryClient: QueryClient, params: URLSearchParams): Promise<void> {
-  try {
-    const [session, linked] = await Promise.all([
-      queryClient.ensureQueryData(sessionQueries.current()),
-      import('../features/flights/linked-flight-search.ts'),
-    ]);
-    if (!travelerOf(session)) return;
-    const [profile, { flightQueries }] = await Promise.all([
-      queryClient.ensureQueryData(profileQueries.current()),
-      import('../features/flights/flight-queries.ts'),
-    ]);
-    const request = linked.linkedFlightSearch(params, profile);
-    if (request) await queryClient.prefetchQuery(flightQueries.search(request));
-  } catch {
-    // Only a head start.
-  }
 }

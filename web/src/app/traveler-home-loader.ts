@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
+import { headStartForTraveler } from './traveler-head-start.ts';
 
 /**
  * Loader of the start page. A visitor's start page needs nothing more. A traveler's is their home, led
@@ -8,17 +8,14 @@ import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts'
  */
 export function travelerHomeLoader(queryClient: QueryClient) {
   return async () => {
-    const session = await queryClient.ensureQueryData(sessionQueries.current()).catch(() => null);
-    if (!travelerOf(session ?? undefined)) return null;
-    try {
+    // The panel fetches its own code and data when it draws, and says if that fails.
+    await headStartForTraveler(queryClient, async () => {
       const [{ tripQueries }] = await Promise.all([
         import('../features/trips/trip-queries.ts'),
         import('../features/trips/next-trip-panel.tsx'),
       ]);
       void queryClient.prefetchQuery(tripQueries.list());
-    } catch {
-      // Only a head start: the panel fetches its own code and data when it draws, and says if that fails.
-    }
+    });
     return null;
   };
 }

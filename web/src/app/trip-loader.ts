@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts';
+import { headStartForTraveler } from './traveler-head-start.ts';
 
 /**
  * Loader of a trip's page: the trip is asked for alongside the page's code, rather than once the page
@@ -9,15 +9,12 @@ import { sessionQueries, travelerOf } from '../features/auth/session-queries.ts'
  */
 export function tripLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const session = await queryClient.ensureQueryData(sessionQueries.current()).catch(() => null);
     const { tripId } = params;
-    if (!travelerOf(session ?? undefined) || !tripId) return null;
-    try {
+    if (!tripId) return null;
+    await headStartForTraveler(queryClient, async () => {
       const { tripQueries } = await import('../features/trips/trip-queries.ts');
       void queryClient.prefetchQuery(tripQueries.trip(tripId));
-    } catch {
-      // Only a head start.
-    }
+    });
     return null;
   };
 }

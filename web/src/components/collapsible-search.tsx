@@ -48,6 +48,8 @@ export function CollapsibleSearch({
   const editing = useRef(false);
   const [opening, setOpening] = useState(false);
   const [drawn, setDrawn] = useState(!collapsed);
+  // Asked for when the traveler comes to Edit; a failure is the form's to say when it draws.
+  const fetchFormCode = () => void formCode?.preload().catch(() => undefined);
   if (!collapsed && !drawn) setDrawn(true);
   useEffect(() => {
     if (collapsed || !editing.current) return;
@@ -64,8 +66,8 @@ export function CollapsibleSearch({
             type="button"
             className="button button-secondary button-small"
             aria-busy={opening || undefined}
-            onPointerEnter={() => void formCode?.preload().catch(() => undefined)}
-            onFocus={() => void formCode?.preload().catch(() => undefined)}
+            onPointerEnter={fetchFormCode}
+            onFocus={fetchFormCode}
             onClick={() => {
               if (opening) return;
               const open = () => {

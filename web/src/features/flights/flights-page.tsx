@@ -21,7 +21,7 @@ import {
   writeResultView,
 } from './flight-search-params.ts';
 import { flightQueries } from './flight-queries.ts';
-import { flightsPageForm, searchesAsLinked } from './linked-flight-search.ts';
+import { flightsPageForm, homeAirportChoice, searchesAsLinked } from './linked-flight-search.ts';
 import { toFlightSearchRequest } from './validate-flight-search.ts';
 import './flights.css';
 
@@ -40,10 +40,8 @@ export function FlightsPage() {
   const { currency, locale } = format;
   const words = { t, locale };
   const today = todayIsoDate();
-  const home = profile.data?.homeAirport
-    ? { code: profile.data.homeAirport, label: profile.data.homeAirport }
-    : null;
-  const form = flightsPageForm(params, today, profile.data?.homeAirport ?? undefined);
+  const home = homeAirportChoice(profile.data?.homeAirport);
+  const form = flightsPageForm(params, today, profile.data?.homeAirport);
   // A folded form's fields are drawn only when it opens (CollapsibleSearch): the names of the airports a
   // link or the profile gave by code are asked for here, so that they open named (airport-field.tsx).
   const language = useLanguage();

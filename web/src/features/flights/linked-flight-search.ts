@@ -1,8 +1,17 @@
 import type { FlightSearchRequest } from '#shared/api/flights.ts';
 import type { Profile } from '#shared/api/profile.ts';
 import { addDays, todayIsoDate } from '../../lib/intl-format.ts';
-import { flightSearchFormFromParams, type FlightSearchForm } from './flight-search-params.ts';
+import {
+  flightSearchFormFromParams,
+  type AirportChoice,
+  type FlightSearchForm,
+} from './flight-search-params.ts';
 import { toFlightSearchRequest, validateFlightSearch } from './validate-flight-search.ts';
+
+/** The profile's home airport as the form takes it, by its code until the airport list names it. */
+export function homeAirportChoice(homeAirport: string | null | undefined): AirportChoice | null {
+  return homeAirport ? { code: homeAirport, label: homeAirport } : null;
+}
 
 /**
  * The flights page's form for its address: what the address says, the rest from the defaults (three
@@ -11,12 +20,12 @@ import { toFlightSearchRequest, validateFlightSearch } from './validate-flight-s
 export function flightsPageForm(
   params: URLSearchParams,
   today: string,
-  homeAirport: string | undefined,
+  homeAirport: string | null | undefined,
 ): FlightSearchForm {
   return flightSearchFormFromParams(params, {
     date: addDays(today, 21),
     returnDate: addDays(today, 28),
-    home: homeAirport ? { code: homeAirport, label: homeAirport } : null,
+    home: homeAirportChoice(homeAirport),
   });
 }
 
@@ -41,6 +50,6 @@ export function linkedFlightSearch(
   profile: Pick<Profile, 'homeAirport' | 'currency'>,
   today: string = todayIsoDate(),
 ): FlightSearchRequest | null {
-  const form = flightsPageForm(params, today, profile.homeAirport ?? undefined);
+  const form = flightsPageForm(params, today, profile.homeAirport);
   return searchesAsLinked(params, form, today) ? toFlightSearchRequest(form, profile.currency) : null;
 }
