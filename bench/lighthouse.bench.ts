@@ -20,7 +20,9 @@
  * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings),
  * --throttling simulate|devtools (simulate: Lighthouse's default, the load run at full speed and its slow
  * network and CPU computed from it; devtools: the browser itself slowed during the load, so what the page
- * asks for early, alongside its code, is measured as it happens; the table is not written then).
+ * asks for early, alongside its code, is measured as it happens; the table is not written then),
+ * --dist <a built SPA> (audits that build instead of building one into dist/web: two builds can then be
+ * audited one after the other, since one run's scores move by several points).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     profiles: { type: 'string', default: 'mobile,desktop' },
     reports: { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
+    dist: { type: 'string' },
   },
 });
 
@@ -140,8 +143,9 @@ function writeBenchmarks(tableText: string, rows: Row[]): void {
   writeFileSync(BENCHMARKS, text.slice(0, start) + section + text.slice(end + END_MARK.length));
 }
 
-buildSpa();
-await withAppInBrowser({ chromium: values.chromium }, async (page, origin) => {
+if (values.dist === undefined) buildSpa();
+const webDist = values.dist === undefined ? undefined : path.resolve(values.dist);
+await withAppInBrowser({ chromium: values.chromium, ...(webDist && { webDist }) }, async (page, origin) => {
   const rows: Row[] = [];
   const run = async (name: string, url: string) => {
     if (!wantedPages.has(name)) return;

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { warmUpIntl } from './app/warm-up-intl.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import { languageOfLocale } from './i18n/languages.ts';
 import { activateLanguage, startingLanguage } from './i18n/load-language.ts';
@@ -28,6 +29,8 @@ function render(): void {
 }
 
 // The first paint is in one language: the one last shown here (or the browser's) until the profile says.
-void activateLanguage(startingLanguage(languageOfLocale)).finally(render);
+const language = startingLanguage(languageOfLocale);
+void activateLanguage(language).finally(render);
+warmUpIntl(language);
 
 registerServiceWorker();
