@@ -39,12 +39,15 @@
  * Flags: --streams <n> (default 10000), --tabs-per-traveler <n> (default 2), --steady-rate <per second>
  * (default 100), --steady-seconds <n> (default 40: more than the longest heartbeat interval), --bursts <n>
  * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
- * 2000), --traveler-memory-only (skips the fan-out).
+ * 2000), --traveler-memory-only (skips the fan-out), --cpu-prof <folder> (a CPU profile of the bursts
+ * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
+ * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http, { type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -69,6 +72,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '600' },
     'travelers-with-two-tabs': { type: 'string', default: '2000' },
     'traveler-memory-only': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -81,9 +85,15 @@ interface MemoryReport {
 }
 
 type ToChild =
-  { type: 'sign-in'; travelers: number } | { type: 'memory' } | { type: 'cpu' } | { type: 'close' };
+  | { type: 'sign-in'; travelers: number }
+  | { type: 'memory' }
+  | { type: 'cpu' }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string }
+  | { type: 'close' };
 type FromChild =
   | { type: 'ready'; port: number }
+  | { type: 'profile'; done: true }
   | { type: 'signed-in'; cookies: string[] }
   | { type: 'memory'; report: MemoryReport }
   | { type: 'cpu'; microseconds: number };
@@ -95,6 +105,26 @@ function cpuMicroseconds(): number {
   return user + system;
 }
 
+/** Child: starts and stops V8's sampling profiler on the parent's request (`--cpu-prof`). */
+function profilerOfChild(send: (message: FromChild) => void) {
+  const session = new Session();
+  session.connect();
+  return async (message: ToChild): Promise<boolean> => {
+    if (message.type === 'profile-start') {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+    } else if (message.type === 'profile-stop') {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(message.file, JSON.stringify(profile));
+    } else {
+      return false;
+    }
+    send({ type: 'profile', done: true });
+    return true;
+  };
+}
+
 /** Child: the BFF alone in its process, answering the parent's requests over IPC. */
 async function serveBff(travelApiUrl: string, caFile: string | undefined): Promise<void> {
   const bff = await startTestBff({
@@ -104,8 +134,10 @@ async function serveBff(travelApiUrl: string, caFile: string | undefined): Promi
     NOTIFICATION_HUB_LINGER_MS: '10000',
   });
   const send = (message: FromChild) => process.send?.(message);
+  const profiler = profilerOfChild(send);
   process.on('message', (message: ToChild) => {
     void (async () => {
+      if (await profiler(message)) return;
       if (message.type === 'sign-in') {
         const cookies: string[] = [];
         for (let index = 0; index < message.travelers; index += 1) {
@@ -188,8 +220,10 @@ function serveFloor(travelApiUrl: string): void {
     });
   });
   const send = (message: FromChild) => process.send?.(message);
+  const profiler = profilerOfChild(send);
   process.on('message', (message: ToChild) => {
     void (async () => {
+      if (await profiler(message)) return;
       if (message.type === 'memory') {
         send({ type: 'memory', report: await memoryReport(streamsOpen, tabsByTraveler.size) });
       } else if (message.type === 'cpu') {
@@ -291,17 +325,22 @@ async function openTabs(
   }
 }
 
-/** Every traveler at once, `bursts` times: the delay of each delivery and the sender's CPU per burst. */
+/**
+ * Every traveler at once, `bursts` times: the delay of each delivery and the sender's CPU per burst;
+ * with `profileTo`, the sender's CPU profile from the first burst to the last, written to that file.
+ */
 async function runBursts(
   child: ChildProcess,
   tabs: Tab[],
   bursts: number,
   emit: (id: string) => void,
   deadline: number,
+  profileTo?: string,
 ): Promise<Delays & { cpuMs: number[] }> {
   const samples: number[] = [];
   const cpuMs: number[] = [];
   let missing = 0;
+  if (profileTo !== undefined) await reply(child, { type: 'profile-start' }, 'profile');
   for (let burst = 0; burst < bursts; burst += 1) {
     const id = `bench-burst-${burst}-${Date.now()}`;
     const cpuBefore = (await reply(child, { type: 'cpu' }, 'cpu')).microseconds;
@@ -318,6 +357,10 @@ async function runBursts(
     }
     cpuMs.push(((await reply(child, { type: 'cpu' }, 'cpu')).microseconds - cpuBefore) / 1000);
     await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (profileTo !== undefined) {
+    await reply(child, { type: 'profile-stop', file: profileTo }, 'profile');
+    console.log(`CPU profile of the bursts: ${profileTo}`);
   }
   return { ...summarise(samples, missing), cpuMs };
 }
@@ -380,6 +423,7 @@ async function measureBff(
     deadline: number;
   },
   env: Record<string, string> = {},
+  profileTo?: string,
 ): Promise<BffRun> {
   const { streams, tabsPerTraveler, steadyRate, steadySeconds, bursts, deadline } = settings;
   const travelers = Math.ceil(streams / tabsPerTraveler);
@@ -444,7 +488,7 @@ async function measureBff(
     }
     const steady = summarise(steadySamples, steadyMissing);
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
-    const burst = await runBursts(child, tabs, bursts, emitToAll, deadline);
+    const burst = await runBursts(child, tabs, bursts, emitToAll, deadline, profileTo);
     return { opening, steady, steadyCpuMs, emitted: emitted.length, burst, upstreamConnections };
   } finally {
     for (const tab of tabs) tab.close();
@@ -472,8 +516,12 @@ async function runBenchmark(): Promise<void> {
     key: await readFile(certificates.keyFile),
   }).start();
   const tabs: Tab[] = [];
+  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
+  if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
+  const profileOf = (name: string) =>
+    profileDir === undefined ? undefined : path.join(profileDir, `${name}-bursts.cpuprofile`);
   try {
-    const h1 = await measureBff(travelApi, undefined, settings);
+    const h1 = await measureBff(travelApi, undefined, settings, {}, profileOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
     // What telemetry costs a burst: the same BFF (HTTP/1.1 upstream), bursts only, with OpenTelemetry
     // off (OTEL_SDK_DISABLED) and then on as `npm start` runs it, one after the other.
@@ -499,7 +547,7 @@ async function runBenchmark(): Promise<void> {
         { streams, half, deadline },
       );
       await waitUntil(() => travelApi.notificationStreams.size >= travelers, deadline);
-      floorBurst = await runBursts(floorChild, tabs, bursts, emitToAll, deadline);
+      floorBurst = await runBursts(floorChild, tabs, bursts, emitToAll, deadline, profileOf('floor'));
     } finally {
       for (const tab of tabs) tab.close();
       tabs.length = 0;
