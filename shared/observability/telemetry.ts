@@ -15,6 +15,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import type { FastifyRequest } from 'fastify';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { setSpansNeverRecorded } from './trace-context.ts';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import {
   AlwaysOffSampler,
@@ -302,6 +303,7 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     instrumentations: [undici, fastifyOtel],
   });
   sdk.start();
+  setSpansNeverRecorded(!exporting);
   // The instrumentation's own instrument: same meter, name and description, so one metric holds both.
   clientCallDuration = metrics
     .getMeter(undici.instrumentationName, undici.instrumentationVersion)

@@ -17,6 +17,17 @@ export function activeTraceparent(): string | undefined {
 
 const tracers = new Map<string, Tracer>();
 
+/** Set by startTelemetry: no span of this process is ever recorded (telemetry on, no collector). */
+let spansNeverRecorded = false;
+
+/**
+ * Says whether any span of this process can be recorded: false once telemetry has started without a
+ * collector, whose sampler drops every span (shared/observability/telemetry.ts, tracesSampler).
+ */
+export function setSpansNeverRecorded(never: boolean): void {
+  spansNeverRecorded = never;
+}
+
 /** One tracer per name, looked up once (a notification's delivery starts two spans). */
 function tracerOf(name: string): Tracer {
   let tracer = tracers.get(name);
@@ -31,6 +42,13 @@ function tracerOf(name: string): Tracer {
  * Runs `work` in a span of its own: a child of the span `traceparent` names when given (the context a
  * message carried from another process), of the active span otherwise, or the root of a new trace.
  * The span ends when `work` returns or its promise settles.
+ *
+ * When no span can be recorded (no collector) and there is a parent, `work` runs in the parent's context
+ * instead: the span would be dropped by the sampler as it starts, yet still cost its ids, its attributes
+ * and a context of its own, once per notification and per delivery (a burst to every traveler makes
+ * thousands). The log lines of `work` carry the parent's trace and span ids, and what it passes on
+ * (activeTraceparent) continues the same trace. Without a parent a span is still started: its trace id
+ * is the one the log lines and the next hops carry.
  */
 export function inSpan<T>(
   tracerName: string,
@@ -42,6 +60,7 @@ export function inSpan<T>(
     options.traceparent === undefined
       ? context.active()
       : propagation.extract(ROOT_CONTEXT, { traceparent: options.traceparent });
+  if (spansNeverRecorded && trace.getSpanContext(parent) !== undefined) return context.with(parent, work);
   return tracerOf(tracerName).startActiveSpan(
     name,
     { attributes: options.attributes ?? {} },
