@@ -41,13 +41,17 @@
  * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
  * 2000), --traveler-memory-only (skips the fan-out), --cpu-prof <folder> (a CPU profile of the bursts
  * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
- * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope).
+ * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope),
+ * --heap-snapshots <folder> (V8 heap snapshots of the BFF over HTTP/1.1 and of the floor, empty and with
+ * every stream open and idle: bff-empty.heapsnapshot, bff-idle.heapsnapshot, floor-...; what each stream
+ * keeps is the difference).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http, { type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { writeHeapSnapshot } from 'node:v8';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -73,6 +77,7 @@ const { values } = parseArgs({
     'travelers-with-two-tabs': { type: 'string', default: '2000' },
     'traveler-memory-only': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'heap-snapshots': { type: 'string' },
   },
 });
 
@@ -90,6 +95,7 @@ type ToChild =
   | { type: 'cpu' }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string }
+  | { type: 'heap-snapshot'; file: string }
   | { type: 'close' };
 type FromChild =
   | { type: 'ready'; port: number }
@@ -105,7 +111,10 @@ function cpuMicroseconds(): number {
   return user + system;
 }
 
-/** Child: starts and stops V8's sampling profiler on the parent's request (`--cpu-prof`). */
+/**
+ * Child: starts and stops V8's sampling profiler (`--cpu-prof`), and writes heap snapshots
+ * (`--heap-snapshots`), on the parent's request.
+ */
 function profilerOfChild(send: (message: FromChild) => void) {
   const session = new Session();
   session.connect();
@@ -117,6 +126,8 @@ function profilerOfChild(send: (message: FromChild) => void) {
     } else if (message.type === 'profile-stop') {
       const { profile } = await session.post('Profiler.stop');
       await writeFile(message.file, JSON.stringify(profile));
+    } else if (message.type === 'heap-snapshot') {
+      writeHeapSnapshot(message.file);
     } else {
       return false;
     }
@@ -383,8 +394,10 @@ async function openAll(
   tabs: Tab[],
   cookieFor: (index: number) => string,
   { streams, half, deadline }: { streams: number; half: number; deadline: number },
+  snapshotAs?: (moment: 'empty' | 'idle') => string,
 ): Promise<Opening> {
   const empty = (await reply(child, { type: 'memory' }, 'memory')).report;
+  if (snapshotAs) await reply(child, { type: 'heap-snapshot', file: snapshotAs('empty') }, 'profile');
   const started = performance.now();
   await openTabs(port, half, cookieFor, tabs, deadline);
   await waitUntil(() => tabs.every((tab) => tab.live), deadline);
@@ -394,7 +407,14 @@ async function openAll(
   const connectSeconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const idle = (await reply(child, { type: 'memory' }, 'memory')).report;
+  if (snapshotAs) await reply(child, { type: 'heap-snapshot', file: snapshotAs('idle') }, 'profile');
   return { empty, halfOpen, idle, connectSeconds };
+}
+
+/** What a run writes besides its figures: a CPU profile of its bursts, heap snapshots of its streams. */
+interface Outputs {
+  profileTo?: string | undefined;
+  snapshotAs?: ((moment: 'empty' | 'idle') => string) | undefined;
 }
 
 interface BffRun {
@@ -423,7 +443,7 @@ async function measureBff(
     deadline: number;
   },
   env: Record<string, string> = {},
-  profileTo?: string,
+  outputs: Outputs = {},
 ): Promise<BffRun> {
   const { streams, tabsPerTraveler, steadyRate, steadySeconds, bursts, deadline } = settings;
   const travelers = Math.ceil(streams / tabsPerTraveler);
@@ -443,11 +463,14 @@ async function measureBff(
   try {
     const { port } = await reply(child, undefined, 'ready');
     const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
-    const opening = await openAll(child, port, tabs, (index) => cookies[travelerOf(index)] ?? '', {
-      streams,
-      half,
-      deadline,
-    });
+    const opening = await openAll(
+      child,
+      port,
+      tabs,
+      (index) => cookies[travelerOf(index)] ?? '',
+      { streams, half, deadline },
+      outputs.snapshotAs,
+    );
     const upstreamConnections = travelApi.connections - connectionsBefore;
     // Steady traffic: single travelers, in a shuffled order, at `steadyRate` notifications per second.
     const tabsOf = (traveler: number) =>
@@ -488,7 +511,7 @@ async function measureBff(
     }
     const steady = summarise(steadySamples, steadyMissing);
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
-    const burst = await runBursts(child, tabs, bursts, emitToAll, deadline, profileTo);
+    const burst = await runBursts(child, tabs, bursts, emitToAll, deadline, outputs.profileTo);
     return { opening, steady, steadyCpuMs, emitted: emitted.length, burst, upstreamConnections };
   } finally {
     for (const tab of tabs) tab.close();
@@ -518,10 +541,18 @@ async function runBenchmark(): Promise<void> {
   const tabs: Tab[] = [];
   const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
   if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
-  const profileOf = (name: string) =>
-    profileDir === undefined ? undefined : path.join(profileDir, `${name}-bursts.cpuprofile`);
+  const snapshotDir =
+    values['heap-snapshots'] === undefined ? undefined : path.resolve(values['heap-snapshots']);
+  if (snapshotDir !== undefined) await mkdir(snapshotDir, { recursive: true });
+  const outputsOf = (name: string): Outputs => ({
+    profileTo: profileDir === undefined ? undefined : path.join(profileDir, `${name}-bursts.cpuprofile`),
+    snapshotAs:
+      snapshotDir === undefined
+        ? undefined
+        : (moment) => path.join(snapshotDir, `${name}-${moment}.heapsnapshot`),
+  });
   try {
-    const h1 = await measureBff(travelApi, undefined, settings, {}, profileOf('bff'));
+    const h1 = await measureBff(travelApi, undefined, settings, {}, outputsOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
     // What telemetry costs a burst: the same BFF (HTTP/1.1 upstream), bursts only, with OpenTelemetry
     // off (OTEL_SDK_DISABLED) and then on as `npm start` runs it, one after the other.
@@ -545,9 +576,17 @@ async function runBenchmark(): Promise<void> {
         tabs,
         (index) => `traveler=${travelerId(travelerOf(index))}`,
         { streams, half, deadline },
+        outputsOf('floor').snapshotAs,
       );
       await waitUntil(() => travelApi.notificationStreams.size >= travelers, deadline);
-      floorBurst = await runBursts(floorChild, tabs, bursts, emitToAll, deadline, profileOf('floor'));
+      floorBurst = await runBursts(
+        floorChild,
+        tabs,
+        bursts,
+        emitToAll,
+        deadline,
+        outputsOf('floor').profileTo,
+      );
     } finally {
       for (const tab of tabs) tab.close();
       tabs.length = 0;
