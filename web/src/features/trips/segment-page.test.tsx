@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { NextTripPanel } from './next-trip-panel.tsx';
 import { SegmentPage } from './segment-page.tsx';
+import { TripPage } from './trip-page.tsx';
+import { tripQueries } from './trip-queries.ts';
 import { renderApp } from '../../test-support/render-app.tsx';
 import { envelope, stubFetch } from '../../test-support/stub-fetch.ts';
 import { activateEnglishForTests, activateSpanishForTests } from '../../test-support/languages-for-tests.ts';
@@ -332,6 +334,62 @@ describe('SegmentPage', () => {
       path: '/trips/:tripId/segment/:segmentId',
     });
     expect(await screen.findByRole('heading', { name: 'We could not find that' })).toBeInTheDocument();
+  });
+});
+
+describe('TripPage', () => {
+  const openTrip = () => renderApp(<TripPage />, { url: `/trips/${tripId}`, path: '/trips/:tripId' });
+
+  it('is busy until the trip arrives, then shows its name, its status and its whole timeline', async () => {
+    const answer = Promise.withResolvers<void>();
+    stubFetch(async (url) => {
+      await answer.promise;
+      return url === `/api/trips/${tripId}`
+        ? { json: trip }
+        : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') };
+    });
+    openTrip();
+    expect(await screen.findByRole('heading', { name: 'Trip', level: 1 })).toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+
+    answer.resolve();
+    expect(await screen.findByRole('heading', { name: 'Frankfurt trip', level: 1 })).toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    const timeline = screen.getByRole('list', { name: 'Trip timeline' });
+    expect(within(timeline).getByRole('listitem', { name: 'Denver → Frankfurt' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('listitem', { name: 'Grand Hotel Frankfurt' })).toBeInTheDocument();
+  });
+
+  it('redraws the timeline when the trip changes (a live update), with the news in it', async () => {
+    let current = trip;
+    stubFetch((url) =>
+      url === `/api/trips/${tripId}`
+        ? { json: current }
+        : { status: 404, json: envelope('RESOURCE_NOT_FOUND', 'CHANGE_SELECTION') },
+    );
+    const { queryClient } = openTrip();
+    const timeline = await screen.findByRole('list', { name: 'Trip timeline' });
+    expect(within(timeline).queryByRole('note')).toBeNull();
+
+    const late = {
+      ...segmentOnly,
+      estimatedArrival: '2026-11-24T23:35:00+01:00',
+      estimatedDeparture: '2026-11-24T05:10:00-07:00',
+      delayMinutes: 645,
+    };
+    current = { ...trip, segments: [late, stay] };
+    await queryClient.invalidateQueries({ queryKey: tripQueries.trip(tripId).queryKey });
+    const hotel = await within(screen.getByRole('list', { name: 'Trip timeline' })).findByRole('listitem', {
+      name: 'Grand Hotel Frankfurt',
+    });
+    expect(await within(hotel).findByRole('note')).toHaveTextContent('At risk:');
+  });
+
+  it('says what failed when the trip cannot be loaded, and offers to try again', async () => {
+    stubFetch(() => ({ status: 503, json: envelope('SERVICE_UNAVAILABLE', 'RETRY') }));
+    openTrip();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Trip', level: 1 })).toBeInTheDocument();
   });
 });
 
