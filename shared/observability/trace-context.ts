@@ -21,8 +21,8 @@ const tracers = new Map<string, Tracer>();
 let spansNeverRecorded = false;
 
 /**
- * Says whether any span of this process can be recorded: false once telemetry has started without a
- * collector, whose sampler drops every span (shared/observability/telemetry.ts, tracesSampler).
+ * Tells inSpan whether no span of this process can ever be recorded: true once telemetry has started
+ * without a collector, whose sampler drops every span (shared/observability/telemetry.ts, tracesSampler).
  */
 export function setSpansNeverRecorded(never: boolean): void {
   spansNeverRecorded = never;
