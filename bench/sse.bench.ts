@@ -113,17 +113,22 @@ function cpuMicroseconds(): number {
 
 /**
  * Child: starts and stops V8's sampling profiler (`--cpu-prof`), and writes heap snapshots
- * (`--heap-snapshots`), on the parent's request.
+ * (`--heap-snapshots`), on the parent's request. The inspector session is opened by the first profile
+ * asked for, so a run without `--cpu-prof` measures a process with none.
  */
 function profilerOfChild(send: (message: FromChild) => void) {
-  const session = new Session();
-  session.connect();
+  let session: Session | undefined;
   return async (message: ToChild): Promise<boolean> => {
     if (message.type === 'profile-start') {
+      if (session === undefined) {
+        session = new Session();
+        session.connect();
+      }
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
     } else if (message.type === 'profile-stop') {
+      if (session === undefined) throw new Error('profile-stop without a profile-start');
       const { profile } = await session.post('Profiler.stop');
       await writeFile(message.file, JSON.stringify(profile));
     } else if (message.type === 'heap-snapshot') {
