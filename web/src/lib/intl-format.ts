@@ -94,15 +94,11 @@ function supportedLocale(locale: string): string {
 function createFormatters(locale: string): Formatters {
   let plain: Intl.NumberFormat | undefined;
   const number = () => (plain ??= new Intl.NumberFormat(locale));
-  const units = new Map<string, Intl.NumberFormat>();
-  const unit = (name: 'hour' | 'minute', unitDisplay: 'narrow' | 'long') => {
-    let format = units.get(`${name} ${unitDisplay}`);
-    if (format === undefined) {
-      format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay });
-      units.set(`${name} ${unitDisplay}`, format);
-    }
-    return format;
-  };
+  const unit = (name: 'hour' | 'minute', unitDisplay: 'narrow' | 'long') =>
+    madeOnce(
+      `unit ${locale} ${name} ${unitDisplay}`,
+      () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay }),
+    );
   let relative: Intl.RelativeTimeFormat | undefined;
   let and: Intl.ListFormat | undefined;
   const calendarDate = (isoDate: string, style: 'short' | 'long' = 'short') =>
