@@ -41,7 +41,9 @@
  * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
  * 2000), --traveler-memory-only (skips the fan-out), --cpu-prof <folder> (a CPU profile of the bursts
  * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
- * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope),
+ * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope; and
+ * of the telemetry runs, bff-telemetry-off-bursts.cpuprofile and bff-telemetry-on-bursts.cpuprofile,
+ * whose difference is what telemetry costs a burst),
  * --heap-snapshots <folder> (V8 heap snapshots of the BFF over HTTP/1.1 and of the floor, empty and with
  * every stream open and idle: bff-empty.heapsnapshot, bff-idle.heapsnapshot, floor-...; what each stream
  * keeps is the difference).
@@ -562,8 +564,14 @@ async function runBenchmark(): Promise<void> {
     // What telemetry costs a burst: the same BFF (HTTP/1.1 upstream), bursts only, with OpenTelemetry
     // off (OTEL_SDK_DISABLED) and then on as `npm start` runs it, one after the other.
     const burstsOnly = { ...settings, steadySeconds: 0 };
-    const telemetryOff = await measureBff(travelApi, undefined, burstsOnly, { OTEL_SDK_DISABLED: 'true' });
-    const telemetryOn = await measureBff(travelApi, undefined, burstsOnly);
+    const telemetryOff = await measureBff(
+      travelApi,
+      undefined,
+      burstsOnly,
+      { OTEL_SDK_DISABLED: 'true' },
+      outputsOf('bff-telemetry-off'),
+    );
+    const telemetryOn = await measureBff(travelApi, undefined, burstsOnly, {}, outputsOf('bff-telemetry-on'));
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
