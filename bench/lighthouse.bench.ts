@@ -1,8 +1,10 @@
 /**
  * Lighthouse on the pages a traveler lands on: builds the SPA, starts the whole stack as `npm start` does
  * (scripts/start.ts: the BFF serving dist/web, the travel API and identity stand-ins, on free ports with a
- * data folder of its own), and audits, in Lighthouse's mobile profile (simulated slow 4G, 4x slower CPU)
- * and its desktop profile:
+ * data folder of its own) behind nginx's TLS front speaking HTTP/2 to the browser, as the app is deployed
+ * (docs/scale-out-nginx.conf), or with `--via bff` without the front (the BFF itself answers the browser,
+ * in plain HTTP/1.1), and audits, in Lighthouse's mobile profile (simulated slow 4G, 4x slower CPU) and its
+ * desktop profile:
  *   start         the start page, signed out
  *   home          the start page of a signed-in traveler (their next trip)
  *   flights       flight results (one way, LHR to JFK in 30 days)
@@ -12,11 +14,17 @@
  * in once through the identity stand-in's form; Lighthouse keeps the session cookie and clears the service
  * worker, its caches and the HTTP cache before each page, so every page is a first visit.
  *
- * Prints a Markdown table of the performance, accessibility and best-practices scores and FCP, LCP, TBT
- * and CLS, and writes it into docs/benchmarks.md between its lighthouse markers (`--no-write` leaves the
- * file alone).
+ * The protocol decides much of a slow network's load: over HTTP/1.1 a browser opens at most six
+ * connections to the origin, so a page's dozens of small chunks and its API calls wait for one another in
+ * turns of a round trip each; over HTTP/2 they share one connection. A phone reaches the app through the
+ * front, so that is what the audit measures unless told otherwise.
  *
- * Flags: --no-write, --chromium <path>, --pages start,home,... (all), --profiles mobile,desktop (both),
+ * Prints a Markdown table of the performance, accessibility and best-practices scores and FCP, LCP, TBT
+ * and CLS, and writes it into docs/benchmarks.md between its lighthouse markers, those of the front or
+ * those of the BFF itself (`--no-write` leaves the file alone).
+ *
+ * Flags: --via front|bff (front), --no-write, --chromium <path>, --pages start,home,... (all), --profiles
+ * mobile,desktop (both),
  * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings),
  * --throttling simulate|devtools (simulate: Lighthouse's default, the load run at full speed and its slow
  * network and CPU computed from it; devtools: the browser itself slowed during the load, so what the page
@@ -30,7 +38,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import type { Page } from 'puppeteer-core';
-import { buildSpa, DEBIAN_CHROMIUM, signIn, travelerPages, withAppInBrowser } from './support/app-stack.ts';
+import {
+  buildSpa,
+  DEBIAN_CHROMIUM,
+  signIn,
+  travelerPages,
+  withAppInBrowser,
+  type AppFront,
+} from './support/app-stack.ts';
 import { printTable } from './support/print-table.ts';
 
 const { values } = parseArgs({
@@ -42,13 +57,23 @@ const { values } = parseArgs({
     reports: { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
     dist: { type: 'string' },
+    via: { type: 'string', default: 'front' },
   },
 });
+if (values.via !== 'front' && values.via !== 'bff') {
+  console.error(
+    `--via is front (nginx's TLS and HTTP/2 front, as deployed) or bff (the BFF itself, as npm start runs it)`,
+  );
+  process.exit(2);
+}
+const via: AppFront = values.via;
 
 const root = path.resolve(import.meta.dirname, '..');
 const BENCHMARKS = path.join(root, 'docs/benchmarks.md');
-const START_MARK = '<!-- lighthouse:start -->';
-const END_MARK = '<!-- lighthouse:end -->';
+/** Where this run's table goes: the front's and the BFF's own each have their markers. */
+const MARKER = via === 'front' ? 'lighthouse' : 'lighthouse-bff';
+const START_MARK = `<!-- ${MARKER}:start -->`;
+const END_MARK = `<!-- ${MARKER}:end -->`;
 const PROFILES = ['mobile', 'desktop'] as const;
 type Profile = (typeof PROFILES)[number];
 const wantedPages = new Set(values.pages.split(','));
@@ -130,7 +155,9 @@ function writeBenchmarks(tableText: string, rows: Row[]): void {
   const load = os.loadavg().map((value) => value.toFixed(1));
   const section = [
     START_MARK,
-    `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${versions}, Node ${process.version}, ` +
+    `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+      (via === 'front' ? 'through the TLS and HTTP/2 front, ' : 'from the BFF itself over HTTP/1.1, ') +
+      `${versions}, Node ${process.version}, ` +
       `${os.cpus().length} cores, load average at the end ${load.join(' / ')}.`,
     '',
     tableText,
@@ -145,30 +172,33 @@ function writeBenchmarks(tableText: string, rows: Row[]): void {
 
 if (values.dist === undefined) buildSpa();
 const webDist = values.dist === undefined ? undefined : path.resolve(values.dist);
-await withAppInBrowser({ chromium: values.chromium, ...(webDist && { webDist }) }, async (page, origin) => {
-  const rows: Row[] = [];
-  const run = async (name: string, url: string) => {
-    if (!wantedPages.has(name)) return;
-    for (const profile of wantedProfiles) {
-      console.log(`${name} (${profile}): ${url}`);
-      const result = await audit(page, url, profile);
-      rows.push({ page: name, profile, result });
-      if (values.reports !== undefined) {
-        mkdirSync(values.reports, { recursive: true });
-        writeFileSync(path.join(values.reports, `${name}-${profile}.json`), JSON.stringify(result));
+await withAppInBrowser(
+  { chromium: values.chromium, via, ...(webDist && { webDist }) },
+  async (page, origin) => {
+    const rows: Row[] = [];
+    const run = async (name: string, url: string) => {
+      if (!wantedPages.has(name)) return;
+      for (const profile of wantedProfiles) {
+        console.log(`${name} (${profile}): ${url}`);
+        const result = await audit(page, url, profile);
+        rows.push({ page: name, profile, result });
+        if (values.reports !== undefined) {
+          mkdirSync(values.reports, { recursive: true });
+          writeFileSync(path.join(values.reports, `${name}-${profile}.json`), JSON.stringify(result));
+        }
       }
-    }
-  };
+    };
 
-  await run('start', `${origin}/`);
-  await signIn(page, origin);
-  const pages = await travelerPages(page, origin);
-  await run('home', pages.home);
-  await run('flights', pages.flights);
-  await run('stays', pages.stays);
-  await run('trip', pages.trip);
+    await run('start', `${origin}/`);
+    await signIn(page, origin);
+    const pages = await travelerPages(page, origin);
+    await run('home', pages.home);
+    await run('flights', pages.flights);
+    await run('stays', pages.stays);
+    await run('trip', pages.trip);
 
-  const result = table(rows);
-  printTable(result.header, result.cells);
-  if (!values['no-write'] && values.throttling === 'simulate') writeBenchmarks(markdown(result), rows);
-});
+    const result = table(rows);
+    printTable(result.header, result.cells);
+    if (!values['no-write'] && values.throttling === 'simulate') writeBenchmarks(markdown(result), rows);
+  },
+);

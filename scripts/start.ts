@@ -30,7 +30,11 @@ const dataDir = path.resolve(root, process.env.WAYFARE_DATA_DIR ?? '.data');
 const demo = (process.env.WAYFARE_DEMO ?? '1') !== '0';
 const demoEventsSeconds = numberOrZero('WAYFARE_DEMO_EVENTS_SECONDS', 180);
 
-const appOrigin = `http://localhost:${dev ? ports.vite : ports.bff}`;
+// The origin the browser uses: the BFF's own (or Vite's), unless a TLS front put before the BFF serves it
+// at another (WAYFARE_PUBLIC_ORIGIN, such as https://localhost:8443: the Lighthouse benchmark puts nginx's
+// front of docs/scale-out-nginx.conf there); the BFF then believes that front's forwarded addresses.
+const publicOrigin = process.env.WAYFARE_PUBLIC_ORIGIN?.trim() || undefined;
+const appOrigin = publicOrigin ?? `http://localhost:${dev ? ports.vite : ports.bff}`;
 const bffOrigin = `http://localhost:${ports.bff}`;
 const travelApiUrl = `http://localhost:${ports.travelApi}`;
 const issuer = `http://localhost:${ports.identity}`;
@@ -89,6 +93,7 @@ const services: StackService[] = [
       NODE_ENV: dev ? 'development' : 'production',
       PORT: String(ports.bff),
       PUBLIC_ORIGIN: appOrigin,
+      ...(publicOrigin === undefined ? {} : { TRUST_PROXY: '127.0.0.1' }),
       DATA_DIR: path.join(dataDir, 'bff'),
       TRAVEL_API_URL: travelApiUrl,
       ...bffCredentialsEnv(issuer, demo),

@@ -1,15 +1,21 @@
 /**
- * The whole app as `npm start` runs it, for benchmarks that drive a browser: scripts/start.ts on free
- * ports with a data folder of its own, serving a built SPA, and the pages a traveler lands on.
+ * The whole app for benchmarks that drive a browser, serving a built SPA: as `npm start` runs it
+ * (scripts/start.ts on free ports with a data folder of its own, the BFF answering the browser itself in
+ * plain HTTP/1.1), or with nginx's TLS front before it speaking HTTP/2 to the browser, as the app is
+ * deployed (docs/scale-out-nginx.conf); and the pages a traveler lands on.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, X509Certificate } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { StayDestination } from '#shared/api/destinations.ts';
 import { staySearchToParams } from '../../web/src/features/stays/search/stay-search-params.ts';
-import { freePort } from '../../scripts/service-group.ts';
+import { fleetNginxConfig } from '../../scripts/fleet-nginx-config.ts';
+import { findProgram } from '../../scripts/prerequisites.ts';
+import { freePort, portAnswers } from '../../scripts/service-group.ts';
+import { ensureLocalCertificates } from '../../upstream/travel-api/local-certificates.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** A test traveler of the identity stand-in (any N signs in; the travel API makes up their trips). */
@@ -32,40 +38,64 @@ export function buildSpa(flags: string[] = []): void {
 /** Debian's Chromium, which the browser benchmarks launch (`--chromium` names another). */
 export const DEBIAN_CHROMIUM = '/usr/lib/chromium/chromium';
 
+/** Where a benchmark's browser reaches the app: the BFF itself (`npm start`), or a TLS front before it. */
+export type AppFront = 'bff' | 'front';
+
 /**
  * Runs `use` with a page of Chromium (`chromium`, headless=new, no sandbox, no GPU) and the origin of the
- * stack started for it, serving `webDist` from a data folder of its own; closes the browser, stops the
- * stack and removes the folder afterwards, however `use` ends.
+ * stack started for it, serving `webDist`: the BFF itself (`via: 'bff'`, the default), or nginx's TLS and
+ * HTTP/2 front of docs/scale-out-nginx.conf before it (`via: 'front'`). Closes the browser, stops the
+ * stack and removes its files afterwards, however `use` ends.
  */
 export async function withAppInBrowser<T>(
-  { chromium, webDist }: { chromium: string; webDist?: string },
+  { chromium, webDist, via = 'bff' }: { chromium: string; webDist?: string; via?: AppFront },
   use: (page: Page, origin: string) => Promise<T>,
 ): Promise<T> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-data-'));
-  let stack: ChildProcess | undefined;
+  let started: StartedStack | undefined;
   let browser: Browser | undefined;
   try {
-    const started = await startStack(dataDir, webDist);
-    stack = started.stack;
+    started = via === 'front' ? await startBehindFront(dataDir, webDist) : await startStack(dataDir, webDist);
     browser = await puppeteer.launch({
       executablePath: chromium,
       headless: true,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        // The front's certificate is signed by an authority of its own: trusted by its key, as by a
+        // browser that installed that authority, so the page is a secure one.
+        ...(started.certificateKey === undefined
+          ? []
+          : [`--ignore-certificate-errors-spki-list=${started.certificateKey}`]),
+      ],
     });
     return await use(await browser.newPage(), started.origin);
   } finally {
     await browser?.close();
-    await stopStack(stack);
+    await started?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** scripts/start.ts on free ports serving `webDist`; resolves with the app's origin once it says it is ready. */
+interface StartedStack {
+  origin: string;
+  /** Stops what was started and waits for it to exit. */
+  stop: () => Promise<void>;
+  /** The SHA-256 of the front certificate's public key (SPKI), base64, when the origin is https. */
+  certificateKey?: string;
+}
+
+/**
+ * scripts/start.ts on free ports serving `webDist` (its BFF on `bffPort`, and answering at `publicOrigin`
+ * when a front serves it); resolves with the app's origin once it says it is ready.
+ */
 async function startStack(
   dataDir: string,
   webDist = path.join(root, 'dist/web'),
-): Promise<{ origin: string; stack: ChildProcess }> {
-  const [bff, travelApi, identity] = [await freePort(), await freePort(), await freePort()];
+  { bffPort, publicOrigin }: { bffPort?: number; publicOrigin?: string } = {},
+): Promise<StartedStack> {
+  const [bff, travelApi, identity] = [bffPort ?? (await freePort()), await freePort(), await freePort()];
   const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -77,6 +107,7 @@ async function startStack(
       WAYFARE_DATA_DIR: dataDir,
       WAYFARE_DEMO: '1',
       WAYFARE_DEMO_EVENTS_SECONDS: '0',
+      ...(publicOrigin === undefined ? {} : { WAYFARE_PUBLIC_ORIGIN: publicOrigin }),
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
     },
@@ -85,20 +116,75 @@ async function startStack(
     let output = '';
     stack.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const ready = /Wayfare is ready at (http:\/\/\S+?)(?:\s|$)/.exec(output);
+      const ready = /Wayfare is ready at (https?:\/\/\S+?)(?:\s|$)/.exec(output);
       if (ready?.[1]) resolve(ready[1]);
     });
     stack.once('exit', (code) => reject(new Error(`the stack exited (${code}) before it was ready`)));
   });
   stack.stdout?.resume();
-  return { origin, stack };
+  return { origin, stop: () => stopProcess(stack) };
 }
 
-/** Stops the stack and waits for it to exit. */
-async function stopStack(stack: ChildProcess | undefined): Promise<void> {
-  if (!stack || stack.exitCode !== null) return;
-  const exited = new Promise((resolve) => stack.once('exit', resolve));
-  stack.kill('SIGTERM');
+/**
+ * The stack of `npm start` behind nginx terminating TLS and speaking HTTP/2 to the browser, as the app is
+ * deployed: docs/scale-out-nginx.conf filled in for one BFF (scripts/fleet-nginx-config.ts, as `npm run
+ * start:fleet` does for its instances) with a certificate of a local authority made for the run.
+ */
+async function startBehindFront(dataDir: string, webDist?: string): Promise<StartedStack> {
+  const nginx = findProgram('nginx');
+  if (nginx === undefined) throw new Error('the front needs nginx: sudo apt-get install nginx');
+  const [frontPort, bffPort] = [await freePort(), await freePort()];
+  // nginx's workers (an unprivileged user when started as root) write their temporary files under it.
+  chmodSync(dataDir, 0o755);
+  const certificates = await ensureLocalCertificates(path.join(dataDir, 'tls'), 'Wayfare benchmark front');
+  const runDir = path.join(dataDir, 'nginx');
+  mkdirSync(runDir, { mode: 0o755 });
+  const config = path.join(runDir, 'nginx.conf');
+  writeFileSync(
+    config,
+    fleetNginxConfig({
+      example: readFileSync(path.join(root, 'docs/scale-out-nginx.conf'), 'utf8'),
+      frontPort,
+      bffPorts: [bffPort],
+      certFile: certificates.certFile,
+      keyFile: certificates.keyFile,
+      runDir,
+    }),
+  );
+  const publicOrigin = `https://localhost:${frontPort}`;
+  const stack = await startStack(dataDir, webDist, { bffPort, publicOrigin });
+  const front = spawn(nginx, ['-p', runDir, '-c', config, '-e', 'stderr'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    await stopProcess(front);
+    await stack.stop();
+  };
+  try {
+    await untilAnswering(front, frontPort);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const certificate = new X509Certificate(readFileSync(certificates.certFile));
+  const spki = certificate.publicKey.export({ type: 'spki', format: 'der' });
+  return { origin: publicOrigin, stop, certificateKey: createHash('sha256').update(spki).digest('base64') };
+}
+
+/** Resolves once `port` accepts connections; rejects if `server` exits first. */
+async function untilAnswering(server: ChildProcess, port: number): Promise<void> {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`nginx exited (${server.exitCode}) before it listened`);
+    if (await portAnswers(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Stops a process and waits for it to exit. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
   await exited;
 }
 
