@@ -23,9 +23,9 @@
  * and CLS, and writes it into docs/benchmarks.md between its lighthouse markers, those of the front or
  * those of the BFF itself (`--no-write` leaves the file alone).
  *
- * Flags: --via front|bff (front), --no-write, --chromium <path>, --pages start,home,... (all), --profiles
- * mobile,desktop (both),
- * --reports <folder> (each page's full Lighthouse report as <page>-<profile>.json, for its findings),
+ * Flags: --via front|bff (front), --no-write, --chromium <path>, --pages start,home,... (all),
+ * --profiles mobile,desktop (both), --reports <folder> (each page's full Lighthouse report as
+ * <page>-<profile>.json, for its findings),
  * --throttling simulate|devtools (simulate: Lighthouse's default, the load run at full speed and its slow
  * network and CPU computed from it; devtools: the browser itself slowed during the load, so what the page
  * asks for early, alongside its code, is measured as it happens; the table is not written then),
