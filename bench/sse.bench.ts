@@ -564,14 +564,22 @@ async function runBenchmark(): Promise<void> {
     // What telemetry costs a burst: the same BFF (HTTP/1.1 upstream), bursts only, with OpenTelemetry
     // off (OTEL_SDK_DISABLED) and then on as `npm start` runs it, one after the other.
     const burstsOnly = { ...settings, steadySeconds: 0 };
+    // Their bursts are profiled (telemetry's cost is the difference); their streams are not snapshotted.
+    const burstsProfiled = (name: string): Outputs => ({ profileTo: outputsOf(name).profileTo });
     const telemetryOff = await measureBff(
       travelApi,
       undefined,
       burstsOnly,
       { OTEL_SDK_DISABLED: 'true' },
-      outputsOf('bff-telemetry-off'),
+      burstsProfiled('bff-telemetry-off'),
     );
-    const telemetryOn = await measureBff(travelApi, undefined, burstsOnly, {}, outputsOf('bff-telemetry-on'));
+    const telemetryOn = await measureBff(
+      travelApi,
+      undefined,
+      burstsOnly,
+      {},
+      burstsProfiled('bff-telemetry-on'),
+    );
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
