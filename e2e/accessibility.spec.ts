@@ -4,7 +4,7 @@ import type { AdminClient } from './support/admin-client.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { inboxCard, raiseDelay, simulateDelay } from './support/notifications.ts';
-import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { expectInApp, expectOnIdentityPlatform } from './support/page-location.ts';
 import { rateCards, searchStays, stayCards } from './support/stays.ts';
 import type { TestTraveler } from './support/test-travelers.ts';
 
@@ -42,7 +42,7 @@ const SIGNED_OUT_PAGES: PageToCheck[] = [
     name: 'identity sign-in page',
     open: async (page) => {
       await page.goto('/auth/login?returnTo=/');
-      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await expectOnIdentityPlatform(page);
       await settled(page, 'Sign in');
     },
   },
@@ -141,14 +141,14 @@ test.describe('accessibility', () => {
     admin,
   }) => {
     await page.goto('/bookings');
-    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+    await expectOnIdentityPlatform(page);
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.keyboard.type(traveler.email);
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Password')).toBeFocused();
     await page.keyboard.type(traveler.password);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL('/bookings');
+    await expectInApp(page, '/bookings');
 
     // To the flight search through the main navigation.
     const flightsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Flights' });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { expectOnFirstScreen } from './support/first-screen.ts';
-import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { expectOnIdentityPlatform } from './support/page-location.ts';
 import { PHONE } from './support/tags.ts';
 import { JORDAN } from './support/test-travelers.ts';
 import { wordsOfProfile, type Words } from './support/words.ts';
@@ -231,6 +231,6 @@ test.describe('bookings', () => {
     await context.clearCookies();
     await page.route('**/api/bookings**', (route) => route.abort());
     answer.resolve();
-    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+    await expectOnIdentityPlatform(page);
   });
 });

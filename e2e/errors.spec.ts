@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, submitIdentitySignIn, test } from './fixtures.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
-import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { expectInApp, expectOnIdentityPlatform } from './support/page-location.ts';
 
 // Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
 test.use({ signedInLanding: null });
@@ -61,19 +61,11 @@ test.describe('errors the traveler recovers from', () => {
       .click({ timeout: 5_000 })
       .catch(() => undefined);
 
-    // Where the page is, read from its document: after this chain of redirects (the app, the BFF, the
-    // identity platform) Playwright's own record of the URL once stayed on the bookings page for 15 s
-    // while the sign-in page was on screen, and it could then pass the check for the way back unseen.
-    const whereThePageIs = () =>
-      page
-        .evaluate(() => ({ origin: location.origin, path: location.pathname + location.search }))
-        .catch(() => undefined);
+    // Where the page is, read from its document (e2e/support/page-location.ts).
     await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
-    await expect.poll(async () => (await whereThePageIs())?.origin).toBe(IDENTITY_ORIGIN);
+    await expectOnIdentityPlatform(page);
     await submitIdentitySignIn(page, traveler);
-    await expect
-      .poll(async () => (await whereThePageIs())?.path)
-      .toMatch(/^\/bookings\?status=confirmed((%2C|,)pending)?$/);
+    await expectInApp(page, /^\/bookings\?status=confirmed((%2C|,)pending)?$/);
     await expect(page.getByRole('button', { name: /account menu/ })).toBeVisible();
   });
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { inboxCard, raiseDelay } from './support/notifications.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
-import { IDENTITY_ORIGIN } from './support/stack.ts';
+import { expectOnIdentityPlatform } from './support/page-location.ts';
 
 // The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -228,6 +228,6 @@ test.describe('offline trip pack', () => {
       page.getByRole('heading', { level: 1, name: 'You are offline and signed out' }),
     ).toBeVisible();
     await goOnline(context);
-    await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+    await expectOnIdentityPlatform(page);
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
+import { expectInApp } from './support/page-location.ts';
 import { installBrowserPushService } from './support/push-service.ts';
 import { signOutThroughMenu } from './support/sign-out.ts';
 
@@ -104,7 +105,7 @@ test.describe('a shared browser', () => {
     const logout = await page.request.post('/auth/logout', { headers: { 'x-requested-with': 'wayfare' } });
     expect(logout.status()).toBe(200);
     await page.goto(((await logout.json()) as { redirectTo: string }).redirectTo);
-    await expect(page).toHaveURL('/');
+    await expectInApp(page, '/');
     expect(pushService.current()).not.toBeNull();
 
     // Someone else signs in on this browser: alerts are off for them until they turn them on.

@@ -1,4 +1,5 @@
 import { expect, submitIdentitySignIn, test } from './fixtures.ts';
+import { expectInApp, expectOnIdentityPlatform } from './support/page-location.ts';
 import { IDENTITY_ORIGIN } from './support/stack.ts';
 import { PHONE } from './support/tags.ts';
 
@@ -16,11 +17,11 @@ test.describe('single sign-on', () => {
       ).toBeVisible();
 
       await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
-      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await expectOnIdentityPlatform(page);
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       await submitIdentitySignIn(page, traveler);
 
-      await expect(page).toHaveURL('/');
+      await expectInApp(page, '/');
       const firstName = traveler.name.split(' ')[0];
       await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${firstName}` })).toBeVisible();
       await page.getByRole('button', { name: /account menu/ }).click();
@@ -38,13 +39,13 @@ test.describe('single sign-on', () => {
     // A tab that comes back from the identity platform after its sign-in was lost (a restarted session
     // store, a back button, a second tab that already used it).
     await page.goto('/auth/callback?code=used&state=lost');
-    await expect(page).toHaveURL('/?signIn=expired');
+    await expectInApp(page, '/?signIn=expired');
     await expect(page.getByRole('alert')).toHaveText(
       'This sign-in expired or was already used. Sign in again.',
     );
     await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
     await submitIdentitySignIn(page, traveler);
-    await expect(page).toHaveURL('/');
+    await expectInApp(page, '/');
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
   });
 
@@ -60,7 +61,7 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
     await submitIdentitySignIn(page, traveler);
-    await expect(page).toHaveURL('/bookings');
+    await expectInApp(page, '/bookings');
   });
 
   test(
@@ -68,10 +69,10 @@ test.describe('single sign-on', () => {
     { tag: PHONE },
     async ({ page, traveler }) => {
       await page.goto('/bookings?status=confirmed&vertical=flight');
-      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await expectOnIdentityPlatform(page);
       await submitIdentitySignIn(page, traveler);
 
-      await expect(page).toHaveURL('/bookings?status=confirmed&vertical=flight');
+      await expectInApp(page, '/bookings?status=confirmed&vertical=flight');
       await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
     },
   );
@@ -90,7 +91,7 @@ test.describe('single sign-on', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
 
       // The identity platform's end-session page confirms by itself: one click in the app signs out.
-      await expect(page).toHaveURL('/');
+      await expectInApp(page, '/');
       expect(identityPages.length).toBeGreaterThan(0);
       await expect(page.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
       const session = await page.request.get('/api/session');
@@ -98,7 +99,7 @@ test.describe('single sign-on', () => {
 
       // The identity session ended too: coming back asks for the password again instead of single sign-on.
       await page.goto('/bookings');
-      await expect(page).toHaveURL((url) => url.origin === IDENTITY_ORIGIN);
+      await expectOnIdentityPlatform(page);
       await expect(page.getByLabel('Password')).toBeVisible();
     },
   );

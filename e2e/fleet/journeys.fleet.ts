@@ -8,6 +8,7 @@ import {
 } from '../support/compression.ts';
 import { fillDate, isoDateFromToday } from '../support/dates.ts';
 import { inboxCard, raiseDelay, recordToasts, toastsShown } from '../support/notifications.ts';
+import { expectPageAt, withAnyQuery } from '../support/page-location.ts';
 import { FLEET_IDENTITY_ORIGIN, FLEET_ORIGIN } from '../support/stack.ts';
 import { rateCards, searchStays, stayCards } from '../support/stays.ts';
 import { testTraveler } from '../support/test-travelers.ts';
@@ -23,7 +24,7 @@ const traveler = testTraveler(1);
 async function signIn(page: Page, returnTo = '/'): Promise<void> {
   await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   await submitIdentitySignIn(page, traveler);
-  await page.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === returnTo);
+  await expectPageAt(page, FLEET_ORIGIN, withAnyQuery(returnTo));
 }
 
 /** The instances that answered the page's API calls so far. */
@@ -133,7 +134,7 @@ test.describe('through the TLS front of two instances', () => {
     });
     await page.getByRole('button', { name: 'Sign out' }).click();
     // The identity platform's end-session page confirms by itself: one click signs out of both.
-    await expect(page).toHaveURL(`${FLEET_ORIGIN}/`);
+    await expectPageAt(page, FLEET_ORIGIN, '/');
     expect(identityPages.length).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
     // Round robin sends these to both instances: neither knows the session any more.

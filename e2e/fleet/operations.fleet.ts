@@ -5,6 +5,7 @@ import { fillDate, isoDateFromToday } from '../support/dates.ts';
 import { inboxCard, raiseDelay } from '../support/notifications.ts';
 import { FLEET, FLEET_ORIGIN } from '../support/stack.ts';
 import { testTraveler } from '../support/test-travelers.ts';
+import { expectPageAt, withAnyQuery } from '../support/page-location.ts';
 
 /**
  * What an operator sees of a traveler's visit: the fleet's Prometheus (started by `npm run start:fleet`)
@@ -44,7 +45,7 @@ test('the fleet’s Prometheus shows each instance’s requests, streams, delive
 
   await page.goto(`/auth/login?returnTo=${encodeURIComponent('/flights')}`);
   await submitIdentitySignIn(page, traveler);
-  await page.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/flights');
+  await expectPageAt(page, FLEET_ORIGIN, withAnyQuery('/flights'));
 
   // A search.
   const form = page.getByRole('form', { name: 'Search flights' });

@@ -15,6 +15,7 @@ import { FLEET_ORIGIN, FLEET_STATE_FILE } from '../support/stack.ts';
 import { journeyTraveler, type TestTraveler } from '../support/test-travelers.ts';
 import { failoverWindowMs } from '../../scripts/fleet-redis-config.ts';
 import { readFleetState, type FleetState } from '../../scripts/fleet-state.ts';
+import { expectPageAt, withAnyQuery } from '../support/page-location.ts';
 
 /**
  * The fleet's Redis primary is killed (SIGKILL) while a traveler has three tabs live through the front, a
@@ -99,7 +100,7 @@ async function threeLiveTabs(context: BrowserContext, traveler: TestTraveler): P
   const first = await context.newPage();
   await first.goto(`/auth/login?returnTo=${encodeURIComponent('/inbox')}`);
   await submitIdentitySignIn(first, traveler);
-  await first.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/inbox');
+  await expectPageAt(first, FLEET_ORIGIN, withAnyQuery('/inbox'));
   const tabs = [first, await context.newPage(), await context.newPage()];
   for (const tab of tabs.slice(1)) await tab.goto('/inbox');
   for (const tab of tabs) await expect(tab.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();

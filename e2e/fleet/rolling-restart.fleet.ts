@@ -14,6 +14,7 @@ import {
 import { raiseDelay, type RaisedNotification } from '../support/notifications.ts';
 import { FLEET, FLEET_ORIGIN } from '../support/stack.ts';
 import { journeyTraveler, type TestTraveler } from '../support/test-travelers.ts';
+import { expectPageAt, withAnyQuery } from '../support/page-location.ts';
 
 /**
  * The upgrade procedure of docs/scale-out.md under traffic: `npm run fleet:roll` restarts both BFF
@@ -51,7 +52,7 @@ async function threeLiveTabs(context: BrowserContext, traveler: TestTraveler): P
   const first = await context.newPage();
   await first.goto(`/auth/login?returnTo=${encodeURIComponent('/inbox')}`);
   await submitIdentitySignIn(first, traveler);
-  await first.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/inbox');
+  await expectPageAt(first, FLEET_ORIGIN, withAnyQuery('/inbox'));
   const tabs = [first, await context.newPage(), await context.newPage()];
   for (const tab of tabs.slice(1)) await tab.goto('/inbox');
   for (const tab of tabs) await expect(tab.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();

@@ -8,6 +8,7 @@ import { answeringPort, FLEET_ORIGIN, FLEET_STATE_FILE } from '../support/stack.
 import { fillStaySearch, stayCards } from '../support/stays.ts';
 import { journeyTraveler } from '../support/test-travelers.ts';
 import { readFleetState } from '../../scripts/fleet-state.ts';
+import { expectPageAt, withAnyQuery } from '../support/page-location.ts';
 
 /**
  * A traveler's stay search through the front while the travel API is slowed (its latency fault), so that
@@ -94,7 +95,7 @@ test('a stay search whose instance is killed mid-stream resumes on another: ever
   const page = await context.newPage();
   await page.goto(`/auth/login?returnTo=${encodeURIComponent('/stays')}`);
   await submitIdentitySignIn(page, traveler);
-  await page.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/stays');
+  await expectPageAt(page, FLEET_ORIGIN, withAnyQuery('/stays'));
 
   const searches: number[] = [];
   page.on('response', (response) => {

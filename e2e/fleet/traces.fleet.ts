@@ -6,6 +6,7 @@ import { demoControlsInPlace } from '../support/demo-controls.ts';
 import type { ReceivedSpan, ReceivedTrace } from '../support/otlp-receiver.ts';
 import { FLEET_ORIGIN, FLEET_OTLP_ORIGIN } from '../support/stack.ts';
 import { journeyTraveler } from '../support/test-travelers.ts';
+import { expectPageAt, withAnyQuery } from '../support/page-location.ts';
 
 /**
  * One trace per traveler action, through the fleet's front: the app starts a trace for its call, nginx
@@ -75,7 +76,7 @@ test('a flight search and a booking each make one trace from the app through the
   );
   await page.goto(`/auth/login?returnTo=${encodeURIComponent(flights)}`);
   await submitIdentitySignIn(page, traveler);
-  await page.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/flights');
+  await expectPageAt(page, FLEET_ORIGIN, withAnyQuery('/flights'));
   const searched = await callOf(search);
 
   await demoControlsInPlace(page);

@@ -17,6 +17,7 @@ import { isoDateFromToday } from './dates.ts';
 import { inboxCard, type RaisedNotification } from './notifications.ts';
 import { FLEET_ORIGIN } from './stack.ts';
 import type { TestTraveler } from './test-travelers.ts';
+import { expectPageAt, withAnyQuery } from './page-location.ts';
 
 /** A stay search the travel API stand-in answers for any traveler. */
 const STAY_SEARCH = {
@@ -323,7 +324,7 @@ export async function liveInboxTabs(
   const first = await context.newPage();
   await first.goto(`/auth/login?returnTo=${encodeURIComponent('/inbox')}`);
   await submitIdentitySignIn(first, traveler);
-  await first.waitForURL((url) => url.origin === FLEET_ORIGIN && url.pathname === '/inbox');
+  await expectPageAt(first, FLEET_ORIGIN, withAnyQuery('/inbox'));
   const tabs = [first];
   while (tabs.length < count) {
     const tab = await context.newPage();
