@@ -13,8 +13,13 @@
  * two idle ones: the tasks Lighthouse counts as blocking when they pass 50 ms at this CPU rate), each with
  * the functions that took most of it, self and inclusive of what they called.
  *
+ * The CPU profile counts the page's scripts; the renderer's own work on the main thread (style, layout,
+ * paint) shows in it only as `(program)`, which it leaves out. With --rendering it also loads each page
+ * `--loads` more times under a Chrome trace and prints that work per load, by kind, with how many times
+ * each ran (an animation the compositor cannot run by itself is painted again on every frame).
+ *
  * Flags: --pages stays,flights,home (any of start, home, flights, stays, trip), --loads 3, --top 12,
- * --long-tasks, --dist <a built SPA with source maps> (default: builds one into a temporary folder),
+ * --long-tasks, --rendering, --dist <a built SPA with source maps> (default: builds one into a temporary folder),
  * --chromium <path>.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '3' },
     top: { type: 'string', default: '12' },
     'long-tasks': { type: 'boolean', default: false },
+    rendering: { type: 'boolean', default: false },
     dist: { type: 'string' },
     chromium: { type: 'string', default: DEBIAN_CHROMIUM },
   },
@@ -257,6 +263,69 @@ function reportLongTasks(name: string, profiles: CpuProfile[], names: SourceName
   });
 }
 
+/** The renderer's main-thread work a trace names, by its trace event. */
+const RENDERING_EVENTS: Record<string, string> = {
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+};
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Loads the page `loads` times under a Chrome trace; per kind of rendering work, its time (µs) and count. */
+async function traceRendering(page: Page, name: string, url: string) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const totals = new Map<string, { us: number; count: number }>();
+  for (let load = 0; load < loads; load++) {
+    await page.goto('about:blank');
+    await page.tracing.start({ categories: ['devtools.timeline'] });
+    await page.goto(url, { waitUntil: 'load' });
+    await drawn(page, name);
+    const trace = await page.tracing.stop();
+    const { traceEvents } = JSON.parse(new TextDecoder().decode(trace)) as { traceEvents: TraceEvent[] };
+    const mainThreads = new Set(
+      traceEvents
+        .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+        .map((event) => `${event.pid}:${event.tid}`),
+    );
+    for (const event of traceEvents) {
+      const kind = RENDERING_EVENTS[event.name];
+      if (!kind || event.ph !== 'X' || !mainThreads.has(`${event.pid}:${event.tid}`)) continue;
+      const total = totals.get(kind) ?? { us: 0, count: 0 };
+      total.us += event.dur ?? 0;
+      total.count += 1;
+      totals.set(kind, total);
+    }
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return totals;
+}
+
+function reportRendering(name: string, totals: Map<string, { us: number; count: number }>): void {
+  const all = [...totals.values()].reduce((sum, total) => sum + total.us, 0);
+  console.log(
+    `\n${name}: ${ms(all)} of the renderer's own main-thread work per load (trace, mean of ${loads})`,
+  );
+  printTable(
+    ['work', 'per load', 'times per load'],
+    Object.values(RENDERING_EVENTS).map((kind) => {
+      const total = totals.get(kind) ?? { us: 0, count: 0 };
+      return [kind, ms(total.us), String(Math.round(total.count / loads))];
+    }),
+  );
+}
+
 const ms = (us: number) => `${Math.round(us / 1000 / loads)} ms`;
 const ranked = (map: Map<string, number>) => [...map].sort((left, right) => right[1] - left[1]).slice(0, top);
 
@@ -281,11 +350,15 @@ if (ownBuild) buildSpa(['--sourcemap', '--outDir', ownBuild, '--emptyOutDir']);
 try {
   await withAppInBrowser({ chromium: values.chromium, webDist: dist }, async (page, origin) => {
     const names = new SourceNames(dist);
-    if (wanted.includes('start')) report('start', await profileLoads(page, 'start', `${origin}/`), names);
+    const measure = async (name: string, url: string) => {
+      report(name, await profileLoads(page, name, url), names);
+      if (values.rendering) reportRendering(name, await traceRendering(page, name, url));
+    };
+    if (wanted.includes('start')) await measure('start', `${origin}/`);
     await signIn(page, origin);
     const pages = await travelerPages(page, origin);
     for (const name of ['home', 'flights', 'stays', 'trip'] as const) {
-      if (wanted.includes(name)) report(name, await profileLoads(page, name, pages[name]), names);
+      if (wanted.includes(name)) await measure(name, pages[name]);
     }
   });
 } finally {
