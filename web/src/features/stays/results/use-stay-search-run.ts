@@ -11,6 +11,13 @@ import {
 /** How long a finished search is shown again, without searching and pricing again, on coming back to it. */
 export const FINISHED_SEARCH_FRESH_MS = 10 * 60 * 1000;
 const REMEMBERED_SEARCHES = 5;
+/**
+ * A streaming search's snapshots are drawn at most this often: the hotels and their rates arrive as
+ * dozens of events a second, and each drawn snapshot sorts, filters and lays out the whole list again,
+ * which on a phone's slow CPU holds the main thread for tens of milliseconds each time. What arrives in
+ * between is drawn with the next one, so nothing is lost and nothing waits longer than this.
+ */
+export const SNAPSHOT_DRAW_INTERVAL_MS = 150;
 
 /** The last finished run of each recent search (by its URL), for "back to the search results". */
 const finishedSearches = new Map<string, { snapshot: StaySearchSnapshot; at: number }>();
@@ -71,19 +78,31 @@ export function useStaySearchRun(
   const run = useRef<StaySearchRun | null>(null);
   useEffect(() => {
     if (mounted.reusedKey === runKey) return undefined;
+    let latest: StaySearchSnapshot | undefined;
+    let drawTimer: ReturnType<typeof setTimeout> | undefined;
+    const draw = () => {
+      drawTimer = undefined;
+      const next = latest;
+      latest = undefined;
+      // Drawn as a transition: a snapshot that arrives while the last one is drawing replaces it, and
+      // drawing the cards yields to the traveler's input (a tap, a scroll, typing) instead of holding
+      // the main thread for as long as a whole list takes.
+      if (next) startTransition(() => setSnapshot(next));
+    };
     const started = startStaySearchRun(
       search,
       (next) => {
-        // Drawn as a transition: a snapshot that arrives while the last one is drawing replaces it, and
-        // drawing the cards yields to the traveler's input (a tap, a scroll, typing) instead of holding
-        // the main thread for as long as a whole list takes.
-        startTransition(() => setSnapshot(next));
         if (settled(next)) rememberFinished(runKey, next);
+        latest = next;
+        drawTimer ??= setTimeout(draw, SNAPSHOT_DRAW_INTERVAL_MS);
       },
       currency,
     );
     run.current = started;
-    return () => started.stop();
+    return () => {
+      clearTimeout(drawTimer);
+      started.stop();
+    };
     // The run key stands for the search (and the run number): a new key is a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runKey]);
