@@ -322,7 +322,16 @@ export class HotelInventory {
       timeZone: city.timeZone,
       roomTypes,
     };
-    return { ...property, image: propertyImage(this.#seed, rawId, stars, property.palette) };
+    // The drawing is made when an answer first shows it: most hotels of most cities are never shown, and
+    // drawing each one (an SVG of about 2 KB) was half the cost of making a city's hotels.
+    const seed = this.#seed;
+    let image: PropertyImage | undefined;
+    return {
+      ...property,
+      get image() {
+        return (image ??= propertyImage(seed, rawId, stars, property.palette));
+      },
+    };
   }
 }
 
