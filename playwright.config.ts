@@ -2,7 +2,10 @@ import { defineConfig, devices } from '@playwright/test';
 import { APP_ORIGIN } from './e2e/support/stack.ts';
 import { ALONE, PHONE, STACK_WIDE } from './e2e/support/tags.ts';
 
-/** The journeys that run one at a time, after the rest (e2e/support/tags.ts). */
+/**
+ * The journeys that run one at a time (e2e/support/tags.ts): after the rest on the same stack, or, in
+ * `npm test`, beside them on a stack of their own (`--no-deps` and other ports, scripts/test-all.ts).
+ */
 const ONE_AT_A_TIME = new RegExp(`${STACK_WIDE}|${ALONE}`);
 import { suiteUse } from './e2e/support/browser.ts';
 
@@ -44,7 +47,7 @@ export default defineConfig({
     },
     {
       // Faults and the announced version apply to the whole stack, and ten tabs take both cores: these
-      // run one at a time, after the rest.
+      // run one at a time, after the rest (in `npm test`, on a stack of their own beside them).
       name: 'one-at-a-time',
       grep: ONE_AT_A_TIME,
       dependencies: ['desktop', 'phone'],

@@ -22,11 +22,14 @@ const VITEST_FAILURES = /^\s*FAIL\s/;
 const IN_THE_BACKGROUND =
   spawnSync('chrt', ['--idle', '0', 'true']).status === 0 ? ['chrt', '--idle', '0'] : ['nice', '-n', '19'];
 
+/** How far above the journeys' ports the stack of the journeys that run one at a time listens. */
+const ONE_AT_A_TIME_PORT_OFFSET = 1000;
+
 /**
  * The order: the build first (the unit tests' servers and both journeys' stacks serve it), then the unit
- * tests, then the journeys with the machine to themselves, then the journeys that run one at a time and
- * the fleet's side by side: each runs one journey at a time, on a stack of its own (other ports), so
- * together they take the two cores the journeys took (see docs/testing.md).
+ * tests, then the journeys, the journeys that run one at a time and the fleet's, all three at once, each
+ * on a stack of its own (other ports): the last two wait on faults, countdowns and restarts much of their
+ * time, which the journeys' CPU fills (see docs/testing.md).
  */
 const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
   build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
@@ -77,7 +80,8 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     programs: ['chromium'],
   },
   // The journeys that run one at a time (stack-wide levers, ten tabs) in a run of their own: as a
-  // dependent Playwright project they were skipped whenever any other journey failed.
+  // dependent Playwright project they were skipped whenever any other journey failed. Beside the
+  // journeys, on a stack of its own.
   alone: {
     name: 'journeys one at a time',
     // A folder of its own for what a failure leaves (Playwright empties it when it starts), so the
@@ -92,10 +96,14 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
       '--output',
       'test-results/one-at-a-time',
     ],
-    env: { PLAYWRIGHT_HTML_OUTPUT_DIR: 'playwright-report/one-at-a-time' },
+    // Its stack's ports are 1000 above the journeys' (e2e/support/stack.ts), so the two stacks run at once.
+    env: {
+      PLAYWRIGHT_HTML_OUTPUT_DIR: 'playwright-report/one-at-a-time',
+      E2E_PORT_OFFSET: String(Number(process.env.E2E_PORT_OFFSET ?? 0) + ONE_AT_A_TIME_PORT_OFFSET),
+    },
     summary: PLAYWRIGHT_COUNTS,
     failures: PLAYWRIGHT_FAILURES,
-    after: ['journeys'],
+    after: ['unit'],
     needs: ['build'],
     programs: ['chromium'],
   },
@@ -104,8 +112,8 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
     command: ['npx', 'playwright', 'test', '-c', 'playwright.fleet.config.ts'],
     summary: PLAYWRIGHT_COUNTS,
     failures: PLAYWRIGHT_FAILURES,
-    // Beside the journeys that run one at a time, not after them: one worker each.
-    after: ['journeys'],
+    // Beside the journeys and the journeys that run one at a time: one worker.
+    after: ['unit'],
     needs: ['build'],
     programs: ['redis-server', 'nginx', 'prometheus', 'chromium'],
   },
