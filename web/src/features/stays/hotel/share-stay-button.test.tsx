@@ -9,6 +9,7 @@ import { PropertyPage } from './property-page.tsx';
 import { destinationFromParams } from '../search/stay-search-params.ts';
 import { renderApp, sse } from '../../../test-support/render-app.tsx';
 import { envelope, stubFetch } from '../../../test-support/stub-fetch.ts';
+import { PARIS } from '../../../test-support/stay-fixtures.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 
 afterEach(() => {
@@ -128,14 +129,7 @@ describe('Sharing a stay', () => {
   });
 
   it('finds the hotel in the autocomplete by city and name when the search event has no destination', async () => {
-    const paris = {
-      type: 'city',
-      cityId: 'paris-fr',
-      name: 'Paris',
-      countryCode: 'FR',
-      latitude: 48.85,
-      longitude: 2.35,
-    };
+    const paris = PARIS;
     const fetchMock = stubStays({ withDestination: false, autocomplete: [paris, willow] });
     await shareFromSearchResults();
 

@@ -6,6 +6,7 @@ import { StaysPage } from './stays-page.tsx';
 import { PropertyPage } from '../hotel/property-page.tsx';
 import { renderApp, sse } from '../../../test-support/render-app.tsx';
 import { envelope, sentJson, stubFetch, type StubbedResponse } from '../../../test-support/stub-fetch.ts';
+import { SOLUTION_KEY as KEY, stayProperty as property, uuid } from '../../../test-support/stay-fixtures.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import { forgetFinishedSearches } from './use-stay-search-run.ts';
 import { startStaySearchRun, type StaySearchSnapshot } from './stay-search-run.ts';
@@ -24,31 +25,6 @@ afterEach(() => {
 
 const checkIn = addDays(todayIsoDate(), 30);
 const searchUrl = `/stays?city=paris-fr&name=Paris&country=FR&lat=48.85&lng=2.35&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&rooms=2&purpose=business`;
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const KEY = 'a'.repeat(64);
-
-function property(n: number, name: string) {
-  return {
-    searchId: uuid(99),
-    searchSolutionId: uuid(n),
-    propertyId: uuid(100 + n),
-    solutionKey: KEY,
-    name,
-    stars: 4,
-    address: `${n} rue du Garden`,
-    city: 'Paris',
-    countryCode: 'FR',
-    latitude: 48.85,
-    longitude: 2.35,
-    distanceKm: 1.2,
-    reviewScore: 8.4,
-    reviewCount: 1200,
-    amenities: ['gym'],
-    thumbnail: { palette: ['#123456'], monogram: name.slice(0, 2) },
-    priceFrom: null,
-  };
-}
-
 function fare(n: number, propertyId: string, total: number, refundable = true) {
   return {
     fareId: uuid(500 + n),

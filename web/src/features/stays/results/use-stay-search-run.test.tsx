@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { sse } from '../../../test-support/render-app.tsx';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
+import { PARIS, stayProperty, uuid } from '../../../test-support/stay-fixtures.ts';
 import type { StaySearch } from '../search/stay-search-params.ts';
 import type { StaySearchSnapshot } from './stay-search-run.ts';
 import { forgetFinishedSearches, useStaySearchRun } from './use-stay-search-run.ts';
@@ -14,45 +15,15 @@ afterEach(() => {
 });
 
 const checkIn = addDays(todayIsoDate(), 30);
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const HOTELS = 30;
 
 const search: StaySearch = {
-  destination: {
-    type: 'city',
-    cityId: 'paris-fr',
-    name: 'Paris',
-    countryCode: 'FR',
-    latitude: 48.85,
-    longitude: 2.35,
-  },
+  destination: PARIS,
   checkIn,
   checkOut: addDays(checkIn, 2),
   rooms: [{ adults: 1, childrenAges: [] }],
   bookingProfile: false,
 };
-
-function hotel(n: number) {
-  return {
-    searchId: uuid(999),
-    searchSolutionId: uuid(n),
-    propertyId: uuid(1000 + n),
-    solutionKey: 'a'.repeat(64),
-    name: `Hotel ${n}`,
-    stars: 4,
-    address: `${n} rue du Garden`,
-    city: 'Paris',
-    countryCode: 'FR',
-    latitude: 48.85,
-    longitude: 2.35,
-    distanceKm: 1.2,
-    reviewScore: 8.4,
-    reviewCount: 1200,
-    amenities: ['gym'],
-    thumbnail: { palette: ['#123456'], monogram: 'HO' },
-    priceFrom: null,
-  };
-}
 
 /** The search's events, each in a read of its own, one task after another, as a busy stream sends them. */
 function eventsOneTaskApart(events: string[]): ReadableStream<Uint8Array> {
@@ -72,10 +43,10 @@ describe('useStaySearchRun', () => {
   it('draws a stream of events together, not once each, and draws the last of them', async () => {
     const events = [
       ...Array.from({ length: HOTELS }, (_, index) => [
-        sse('property', hotel(index + 1)),
+        sse('property', stayProperty(index + 1, `Hotel ${index + 1}`)),
         sse('property-end', { searchSolutionId: uuid(index + 1), outcome: 'no-rooms' }),
       ]).flat(),
-      sse('search-end', { searchId: uuid(999), outcome: 'done' }),
+      sse('search-end', { searchId: uuid(99), outcome: 'done' }),
       sse('done', { propertyCount: HOTELS, priced: 0, noRooms: HOTELS, failed: 0 }),
     ];
     vi.stubGlobal(

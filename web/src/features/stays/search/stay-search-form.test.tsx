@@ -6,6 +6,7 @@ import { StaySearchForm } from './stay-search-form.tsx';
 import type { StaySearch } from './stay-search-params.ts';
 import { renderApp } from '../../../test-support/render-app.tsx';
 import { stubFetch } from '../../../test-support/stub-fetch.ts';
+import { PARIS } from '../../../test-support/stay-fixtures.ts';
 import { typeDate } from '../../../test-support/type-date.ts';
 import { addDays, todayIsoDate } from '../../../lib/intl-format.ts';
 import {
@@ -30,17 +31,7 @@ const initial = {
 function stubDestinations() {
   return stubFetch(() => ({
     json: {
-      items: [
-        {
-          type: 'city',
-          cityId: 'paris-fr',
-          name: 'Paris',
-          countryCode: 'FR',
-          latitude: 48.85,
-          longitude: 2.35,
-        },
-        { type: 'something-new', name: 'Ignored' },
-      ],
+      items: [PARIS, { type: 'something-new', name: 'Ignored' }],
     },
   }));
 }
