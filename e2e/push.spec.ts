@@ -3,12 +3,16 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { NotificationsPageSchema } from '#shared/api/notifications.ts';
 import { SessionStatusSchema } from '#shared/api/session-status.ts';
 import { pushPayloadJson } from '../bff/push/push-payload.ts';
+import { fullBrowserLaunchOptions } from './support/browser.ts';
 import { expect, setProfileLocale, test } from './fixtures.ts';
 import { inboxCard, raiseDelay, simulateDelay, type RaisedNotification } from './support/notifications.ts';
 import { APP_ORIGIN } from './support/stack.ts';
 
 // The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
+
+// System notifications and the alerts setting need the full browser (e2e/support/browser.ts).
+test.use({ launchOptions: await fullBrowserLaunchOptions() });
 
 // Every journey here opens its own first page: signed in, the page starts blank (e2e/fixtures.ts).
 test.use({ signedInLanding: null });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fullBrowserLaunchOptions } from './support/browser.ts';
 import { expect, test } from './fixtures.ts';
 import { isoDateFromToday } from './support/dates.ts';
 import { demoControlsInPlace } from './support/demo-controls.ts';
@@ -8,6 +9,9 @@ import { signOutThroughMenu } from './support/sign-out.ts';
 
 // The service worker is part of what these journeys prove (e2e/support/browser.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
+
+// System notifications and the alerts setting need the full browser (e2e/support/browser.ts).
+test.use({ launchOptions: await fullBrowserLaunchOptions() });
 
 /**
  * A browser several people use: signing out, in any tab, leaves nothing of the traveler behind (a checkout

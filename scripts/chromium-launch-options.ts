@@ -4,10 +4,21 @@
  */
 import { CHROMIUM_ARGS, findBrowser } from './find-browser.mjs';
 
-/** Launch options: the found executable when there is one, else Playwright's managed browser. */
-export async function chromiumLaunchOptions(): Promise<{ args: string[]; executablePath?: string }> {
-  const browser = await findBrowser();
-  return browser?.executablePath
-    ? { args: CHROMIUM_ARGS, executablePath: browser.executablePath }
-    : { args: CHROMIUM_ARGS };
+export interface ChromiumLaunchOptions {
+  args: string[];
+  executablePath?: string;
+  /** Playwright's managed full Chromium ('chromium') instead of its headless shell. */
+  channel?: 'chromium';
+}
+
+/**
+ * Launch options: the found executable when there is one, else Playwright's managed browser. `build`:
+ * the headless shell where there is one (the default), or the full browser (find-browser.mjs).
+ */
+export async function chromiumLaunchOptions({
+  build = 'shell',
+}: { build?: 'shell' | 'full' } = {}): Promise<ChromiumLaunchOptions> {
+  const browser = await findBrowser({ build });
+  if (browser?.executablePath) return { args: CHROMIUM_ARGS, executablePath: browser.executablePath };
+  return build === 'full' ? { args: CHROMIUM_ARGS, channel: 'chromium' } : { args: CHROMIUM_ARGS };
 }

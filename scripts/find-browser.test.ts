@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, UNSEEN_INTERFACE_FEATURES } from './find-browser.mjs';
+import { CHROMIUM_ARGS, systemCandidates, UNSEEN_INTERFACE_FEATURES } from './find-browser.mjs';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'wayfare-chromium-args-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -34,5 +34,22 @@ describe('the Chromium of the journeys', () => {
     const playwrights = disabling.slice(0, -1).flatMap(featuresOf);
     expect(playwrights.length, 'Playwright disables features of its own').toBeGreaterThan(0);
     expect(effective).toEqual(expect.arrayContaining([...playwrights, ...UNSEEN_INTERFACE_FEATURES]));
+  });
+});
+
+describe('which Chromium the journeys launch', () => {
+  const isShell = (candidate: string) => path.basename(candidate) === 'chromium-headless-shell';
+
+  it('is the headless shell where there is one, and the full browser where there is none', () => {
+    const candidates = systemCandidates('shell');
+    const firstFull = candidates.findIndex((candidate) => !isShell(candidate));
+    expect(candidates.slice(0, firstFull).length).toBeGreaterThan(0);
+    expect(candidates.slice(0, firstFull).every(isShell)).toBe(true);
+    expect(candidates.slice(firstFull)).toEqual(systemCandidates('full'));
+  });
+
+  it('is never the headless shell for what needs the full browser', () => {
+    expect(systemCandidates('full').filter(isShell)).toEqual([]);
+    expect(systemCandidates('full').length).toBeGreaterThan(0);
   });
 });

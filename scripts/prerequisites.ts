@@ -28,7 +28,9 @@ export const PREREQUISITES = {
   nginx: { name: 'nginx', debianPackage: 'nginx' },
   promtool: { name: 'promtool', debianPackage: 'prometheus' },
   prometheus: { name: 'prometheus', debianPackage: 'prometheus' },
-  chromium: { name: 'chromium', debianPackage: 'chromium' },
+  // The journeys run in Chromium's headless shell where there is one, and those of system notifications in
+  // the full browser (scripts/find-browser.mjs): the full browser is what they cannot do without.
+  chromium: { name: 'chromium', debianPackage: 'chromium chromium-headless-shell' },
 } satisfies Record<string, Prerequisite>;
 
 export type PrerequisiteName = keyof typeof PREREQUISITES;
@@ -38,7 +40,7 @@ export async function missingPrerequisites(names: Iterable<PrerequisiteName>): P
   const missing: Prerequisite[] = [];
   for (const name of new Set(names)) {
     if (name === 'chromium') {
-      if ((await findBrowser()) === null) missing.push(PREREQUISITES.chromium);
+      if ((await findBrowser({ build: 'full' })) === null) missing.push(PREREQUISITES.chromium);
     } else if (findProgram(name) === undefined) missing.push(PREREQUISITES[name]);
   }
   return missing;

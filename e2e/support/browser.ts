@@ -18,3 +18,12 @@ export async function suiteUse() {
     launchOptions: await chromiumLaunchOptions(),
   } as const;
 }
+
+/**
+ * The full Chromium, for the journeys of what only it has: system notifications, which Chromium's headless
+ * shell (where every other journey runs, scripts/find-browser.mjs) has no platform for, so the app offers
+ * no alerts there. A file that uses it runs in a worker of its own.
+ */
+export function fullBrowserLaunchOptions() {
+  return chromiumLaunchOptions({ build: 'full' });
+}
