@@ -259,7 +259,11 @@ async function phoneScreens(browser: Browser): Promise<void> {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wayfare-screenshots-'));
 mkdirSync(outDir, { recursive: true });
 const stopStack = await startStack(dataDir);
-const browser = await chromium.launch({ headless: true, ...(await chromiumLaunchOptions()) });
+// The full browser, as a traveler's draws the pages (the journeys run in the headless shell).
+const browser = await chromium.launch({
+  headless: true,
+  ...(await chromiumLaunchOptions({ build: 'full' })),
+});
 try {
   await desktopScreens(browser);
   await phoneScreens(browser);
