@@ -42,6 +42,9 @@ const stack = spawn(process.execPath, ['scripts/start.ts'], {
     // its origin allowed, and loopback allowed, a development setting.
     PUSH_ENDPOINT_ORIGINS: `http://127.0.0.1:${STACK.pushServicePort}`,
     PUSH_ENDPOINT_ALLOW_LOOPBACK: 'true',
+    // The servers' log lines as they write them (pino JSON): Playwright reads this console only for the
+    // ready line (playwright.config.ts ignores the rest), so drawing each line readable was work for no one.
+    WAYFARE_LOG_FORMAT: 'json',
   },
 });
 
