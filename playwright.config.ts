@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { APP_ORIGIN } from './e2e/support/stack.ts';
-import { ALONE, PHONE, STACK_WIDE, WAITS_ON_THE_CLOCK } from './e2e/support/tags.ts';
+import { ALONE, PHONE, STACK_WIDE } from './e2e/support/tags.ts';
 
 /**
  * The journeys that run one at a time (e2e/support/tags.ts): after the rest on the same stack, or, in
  * `npm test`, beside them on a stack of their own (`--no-deps` and other ports, scripts/test-all.ts).
  */
-const ONE_AT_A_TIME = new RegExp(`${STACK_WIDE}|${ALONE}|${WAITS_ON_THE_CLOCK}`);
+const ONE_AT_A_TIME = new RegExp(`${STACK_WIDE}|${ALONE}`);
 import { suiteUse } from './e2e/support/browser.ts';
 
 export default defineConfig({

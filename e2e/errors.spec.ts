@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, submitIdentitySignIn, test } from './fixtures.ts';
-import { WAITS_ON_THE_CLOCK } from './support/tags.ts';
 import { fillDate, isoDateFromToday } from './support/dates.ts';
 import { expectInApp, expectOnIdentityPlatform } from './support/page-location.ts';
 
@@ -70,35 +69,32 @@ test.describe('errors the traveler recovers from', () => {
     await expect(page.getByRole('button', { name: /account menu/ })).toBeVisible();
   });
 
-  test(
-    'a rate limit shows a countdown, then the search retries on its own',
-    { tag: WAITS_ON_THE_CLOCK },
-    async ({ signedInPage: page, admin, traveler }) => {
-      await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(24)}&adults=1&cabin=economy`);
-      await expect(offers(page).first()).toBeVisible();
-      // The traveler's own quota: journeys running beside this one keep theirs.
-      await admin.put(`travelers/${traveler.id}/faults`, { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
+  test('a rate limit shows a countdown, then the search retries on its own', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await page.goto(`/flights?trip=one-way&leg=LHR.CDG.${isoDateFromToday(24)}&adults=1&cabin=economy`);
+    await expect(offers(page).first()).toBeVisible();
+    // The traveler's own quota: journeys running beside this one keep theirs.
+    await admin.put(`travelers/${traveler.id}/faults`, { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
 
-      // Two searches in the window, one after the other: the second is over a quota of one.
-      // The countdown is what is left of that window; 20 s leaves it room to be seen counting down even
-      // when the second search reaches the travel API late in the window on a loaded machine.
-      await searchAgainOnAnotherDate(page, 26);
-      await searchAgainOnAnotherDate(page, 27);
-      const notice = page.getByRole('alert').filter({ hasText: 'Too many requests in a short time' });
-      await expect(notice).toBeVisible();
-      await expect(notice.getByText(/Trying again in \d+ s/)).toBeVisible();
-      const first = await secondsLeft(page);
-      await expect.poll(() => secondsLeft(page)).toBeLessThan(first);
-      await expect(notice.getByRole('button', { name: 'Try again' })).toBeDisabled();
-      await admin.put(`travelers/${traveler.id}/faults`, {
-        rateLimitMax: null,
-        rateLimitWindowSeconds: null,
-      });
+    // Two searches in the window, one after the other: the second is over a quota of one.
+    // The countdown is what is left of that window; 20 s leaves it room to be seen counting down even
+    // when the second search reaches the travel API late in the window on a loaded machine.
+    await searchAgainOnAnotherDate(page, 26);
+    await searchAgainOnAnotherDate(page, 27);
+    const notice = page.getByRole('alert').filter({ hasText: 'Too many requests in a short time' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByText(/Trying again in \d+ s/)).toBeVisible();
+    const first = await secondsLeft(page);
+    await expect.poll(() => secondsLeft(page)).toBeLessThan(first);
+    await expect(notice.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    await admin.put(`travelers/${traveler.id}/faults`, { rateLimitMax: null, rateLimitWindowSeconds: null });
 
-      await expect(offers(page).first()).toBeVisible({ timeout: 30_000 });
-      await expect(notice).toBeHidden();
-    },
-  );
+    await expect(offers(page).first()).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeHidden();
+  });
 
   test('while the provider is down the search waits, and it shows flights once the provider is back', async ({
     signedInPage: page,

@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, setProfileLocale, test } from './fixtures.ts';
-import { WAITS_ON_THE_CLOCK } from './support/tags.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 /** The words of the demo panel, its toasts and the error notices a traveler reads in Spanish. */
@@ -107,44 +106,44 @@ test.describe('notices in Spanish', () => {
     });
   });
 
-  test(
-    'a rate limit reads in Spanish: the notice, its countdown and its retry, axe-clean',
-    { tag: WAITS_ON_THE_CLOCK },
-    async ({ signedInPage: page, admin, traveler }) => {
-      await inSpanish(page, async () => {
-        await page.goto('/bookings');
-        const list = page.getByRole('list', { name: ES.bookings });
-        await expect(list.getByRole('article').first()).toBeVisible();
-        // The traveler's own quota: journeys running beside this one keep theirs.
-        const faults = `travelers/${traveler.id}/faults`;
-        await admin.put(faults, { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
-        try {
-          // Two more reads in the window, one after the other: the second is over a quota of one. The first
-          // is answered before the second is asked for; a read started while it is on its way replaces it,
-          // and the app cancels it, sometimes before it is sent.
-          const status = page.getByRole('group', { name: ES.status });
-          const answered = page.waitForResponse(
-            (response) =>
-              new URL(response.url()).pathname === '/api/bookings' &&
-              new URL(response.url()).searchParams.get('status') === 'pending',
-          );
-          await status.getByRole('checkbox', { name: ES.pending }).click();
-          await answered;
-          await status.getByRole('checkbox', { name: ES.confirmed }).click();
+  test('a rate limit reads in Spanish: the notice, its countdown and its retry, axe-clean', async ({
+    signedInPage: page,
+    admin,
+    traveler,
+  }) => {
+    await inSpanish(page, async () => {
+      await page.goto('/bookings');
+      const list = page.getByRole('list', { name: ES.bookings });
+      await expect(list.getByRole('article').first()).toBeVisible();
+      // The traveler's own quota: journeys running beside this one keep theirs.
+      const faults = `travelers/${traveler.id}/faults`;
+      await admin.put(faults, { rateLimitMax: 1, rateLimitWindowSeconds: 20 });
+      try {
+        // Two more reads in the window, one after the other: the second is over a quota of one. The first
+        // is answered before the second is asked for; a read started while it is on its way replaces it,
+        // and the app cancels it, sometimes before it is sent.
+        const status = page.getByRole('group', { name: ES.status });
+        const answered = page.waitForResponse(
+          (response) =>
+            new URL(response.url()).pathname === '/api/bookings' &&
+            new URL(response.url()).searchParams.get('status') === 'pending',
+        );
+        await status.getByRole('checkbox', { name: ES.pending }).click();
+        await answered;
+        await status.getByRole('checkbox', { name: ES.confirmed }).click();
 
-          const notice = page.getByRole('alert').filter({ hasText: ES.tooManyRequests });
-          await expect(notice).toBeVisible();
-          await expect(notice.getByText(ES.retryingIn)).toBeVisible();
-          await expect(notice.getByRole('button', { name: ES.tryAgain })).toBeDisabled();
-          await expect(notice).not.toContainText(ENGLISH);
-          const first = await secondsLeft(notice);
-          await expect.poll(() => secondsLeft(notice)).toBeLessThan(first);
-          await expectNoAxeViolations(page, 'a rate-limit notice in Spanish');
-        } finally {
-          await admin.put(faults, { rateLimitMax: null, rateLimitWindowSeconds: null });
-        }
-        await expect(list.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
-      });
-    },
-  );
+        const notice = page.getByRole('alert').filter({ hasText: ES.tooManyRequests });
+        await expect(notice).toBeVisible();
+        await expect(notice.getByText(ES.retryingIn)).toBeVisible();
+        await expect(notice.getByRole('button', { name: ES.tryAgain })).toBeDisabled();
+        await expect(notice).not.toContainText(ENGLISH);
+        const first = await secondsLeft(notice);
+        await expect.poll(() => secondsLeft(notice)).toBeLessThan(first);
+        await expectNoAxeViolations(page, 'a rate-limit notice in Spanish');
+      } finally {
+        await admin.put(faults, { rateLimitMax: null, rateLimitWindowSeconds: null });
+      }
+      await expect(list.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+    });
+  });
 });

@@ -13,10 +13,3 @@ export const STACK_WIDE = '@stack-wide';
  * beside them on a two-core machine (whose waits would then run out for want of CPU, not of an event).
  */
 export const ALONE = '@alone';
-
-/**
- * Journeys that spend most of their time waiting out a clock (a rate limit's 20 s window) carry this tag:
- * they run with the journeys that run one at a time, which in `npm test` run beside the journeys with CPU
- * to spare, instead of holding one of the journeys' two workers for the wait (docs/testing.md).
- */
-export const WAITS_ON_THE_CLOCK = '@waits-on-the-clock';
