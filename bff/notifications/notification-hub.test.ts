@@ -15,6 +15,7 @@ import {
   type NotificationUpstream,
 } from './notification-hub.ts';
 import type {
+  AdmitInput,
   NotificationStore,
   NotificationStoreLimits,
   NotificationStoreListener,
@@ -375,6 +376,33 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
     await vi.waitFor(() => expect(tab.of('resync')).toHaveLength(1));
     expect(tab.of('status').map((event) => event.state)).toEqual(['live']);
     expect(tab.of('resync')).toEqual([{ type: 'resync', reason: 'initial' }]);
+  });
+
+  it('reopens and catches up when the store cannot take a live notification (Redis failing over): it and those after it arrive once', async () => {
+    // The store refuses one live notification, as Redis does while its primary is down, then works again.
+    let refuse = true;
+    const failingOnce = (target: NotificationStore): NotificationStore =>
+      new Proxy(target, {
+        get(inner, key) {
+          if (key === 'admit') {
+            return (travelerId: string, input: AdmitInput) => {
+              if (refuse && input.mode === 'publish' && input.notification.id === 'refused') {
+                refuse = false;
+                return Promise.reject(new Error('store unavailable'));
+              }
+              return inner.admit(travelerId, input);
+            };
+          }
+          const value: unknown = Reflect.get(inner, key, inner);
+          return typeof value === 'function' ? (value as () => unknown).bind(inner) : value;
+        },
+      });
+    const { upstream, hub } = setup({ wrapStore: failingOnce });
+    const tab = await liveTab(hub);
+    upstream.emit('refused');
+    upstream.emit('after');
+    await vi.waitFor(() => expect(tab.ids()).toEqual(['refused', 'after']));
+    expect(upstream.opens).toBe(2);
   });
 
   it('keeps reconnecting with back-off while the upstream refuses, then goes live', async () => {

@@ -170,9 +170,15 @@ export class NotificationUpstreamReader {
     let endedByDone = false;
     let admitting: Promise<unknown> = Promise.resolve();
     const { upstreamIdleMs } = this.#options;
+    // A notification the store could not take (Redis failing over) ends the read: the chain of admits
+    // stays failed, so every later one would be skipped while the stream went on. The read's error then
+    // reopens the stream, and its catch-up brings back what the store missed, once.
+    const reading = new AbortController();
+    const stopReading = () => reading.abort(signal.reason);
+    signal.addEventListener('abort', stopReading, { once: true });
     // However the read ends, the notifications it started admitting are in (or failed) before this returns.
     await readSseBody(body, {
-      signal,
+      signal: reading.signal,
       // The only guard against an upstream connection that died without a FIN: reopen after this silence.
       ...(upstreamIdleMs === undefined ? {} : { idleTimeoutMs: upstreamIdleMs }),
       onRetry: (retryMs) => {
@@ -196,11 +202,14 @@ export class NotificationUpstreamReader {
             this.#admit(notification, 'publish', activeTraceparent()),
           ),
         );
-        // Awaited when the read ends; marked handled so a failed admit is no unhandled rejection meanwhile.
-        admitting.catch(() => undefined);
+        // Awaited when the read ends, which a failed admit brings about (and so is no unhandled rejection).
+        admitting.catch(() => reading.abort());
         return true;
       },
-    }).finally(() => admitting);
+    }).finally(() => {
+      signal.removeEventListener('abort', stopReading);
+      return admitting;
+    });
     return endedByDone;
   }
 
