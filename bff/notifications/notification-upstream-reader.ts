@@ -175,7 +175,8 @@ export class NotificationUpstreamReader {
     // reopens the stream, and its catch-up brings back what the store missed, once.
     const reading = new AbortController();
     const stopReading = () => reading.abort(signal.reason);
-    signal.addEventListener('abort', stopReading, { once: true });
+    if (signal.aborted) stopReading();
+    else signal.addEventListener('abort', stopReading, { once: true });
     // However the read ends, the notifications it started admitting are in (or failed) before this returns.
     await readSseBody(body, {
       signal: reading.signal,
