@@ -14,12 +14,7 @@ import {
   type HubSubscriber,
   type NotificationUpstream,
 } from './notification-hub.ts';
-import type {
-  AdmitInput,
-  NotificationStore,
-  NotificationStoreLimits,
-  NotificationStoreListener,
-} from './notification-store.ts';
+import type { NotificationStore, NotificationStoreLimits } from './notification-store.ts';
 import { MemoryNotificationStore } from './notification-store.memory.ts';
 import { RedisNotificationStore } from './notification-store.redis.ts';
 
@@ -164,6 +159,17 @@ afterEach(() => {
 afterAll(async () => {
   await redisServer?.stop();
 });
+
+/** `store` with some of its methods replaced; every other one is the store's own, bound to it. */
+function withOverrides(store: NotificationStore, overrides: Partial<NotificationStore>): NotificationStore {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key in overrides) return overrides[key as keyof NotificationStore];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
 
 describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) => {
   beforeAll(async () => {
@@ -348,28 +354,20 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
     let channelLive: () => void = () => undefined;
     const wentLive = new Promise<void>((resolve) => (channelLive = resolve));
     // The tab's welcome reads the shared state only after the channel's "live" reached this hub.
-    const lateWelcome = (inner: NotificationStore): NotificationStore =>
-      new Proxy(inner, {
-        get(target, key) {
-          if (key === 'upstreamState') {
-            return async (travelerId: string) => {
-              await wentLive;
-              return target.upstreamState(travelerId);
-            };
-          }
-          if (key === 'listen') {
-            return (listener: NotificationStoreListener) =>
-              target.listen({
-                ...listener,
-                channel: (travelerId, message) => {
-                  listener.channel(travelerId, message);
-                  if (message.type === 'status' && message.state === 'live') channelLive();
-                },
-              });
-          }
-          const value: unknown = Reflect.get(target, key, target);
-          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    const lateWelcome = (target: NotificationStore): NotificationStore =>
+      withOverrides(target, {
+        upstreamState: async (travelerId) => {
+          await wentLive;
+          return target.upstreamState(travelerId);
         },
+        listen: (listener) =>
+          target.listen({
+            ...listener,
+            channel: (travelerId, message) => {
+              listener.channel(travelerId, message);
+              if (message.type === 'status' && message.state === 'live') channelLive();
+            },
+          }),
       });
     const { hub } = setup({ wrapStore: lateWelcome });
     const tab = await liveTab(hub);
@@ -382,19 +380,13 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
     // The store refuses one live notification, as Redis does while its primary is down, then works again.
     let refuse = true;
     const failingOnce = (target: NotificationStore): NotificationStore =>
-      new Proxy(target, {
-        get(inner, key) {
-          if (key === 'admit') {
-            return (travelerId: string, input: AdmitInput) => {
-              if (refuse && input.mode === 'publish' && input.notification.id === 'refused') {
-                refuse = false;
-                return Promise.reject(new Error('store unavailable'));
-              }
-              return inner.admit(travelerId, input);
-            };
+      withOverrides(target, {
+        admit: (travelerId, input) => {
+          if (refuse && input.mode === 'publish' && input.notification.id === 'refused') {
+            refuse = false;
+            return Promise.reject(new Error('store unavailable'));
           }
-          const value: unknown = Reflect.get(inner, key, inner);
-          return typeof value === 'function' ? (value as () => unknown).bind(inner) : value;
+          return target.admit(travelerId, input);
         },
       });
     const { upstream, hub } = setup({ wrapStore: failingOnce });

@@ -129,8 +129,7 @@ describe('Sharing a stay', () => {
   });
 
   it('finds the hotel in the autocomplete by city and name when the search event has no destination', async () => {
-    const paris = PARIS;
-    const fetchMock = stubStays({ withDestination: false, autocomplete: [paris, willow] });
+    const fetchMock = stubStays({ withDestination: false, autocomplete: [PARIS, willow] });
     await shareFromSearchResults();
 
     const link = await sharedLink();
