@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import EnvironmentGroupingSequencer from './scripts/vitest-sequencer.ts';
 
 /**
  * How long a test waits for something to happen before it fails: findBy… and waitFor of Testing
@@ -38,6 +39,7 @@ export default defineConfig({
     expect: { poll: { timeout: EVENTUALLY_MS } },
     provide: { eventuallyMs: EVENTUALLY_MS },
     setupFiles: ['./vitest.setup.ts'],
+    sequence: { sequencer: EnvironmentGroupingSequencer },
     projects: [
       {
         extends: true,
