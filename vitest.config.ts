@@ -20,7 +20,8 @@ const NOT_TESTS = ['node_modules/**', 'dist/**', '.tools/**', '.data/**', 'e2e/*
  * Files that need a module graph of their own: they replace a module (vi.mock), which only works when the
  * module is loaded fresh for the file, or they start the process's telemetry with settings of their own. Every other file shares its worker's loaded modules with the files
  * before it (isolate: false), which saves loading Fastify, React and the rest once per file: each file
- * cleans up what it changes (rendered trees, stubbed globals, servers, timers) in its own hooks.
+ * cleans up what it changes (rendered trees, stubbed globals, servers, timers) in its own hooks. A worker is
+ * kept only for a next file of the same environment, so the sequencer runs each environment's files together.
  */
 const ISOLATED = ['shared/upstream/verify-signature.test.ts', 'bff/observability/traces.test.ts'];
 
