@@ -25,8 +25,8 @@ async function environmentOf(spec: TestSpecification): Promise<string> {
  *
  * A worker that shares its loaded modules with the files before it (`isolate: false`) is kept for the
  * next file only when that file has the same environment; otherwise Vitest stops it and starts another
- * process, which loads Fastify, React and the rest again. In Vitest's own order the two environments
- * alternate, so a run started about one process per change; grouped, each worker changes environment once
+ * process, which loads Fastify, React and the rest again. Vitest's own order mixes the two environments,
+ * and each change in it cost a process start; grouped, each worker changes environment once
  * (docs/testing.md: the unit tests alone took 130 s and 215 core-seconds, then 93 s and 142). The jsdom
  * files come last because they are short: they spread the end of the run evenly over the workers.
  */
