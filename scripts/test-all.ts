@@ -35,8 +35,8 @@ const RUNNERS: Record<string, Runner & { programs?: PrerequisiteName[] }> = {
   build: { name: 'build', command: ['npm', 'run', '--silent', 'build'], summary: /built in/ },
   typecheck: {
     name: 'typecheck',
-    // One checker thread: in the background the second one only takes CPU the tests would use, for the
-    // same work.
+    // One checker thread (TypeScript 7 starts several): in the background, more threads only take CPU the
+    // tests would use, for the same work.
     command: [...IN_THE_BACKGROUND, 'npm', 'run', '--silent', 'typecheck', '--', '--singleThreaded'],
     summary: /^Found \d+ errors?/,
     quietPass: 'no type errors',
