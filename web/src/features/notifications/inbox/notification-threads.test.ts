@@ -31,6 +31,17 @@ describe('notificationThreads', () => {
     expect(threads[1]?.earlier).toEqual([]);
   });
 
+  it('reads the later of two updates raised in the same millisecond as the current one, as the inbox lists them', () => {
+    // The service's ids are random: the later update may well have the smaller id.
+    const threads = notificationThreads([
+      notification('0a1-gate-changed-again', 'flight', 30),
+      notification('f9e-gate-changed', 'flight', 30),
+      notification('c55-delayed', 'flight', 10),
+    ]);
+    expect(threads[0]?.current.id).toBe('0a1-gate-changed-again');
+    expect(threads[0]?.earlier.map((item) => item.id)).toEqual(['f9e-gate-changed', 'c55-delayed']);
+  });
+
   it('gives a lone notification a thread of its own', () => {
     expect(notificationThreads([notification('x', 'car', 5)])).toEqual([
       { key: 'trip-1/car', current: notification('x', 'car', 5), earlier: [] },

@@ -11,12 +11,13 @@ export interface NotificationThread {
 /**
  * Folds the inbox (newest first) into one thread per segment, ordered by each thread's newest
  * notification: three successive delays of a flight read as its current delay with two earlier updates.
+ * Notifications created in the same millisecond keep the inbox's order, which is the order the service
+ * raised them in (its ids are random, so they say nothing of which came last).
  */
 export function notificationThreads(notifications: readonly Notification[]): NotificationThread[] {
   const threads = new Map<string, NotificationThread>();
-  const newestFirst = [...notifications].sort(
-    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id.localeCompare(a.id),
-  );
+  // A stable sort: ties stay as the inbox lists them.
+  const newestFirst = [...notifications].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   for (const notification of newestFirst) {
     const key = `${notification.tripId}/${notification.segmentId}`;
     const thread = threads.get(key);
