@@ -22,6 +22,9 @@ const VITEST_FAILURES = /^\s*FAIL\s/;
 const IN_THE_BACKGROUND =
   spawnSync('chrt', ['--idle', '0', 'true']).status === 0 ? ['chrt', '--idle', '0'] : ['nice', '-n', '19'];
 
+/** The repository, where every runner runs. */
+const ROOT = path.resolve(import.meta.dirname, '..');
+
 /** How far above the journeys' ports the stack of the journeys that run one at a time listens. */
 const ONE_AT_A_TIME_PORT_OFFSET = 1000;
 
@@ -154,16 +157,10 @@ if (missing.length > 0) {
 // One on-disk cache of compiled code for every Node process of the run (Node's module compile cache): the
 // suite starts dozens of processes that load the same modules (Fastify, OpenTelemetry, React, Playwright,
 // the stand-ins), and each after the first reads what V8 compiled instead of compiling it again.
-process.env.NODE_COMPILE_CACHE ??= path.resolve(
-  import.meta.dirname,
-  '..',
-  'node_modules',
-  '.cache',
-  'node-compile-cache',
-);
+process.env.NODE_COMPILE_CACHE ??= path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
 
 const { passed } = await runAll(selected, {
-  cwd: path.resolve(import.meta.dirname, '..'),
+  cwd: ROOT,
   label: chosen.length === 0 ? 'npm test' : chosen.join(' and '),
 });
 process.exit(passed ? 0 : 1);
