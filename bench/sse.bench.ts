@@ -21,9 +21,10 @@
  * (every upstream stream a stream of a few connections), with the connections it opened counted at the
  * travel API. The floor relays over HTTP/1.1.
  *
- * Telemetry's cost on a burst: the BFF over HTTP/1.1 twice more, bursts only (no steady traffic), with
- * OpenTelemetry off (OTEL_SDK_DISABLED=true) and then on as `npm start` runs it (trace ids, the metrics,
- * no collector), and the burst p99 of one against the other.
+ * Telemetry's cost on a burst: two more BFFs over HTTP/1.1, bursts only (no steady traffic), one with
+ * OpenTelemetry off (OTEL_SDK_DISABLED=true) and one on as `npm start` runs it (trace ids, the metrics,
+ * no collector), each with a travel API and tabs of its own, all open at once and sent their bursts in
+ * turn after two each to warm up; the burst p99 and the CPU per burst of one against the other.
  *
  * The BFF (and the floor server) run in a child process (with --expose-gc), so the clients and the
  * travel API do not share its event loop or its memory; the clients are plain sockets that scan the
@@ -39,7 +40,8 @@
  * Flags: --streams <n> (default 10000), --tabs-per-traveler <n> (default 2), --steady-rate <per second>
  * (default 100), --steady-seconds <n> (default 40: more than the longest heartbeat interval), --bursts <n>
  * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
- * 2000), --traveler-memory-only (skips the fan-out), --cpu-prof <folder> (a CPU profile of the bursts
+ * 2000), --traveler-memory-only (skips the fan-out), --telemetry-only (the telemetry comparison alone,
+ * `--bursts` of each in turn), --cpu-prof <folder> (a CPU profile of the bursts
  * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
  * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope; and
  * of the telemetry runs, bff-telemetry-off-bursts.cpuprofile and bff-telemetry-on-bursts.cpuprofile,
@@ -78,6 +80,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '600' },
     'travelers-with-two-tabs': { type: 'string', default: '2000' },
     'traveler-memory-only': { type: 'boolean', default: false },
+    'telemetry-only': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     'heap-snapshots': { type: 'string' },
   },
@@ -526,6 +529,142 @@ async function measureBff(
   }
 }
 
+interface TelemetryRuns {
+  off: Delays & { cpuMs: number[]; burstP99: number[] };
+  on: Delays & { cpuMs: number[]; burstP99: number[] };
+}
+
+/**
+ * Bursts each BFF of the telemetry comparison is sent first and not counted: a fresh process's first
+ * bursts run code V8 has not optimised yet, and took up to twice the CPU of the later ones.
+ */
+const TELEMETRY_WARM_UP_BURSTS = 2;
+
+/**
+ * What telemetry costs a burst: two BFFs over HTTP/1.1, one with OpenTelemetry off (OTEL_SDK_DISABLED)
+ * and one as `npm start` runs it (no collector), each with a scripted travel API and tabs of its own, all
+ * open at once. They are sent their bursts in turn, one BFF at a time and each in turn first (off then on,
+ * on then off, ...), so that what else the machine does over the run falls on both alike. With
+ * `--cpu-prof`, each BFF's profile covers its bursts (and its idle time while the other one works).
+ */
+async function measureTelemetry(
+  settings: { streams: number; tabsPerTraveler: number; bursts: number; deadline: number },
+  outputsOf: (name: string) => Outputs,
+): Promise<TelemetryRuns> {
+  const { streams, tabsPerTraveler, bursts, deadline } = settings;
+  const travelers = Math.ceil(streams / tabsPerTraveler);
+  const sides = await Promise.all(
+    (
+      [
+        ['off', { OTEL_SDK_DISABLED: 'true' }],
+        ['on', {}],
+      ] as const
+    ).map(async ([side, env]) => {
+      const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+      const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        env: { ...process.env, ...env },
+      });
+      return {
+        side,
+        travelApi,
+        child,
+        tabs: [] as Tab[],
+        profileTo: outputsOf(`bff-telemetry-${side}`).profileTo,
+      };
+    }),
+  );
+  try {
+    for (const { child, tabs } of sides) {
+      const { port } = await reply(child, undefined, 'ready');
+      const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
+      const cookieFor = (index: number) => cookies[Math.floor(index / tabsPerTraveler)] ?? '';
+      await openTabs(port, streams, cookieFor, tabs, deadline);
+      await waitUntil(() => tabs.every((tab) => tab.live), deadline);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const { child, profileTo } of sides) {
+      if (profileTo !== undefined) await reply(child, { type: 'profile-start' }, 'profile');
+    }
+    const samples = { off: [] as number[], on: [] as number[] };
+    const cpuMs = { off: [] as number[], on: [] as number[] };
+    const missing = { off: 0, on: 0 };
+    const burstP99 = { off: [] as number[], on: [] as number[] };
+    for (let burst = -TELEMETRY_WARM_UP_BURSTS; burst < bursts; burst += 1) {
+      for (const { side, travelApi, child, tabs } of burst % 2 === 0 ? sides : [...sides].reverse()) {
+        const emit = (id: string) => travelApi.emit(notificationFixture(id));
+        const one = await runBursts(child, tabs, 1, emit, deadline);
+        if (burst < 0) continue;
+        samples[side].push(...one.sorted);
+        burstP99[side].push(percentile(one.sorted, 0.99));
+        cpuMs[side].push(...one.cpuMs);
+        missing[side] += one.missing;
+      }
+    }
+    for (const { child, profileTo } of sides) {
+      if (profileTo === undefined) continue;
+      await reply(child, { type: 'profile-stop', file: profileTo }, 'profile');
+      console.log(`CPU profile of the bursts: ${profileTo}`);
+    }
+    return {
+      off: { ...summarise(samples.off, missing.off), cpuMs: cpuMs.off, burstP99: burstP99.off },
+      on: { ...summarise(samples.on, missing.on), cpuMs: cpuMs.on, burstP99: burstP99.on },
+    };
+  } finally {
+    for (const { tabs, child, travelApi } of sides) {
+      for (const tab of tabs) tab.close();
+      await closeChild(child);
+      await travelApi.close();
+    }
+  }
+}
+
+function printTelemetry(runs: TelemetryRuns, bursts: number, streams: number): void {
+  console.log(
+    `Telemetry on and off: two BFFs (HTTP/1.1 upstream) sent ${bursts} bursts of ${streams} deliveries each, in turn`,
+  );
+  console.table({
+    'BFF, telemetry off (OTEL_SDK_DISABLED)': burstRow(runs.off),
+    'BFF, telemetry on (no collector)': burstRow(runs.on),
+  });
+  const p99 = (run: Delays) => percentile(run.sorted, 0.99);
+  const cpu = (run: { cpuMs: number[] }) => median(run.cpuMs);
+  console.log(
+    `Burst p99 with telemetry on/off: ${(p99(runs.on) / Math.max(p99(runs.off), 0.001)).toFixed(2)}x ` +
+      `(${ms(p99(runs.on))} vs ${ms(p99(runs.off))} ms; target <= 1.1x); CPU per burst (median) ` +
+      `${(cpu(runs.on) / Math.max(cpu(runs.off), 0.001)).toFixed(2)}x`,
+  );
+  for (const side of ['off', 'on'] as const) {
+    console.log(
+      `  telemetry ${side}, each burst in turn: p99 ${runs[side].burstP99.map(ms).join(', ')} ms; ` +
+        `CPU ${runs[side].cpuMs.map(ms).join(', ')} ms`,
+    );
+  }
+}
+
+/** `--telemetry-only`: the telemetry comparison alone. */
+async function runTelemetryOnly(): Promise<void> {
+  const streams = Number(values.streams);
+  const bursts = Number(values.bursts);
+  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
+  if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
+  const runs = await measureTelemetry(
+    {
+      streams,
+      tabsPerTraveler: Number(values['tabs-per-traveler']),
+      bursts,
+      deadline: Date.now() + Number(values.timeout) * 1000,
+    },
+    (name) => ({
+      profileTo: profileDir === undefined ? undefined : path.join(profileDir, `${name}-bursts.cpuprofile`),
+    }),
+  );
+  printTelemetry(runs, bursts, streams);
+  console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
+  if (runs.off.missing + runs.on.missing > 0) process.exitCode = 1;
+}
+
 async function runBenchmark(): Promise<void> {
   const streams = Number(values.streams);
   const tabsPerTraveler = Number(values['tabs-per-traveler']);
@@ -561,25 +700,7 @@ async function runBenchmark(): Promise<void> {
   try {
     const h1 = await measureBff(travelApi, undefined, settings, {}, outputsOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
-    // What telemetry costs a burst: the same BFF (HTTP/1.1 upstream), bursts only, with OpenTelemetry
-    // off (OTEL_SDK_DISABLED) and then on as `npm start` runs it, one after the other.
-    const burstsOnly = { ...settings, steadySeconds: 0 };
-    // Their bursts are profiled (telemetry's cost is the difference); their streams are not snapshotted.
-    const burstsProfiled = (name: string): Outputs => ({ profileTo: outputsOf(name).profileTo });
-    const telemetryOff = await measureBff(
-      travelApi,
-      undefined,
-      burstsOnly,
-      { OTEL_SDK_DISABLED: 'true' },
-      burstsProfiled('bff-telemetry-off'),
-    );
-    const telemetryOn = await measureBff(
-      travelApi,
-      undefined,
-      burstsOnly,
-      {},
-      burstsProfiled('bff-telemetry-on'),
-    );
+    const telemetry = await measureTelemetry(settings, outputsOf);
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
@@ -615,7 +736,6 @@ async function runBenchmark(): Promise<void> {
     }
 
     const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-    const ms = (value: number) => value.toFixed(1);
     const mib = (reports: MemoryReport[], field: 'rss' | 'heapTotal') =>
       reports.map((report) => (report[field] / 2 ** 20).toFixed(1)).join(' / ');
     const perStream = ({ empty, halfOpen, idle }: Opening) => ({
@@ -640,19 +760,6 @@ async function runBenchmark(): Promise<void> {
         'V8 heap per stream, marginal, KiB': kib(per.marginalHeap),
       };
     };
-    const burstRow = (delays: Delays & { cpuMs: number[] }) => ({
-      'p50, ms': ms(percentile(delays.sorted, 0.5)),
-      'p99, ms': ms(percentile(delays.sorted, 0.99)),
-      'max, ms': ms(delays.sorted.at(-1) ?? 0),
-      'CPU per burst (median), ms': ms(
-        percentile(
-          [...delays.cpuMs].sort((a, b) => a - b),
-          0.5,
-        ),
-      ),
-      missing: delays.missing,
-    });
-
     console.log(
       `SSE fan-out: ${streams} browser streams, ${travelers} travelers (${tabsPerTraveler} tabs each). ` +
         'Memory of each idle server process (marginal: the second half of the travelers):',
@@ -695,20 +802,9 @@ async function runBenchmark(): Promise<void> {
       'BFF, HTTP/2 upstream': burstRow(h2.burst),
       'node:http + undici floor': burstRow(floorBurst),
     });
-    console.log(
-      `Telemetry on and off: the same bursts (HTTP/1.1 upstream), ${bursts} of ${streams} deliveries`,
-    );
-    console.table({
-      'BFF, telemetry off (OTEL_SDK_DISABLED)': burstRow(telemetryOff.burst),
-      'BFF, telemetry on (no collector)': burstRow(telemetryOn.burst),
-    });
-    const p99 = (run: BffRun) => percentile(run.burst.sorted, 0.99);
-    console.log(
-      `Burst p99 with telemetry on/off: ${(p99(telemetryOn) / Math.max(p99(telemetryOff), 0.001)).toFixed(2)}x ` +
-        `(${ms(p99(telemetryOn))} vs ${ms(p99(telemetryOff))} ms; target <= 1.1x)`,
-    );
+    printTelemetry(telemetry, bursts, streams);
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
-    let missing = telemetryOff.burst.missing + telemetryOn.burst.missing;
+    let missing = telemetry.off.missing + telemetry.on.missing;
     for (const [label, run] of [
       ['HTTP/1.1', h1],
       ['HTTP/2', h2],
@@ -833,6 +929,28 @@ function checkDeadline(deadline: number): void {
   if (Date.now() > deadline) throw new Error('the benchmark ran out of time');
 }
 
+function ms(value: number): string {
+  return value.toFixed(1);
+}
+
+function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+/** A row of a bursts table: the delays' percentiles, the CPU per burst, the deliveries missing. */
+function burstRow(delays: Delays & { cpuMs: number[] }) {
+  return {
+    'p50, ms': ms(percentile(delays.sorted, 0.5)),
+    'p99, ms': ms(percentile(delays.sorted, 0.99)),
+    'max, ms': ms(delays.sorted.at(-1) ?? 0),
+    'CPU per burst (median), ms': ms(median(delays.cpuMs)),
+    missing: delays.missing,
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -841,6 +959,9 @@ function percentile(sorted: number[], p: number): number {
 if (values['serve-bff'] !== undefined) await serveBff(values['serve-bff'], values['travel-api-ca']);
 else if (values['serve-floor'] !== undefined) serveFloor(values['serve-floor']);
 else {
-  if (!values['traveler-memory-only']) await runBenchmark();
-  await runTravelerMemory();
+  if (values['telemetry-only']) await runTelemetryOnly();
+  else {
+    if (!values['traveler-memory-only']) await runBenchmark();
+    await runTravelerMemory();
+  }
 }
