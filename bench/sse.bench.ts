@@ -497,7 +497,7 @@ async function measureBff(
           const traveler = order[emitted.length % travelers] ?? 0;
           const id = `bench-steady-${emitted.length}-${Date.now()}`;
           emitted.push({ id, traveler, at: performance.now() });
-          travelApi.emitTo(travelerId(traveler), notificationFixture(id));
+          travelApi.emitTo(travelerId(traveler), notificationFixture(id), { traced: true });
         }
         if (elapsed >= steadySeconds) {
           clearInterval(tick);
@@ -520,7 +520,7 @@ async function measureBff(
       }
     }
     const steady = summarise(steadySamples, steadyMissing);
-    const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
+    const emitToAll = (id: string) => travelApi.emit(notificationFixture(id), { traced: true });
     const burst = await runBursts(child, tabs, bursts, emitToAll, deadline, outputs.profileTo);
     return { opening, steady, steadyCpuMs, emitted: emitted.length, burst, upstreamConnections };
   } finally {
@@ -593,7 +593,7 @@ async function measureTelemetry(
     const burstP99 = { off: [] as number[], on: [] as number[] };
     for (let burst = -TELEMETRY_WARM_UP_BURSTS; burst < bursts; burst += 1) {
       for (const { side, travelApi, child, tabs } of burst % 2 === 0 ? sides : [...sides].reverse()) {
-        const emit = (id: string) => travelApi.emit(notificationFixture(id));
+        const emit = (id: string) => travelApi.emit(notificationFixture(id), { traced: true });
         const one = await runBursts(child, tabs, 1, emit, deadline);
         if (burst < 0) continue;
         samples[side].push(...one.sorted);
@@ -701,7 +701,7 @@ async function runBenchmark(): Promise<void> {
     const h1 = await measureBff(travelApi, undefined, settings, {}, outputsOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
     const telemetry = await measureTelemetry(settings, outputsOf);
-    const emitToAll = (id: string) => travelApi.emit(notificationFixture(id));
+    const emitToAll = (id: string) => travelApi.emit(notificationFixture(id), { traced: true });
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
     const floorChild = fork(import.meta.filename, ['--serve-floor', travelApi.url], {

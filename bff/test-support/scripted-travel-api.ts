@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { Duplex } from 'node:stream';
@@ -99,20 +100,24 @@ export class ScriptedTravelApi {
     return new Promise((resolve) => this.#staysWaiters.push(resolve));
   }
 
-  /** Persists a notification; unless `live: false` (the multi-worker gap) every open stream gets it. */
-  emit(notification: Notification, { live = true } = {}): void {
+  /**
+   * Persists a notification; unless `live: false` (the multi-worker gap) every open stream gets it. With
+   * `traced`, each stream's event carries a trace of its own, as the service's dispatch to each traveler
+   * does (its `traceparent` field).
+   */
+  emit(notification: Notification, { live = true, traced = false } = {}): void {
     this.persisted.push(notification);
     if (!live) return;
-    const bytes = Buffer.from(encodeSseEvent({ event: 'notification', data: notification }), 'utf8');
-    for (const res of this.notificationStreams) res.write(bytes);
+    const bytes = traced ? undefined : notificationEvent(notification);
+    for (const res of this.notificationStreams) res.write(bytes ?? notificationEvent(notification, true));
   }
 
-  /** Persists a notification and sends it live to the open streams of one traveler only. */
-  emitTo(travelerId: string, notification: Notification): number {
+  /** Persists a notification and sends it live to the open streams of one traveler only (`traced`: above). */
+  emitTo(travelerId: string, notification: Notification, { traced = false } = {}): number {
     this.persisted.push(notification);
     const streams = this.#streamsByTraveler.get(travelerId);
     if (streams === undefined) return 0;
-    const bytes = Buffer.from(encodeSseEvent({ event: 'notification', data: notification }), 'utf8');
+    const bytes = notificationEvent(notification, traced);
     for (const res of streams) res.write(bytes);
     return streams.size;
   }
@@ -218,4 +223,12 @@ export function openUpstreamStream(call: StaysCall): void {
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** A notification event as the service streams it; `traced`: with the `traceparent` of a new trace. */
+function notificationEvent(notification: Notification, traced = false): Buffer {
+  const traceparent = traced
+    ? `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`
+    : undefined;
+  return Buffer.from(encodeSseEvent({ event: 'notification', data: notification, traceparent }), 'utf8');
 }

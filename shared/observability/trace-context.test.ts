@@ -1,4 +1,4 @@
-import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { startTelemetry } from './telemetry.ts';
 import { activeTraceparent, inSpan } from './trace-context.ts';
@@ -26,38 +26,6 @@ describe('a span where no span is recorded', () => {
     );
     expect(ids !== undefined && isSpanContextValid(ids)).toBe(true);
     expect(ids?.traceId).not.toBe(TRACE_ID);
-  });
-
-  it('reads a traceparent given again as it read it the first time', () => {
-    // As a notification's is: once as it arrives, again as the hub delivers it from its store.
-    const run = () =>
-      inSpan('wayfare-test', 'notification live delivery', { traceparent: TRACEPARENT }, () => ({
-        active: context.active(),
-        passedOn: activeTraceparent(),
-      }));
-    const first = run();
-    const again = run();
-    expect(again.active).toBe(first.active);
-    expect(again.passedOn).toBe(TRACEPARENT);
-    // Another notification's trace is its own.
-    const otherTraceId = 'a'.repeat(32);
-    const other = inSpan(
-      'wayfare-test',
-      'notification live delivery',
-      { traceparent: `00-${otherTraceId}-${PARENT_SPAN_ID}-00` },
-      () => ({ ids: trace.getActiveSpan()?.spanContext(), passedOn: activeTraceparent() }),
-    );
-    expect(other.ids).toMatchObject({ traceId: otherTraceId, spanId: PARENT_SPAN_ID, traceFlags: 0 });
-    expect(other.passedOn).toBe(`00-${otherTraceId}-${PARENT_SPAN_ID}-00`);
-  });
-
-  it('starts a trace of its own for a traceparent that is not one, given once or again', () => {
-    for (let reading = 0; reading < 2; reading += 1) {
-      const ids = inSpan('wayfare-test', 'notification received', { traceparent: 'not-a-traceparent' }, () =>
-        trace.getActiveSpan()?.spanContext(),
-      );
-      expect(ids !== undefined && isSpanContextValid(ids)).toBe(true);
-    }
   });
 
   it('still gives the work’s result and failure to the caller', async () => {

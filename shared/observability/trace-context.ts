@@ -5,46 +5,14 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
-  type Context,
   type Tracer,
 } from '@opentelemetry/api';
 
 /** The W3C traceparent of the active span, when there is one (for a header, an SSE field, a message). */
 export function activeTraceparent(): string | undefined {
-  const active = context.active();
-  if (passedOnOf.has(active)) return passedOnOf.get(active);
-  return injectedTraceparent(active);
-}
-
-function injectedTraceparent(active: Context): string | undefined {
   const carrier: Record<string, string> = {};
-  propagation.inject(active, carrier);
+  propagation.inject(context.active(), carrier);
   return carrier.traceparent;
-}
-
-/**
- * The contexts of the traceparents given to inSpan lately, by their text. A notification's traceparent
- * is read twice in the BFF (as the travel API's event arrives, and again as the hub delivers it from its
- * store, which may have carried it through Redis), and every reading parsed and checked the same text
- * again: in a burst to every traveler that was about a tenth of the hub's CPU (docs/benchmarks.md).
- * A context is immutable, and what the propagator makes of a text depends on that text alone, so one
- * made before serves again; the earliest is forgotten past MAX_REMEMBERED, and all of them when telemetry
- * starts (its propagator may have changed).
- */
-const extracted = new Map<string, Context>();
-const MAX_REMEMBERED = 4096;
-/** What activeTraceparent gives inside each remembered context: its own traceparent, as injected once. */
-let passedOnOf = new WeakMap<Context, string | undefined>();
-
-function contextOf(traceparent: string): Context {
-  let parent = extracted.get(traceparent);
-  if (parent === undefined) {
-    parent = propagation.extract(ROOT_CONTEXT, { traceparent });
-    if (extracted.size >= MAX_REMEMBERED) extracted.delete(extracted.keys().next().value ?? '');
-    extracted.set(traceparent, parent);
-    passedOnOf.set(parent, injectedTraceparent(parent));
-  }
-  return parent;
 }
 
 const tracers = new Map<string, Tracer>();
@@ -58,8 +26,6 @@ let spansNeverRecorded = false;
  */
 export function setSpansNeverRecorded(never: boolean): void {
   spansNeverRecorded = never;
-  extracted.clear();
-  passedOnOf = new WeakMap();
 }
 
 /** One tracer per name, looked up once (a notification's delivery starts two spans). */
@@ -90,11 +56,11 @@ export function inSpan<T>(
   options: { attributes?: Attributes; traceparent?: string | undefined },
   work: () => T,
 ): T {
-  const parent = options.traceparent === undefined ? context.active() : contextOf(options.traceparent);
-  if (spansNeverRecorded && trace.getSpanContext(parent) !== undefined) {
-    // Already in it when the hub delivers at once what was just admitted (the store of one instance).
-    return parent === context.active() ? work() : context.with(parent, work);
-  }
+  const parent =
+    options.traceparent === undefined
+      ? context.active()
+      : propagation.extract(ROOT_CONTEXT, { traceparent: options.traceparent });
+  if (spansNeverRecorded && trace.getSpanContext(parent) !== undefined) return context.with(parent, work);
   return tracerOf(tracerName).startActiveSpan(
     name,
     { attributes: options.attributes ?? {} },
