@@ -20,7 +20,6 @@ interface SubscriberState {
   /** False until the initial status and any Last-Event-ID replay were written; events wait meanwhile. */
   ready: boolean;
   queued: HubEvent[];
-  replayed: Set<string>;
   /** The last status written: the welcome's read of the shared state and the channel can both say "live". */
   status: NotificationStreamState | undefined;
 }
@@ -87,7 +86,6 @@ export class TravelerChannel {
       awaitingInitialResync: lastEventId === undefined,
       ready: false,
       queued: [],
-      replayed: new Set(),
       status: undefined,
     };
     this.#subscribers.set(subscriber, state);
@@ -207,6 +205,8 @@ export class TravelerChannel {
   }
 
   async #welcome(subscriber: HubSubscriber, state: SubscriberState, lastEventId: string | undefined) {
+    // What the Last-Event-ID replay wrote, so that the events queued meanwhile do not repeat it.
+    const replayed = new Set<string>();
     try {
       await this.#joined;
       const shared = await this.#store.upstreamState(this.travelerId);
@@ -223,7 +223,7 @@ export class TravelerChannel {
         const index = log.findLastIndex(({ notification }) => notification.id === lastEventId);
         if (index === -1) this.#resync(subscriber, state, 'unknown-last-event-id', true);
         for (const { notification } of index === -1 ? [] : log.slice(index + 1)) {
-          state.replayed.add(notification.id);
+          replayed.add(notification.id);
           subscriber.deliver({ type: 'notification', notification, alert: false, replay: true });
         }
       }
@@ -237,11 +237,10 @@ export class TravelerChannel {
     }
     state.ready = true;
     for (const event of state.queued) {
-      if (event.type === 'notification' && state.replayed.has(event.notification.id)) continue;
+      if (event.type === 'notification' && replayed.has(event.notification.id)) continue;
       this.#write(subscriber, state, event);
     }
     state.queued = [];
-    state.replayed.clear();
   }
 
   async #deliverNotification(notification: Notification, entry: string, ack: string): Promise<void> {
