@@ -846,30 +846,59 @@ async function runTravelerMemory(): Promise<void> {
     const { port } = await reply(child, undefined, 'ready');
     const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
     const empty = (await reply(child, { type: 'memory' }, 'memory')).report;
-    const openOnePerTraveler = async () => {
-      await openTabs(port, travelers, (index) => cookies[index % travelers] ?? '', tabs, deadline);
+    // A stream for `count` more travelers (the next ones, in order), then the memory once they are idle.
+    const openStreams = async (count: number) => {
+      await openTabs(port, count, (index) => cookies[index % travelers] ?? '', tabs, deadline);
       await waitUntil(() => tabs.every((tab) => tab.live), deadline);
       await new Promise((resolve) => setTimeout(resolve, 2000));
       return (await reply(child, { type: 'memory' }, 'memory')).report;
     };
-    const oneStream = await openOnePerTraveler();
-    const twoStreams = await openOnePerTraveler();
+    // Each pass in two halves: what the second half adds is a traveler's own cost, without the one-off
+    // growth of a process that goes from no stream to hundreds (its young generation, its pools).
+    const half = Math.floor(travelers / 2);
+    const firstHalf = await openStreams(half);
+    const oneStream = await openStreams(travelers - half);
+    const secondStreamsHalf = await openStreams(half);
+    const twoStreams = await openStreams(travelers - half);
 
     const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-    const row = (label: string, report: MemoryReport) => [
-      label,
-      `${report.sseStreams} / ${report.channels}`,
-      kib((report.rss - empty.rss) / travelers),
-      kib((report.heapUsed - empty.heapUsed) / travelers),
-    ];
+    const perTraveler = (field: 'rss' | 'heapUsed') => ({
+      all: (report: MemoryReport) => (report[field] - empty[field]) / travelers,
+      marginal: (from: MemoryReport, to: MemoryReport) => (to[field] - from[field]) / (travelers - half),
+    });
+    const rss = perTraveler('rss');
+    const heap = perTraveler('heapUsed');
     console.log(
-      `\nBFF memory per signed-in traveler with two tabs open (${travelers} travelers, over the empty process):`,
+      `\nBFF memory per signed-in traveler with two tabs open (${travelers} travelers, over the empty ` +
+        'process; marginal: what the second half of the travelers added):',
     );
     printTable(
-      ['', 'browser / upstream streams', 'RSS per traveler, KiB', 'V8 heap per traveler, KiB'],
       [
-        row('one stream per browser (the tabs share it)', oneStream),
-        row('one stream per tab (before)', twoStreams),
+        '',
+        'browser / upstream streams',
+        'RSS per traveler, KiB',
+        'RSS per traveler, marginal, KiB',
+        'V8 heap per traveler, KiB',
+        'V8 heap per traveler, marginal, KiB',
+      ],
+      [
+        [
+          'one stream per browser (the tabs share it)',
+          `${oneStream.sseStreams} / ${oneStream.channels}`,
+          kib(rss.all(oneStream)),
+          kib(rss.marginal(firstHalf, oneStream)),
+          kib(heap.all(oneStream)),
+          kib(heap.marginal(firstHalf, oneStream)),
+        ],
+        [
+          'one stream per tab (before)',
+          `${twoStreams.sseStreams} / ${twoStreams.channels}`,
+          kib(rss.all(twoStreams)),
+          // The first stream's marginal cost and the second's.
+          kib(rss.marginal(firstHalf, oneStream) + rss.marginal(secondStreamsHalf, twoStreams)),
+          kib(heap.all(twoStreams)),
+          kib(heap.marginal(firstHalf, oneStream) + heap.marginal(secondStreamsHalf, twoStreams)),
+        ],
       ],
     );
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
