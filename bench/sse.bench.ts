@@ -41,7 +41,9 @@
  * (default 100), --steady-seconds <n> (default 40: more than the longest heartbeat interval), --bursts <n>
  * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
  * 2000), --traveler-memory-only (skips the fan-out), --telemetry-only (the telemetry comparison alone,
- * `--bursts` of each in turn), --cpu-prof <folder> (a CPU profile of the bursts
+ * `--bursts` of each in turn), --telemetry-streams <n> (each BFF's streams in the telemetry comparison,
+ * default 4000: the two hold theirs at once, and this process holds every client socket and upstream
+ * stream of both), --cpu-prof <folder> (a CPU profile of the bursts
  * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
  * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope; and
  * of the telemetry runs, bff-telemetry-off-bursts.cpuprofile and bff-telemetry-on-bursts.cpuprofile,
@@ -81,6 +83,7 @@ const { values } = parseArgs({
     'travelers-with-two-tabs': { type: 'string', default: '2000' },
     'traveler-memory-only': { type: 'boolean', default: false },
     'telemetry-only': { type: 'boolean', default: false },
+    'telemetry-streams': { type: 'string', default: '4000' },
     'cpu-prof': { type: 'string' },
     'heap-snapshots': { type: 'string' },
   },
@@ -645,7 +648,7 @@ function printTelemetry(runs: TelemetryRuns, bursts: number, streams: number): v
 
 /** `--telemetry-only`: the telemetry comparison alone. */
 async function runTelemetryOnly(): Promise<void> {
-  const streams = Number(values.streams);
+  const streams = Number(values['telemetry-streams']);
   const bursts = Number(values.bursts);
   const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
   if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
@@ -700,7 +703,8 @@ async function runBenchmark(): Promise<void> {
   try {
     const h1 = await measureBff(travelApi, undefined, settings, {}, outputsOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
-    const telemetry = await measureTelemetry(settings, outputsOf);
+    const telemetryStreams = Number(values['telemetry-streams']);
+    const telemetry = await measureTelemetry({ ...settings, streams: telemetryStreams }, outputsOf);
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id), { traced: true });
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
@@ -802,7 +806,7 @@ async function runBenchmark(): Promise<void> {
       'BFF, HTTP/2 upstream': burstRow(h2.burst),
       'node:http + undici floor': burstRow(floorBurst),
     });
-    printTelemetry(telemetry, bursts, streams);
+    printTelemetry(telemetry, bursts, telemetryStreams);
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
     let missing = telemetry.off.missing + telemetry.on.missing;
     for (const [label, run] of [
