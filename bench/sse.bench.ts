@@ -563,7 +563,7 @@ async function measureTelemetry(
         ['on', {}],
       ] as const
     ).map(async ([side, env]) => {
-      const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+      const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
       const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
         execArgv: ['--expose-gc'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -682,11 +682,13 @@ async function runBenchmark(): Promise<void> {
   // The same scripted travel API twice: over HTTP/1.1, and over HTTPS with HTTP/2 on a local authority.
   const tlsDir = await mkdtemp(path.join(os.tmpdir(), 'wayfare-bench-tls-'));
   const certificates = await ensureLocalCertificates(tlsDir, 'Wayfare bench');
-  const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
-  const travelApiH2 = await new ScriptedTravelApi(TEST_CONSUMER_SECRET, {
-    cert: await readFile(certificates.certFile),
-    key: await readFile(certificates.keyFile),
-  }).start();
+  const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
+  const travelApiH2 = await asTheService(
+    new ScriptedTravelApi(TEST_CONSUMER_SECRET, {
+      cert: await readFile(certificates.certFile),
+      key: await readFile(certificates.keyFile),
+    }),
+  ).start();
   const tabs: Tab[] = [];
   const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
   if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
@@ -840,7 +842,7 @@ async function runBenchmark(): Promise<void> {
 async function runTravelerMemory(): Promise<void> {
   const travelers = Number(values['travelers-with-two-tabs']);
   const deadline = Date.now() + Number(values.timeout) * 1000;
-  const travelApi = await new ScriptedTravelApi(TEST_CONSUMER_SECRET).start();
+  const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
   const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -982,6 +984,17 @@ function burstRow(delays: Delays & { cpuMs: number[] }) {
     'CPU per burst (median), ms': ms(median(delays.cpuMs)),
     missing: delays.missing,
   };
+}
+
+/**
+ * The scripted travel API with the heartbeats the travel API stand-in sends on each notification stream
+ * (every 15 s by default). Without them a traveler without notifications has a silent upstream stream,
+ * which the BFF reopens after NOTIFICATION_UPSTREAM_IDLE_MS (60 s): a run longer than that would measure
+ * every traveler's stream reopened at once.
+ */
+function asTheService(travelApi: ScriptedTravelApi): ScriptedTravelApi {
+  travelApi.heartbeatMs = 15_000;
+  return travelApi;
 }
 
 function percentile(sorted: number[], p: number): number {

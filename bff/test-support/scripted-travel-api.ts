@@ -3,7 +3,7 @@ import { createServer, Server, type IncomingMessage, type ServerResponse } from 
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { encodeSseEvent } from '#shared/sse.ts';
+import { encodeSseComment, encodeSseEvent } from '#shared/sse.ts';
 import { errorEnvelope, CONSUMER_AUTH_REQUIRED_ENVELOPE } from '#shared/upstream/error-envelope.ts';
 import type { Notification } from '#shared/upstream/notifications.ts';
 import { verifySignature } from '#shared/upstream/verify-signature.ts';
@@ -61,6 +61,11 @@ export class ScriptedTravelApi {
   url = '';
   /** TCP connections the BFF opened to it so far. */
   connections = 0;
+  /**
+   * When set, each notification stream opened afterwards gets a heartbeat comment this often, from its
+   * own opening on, as the travel API stand-in sends them (TRAVEL_API_SSE_HEARTBEAT_SECONDS).
+   */
+  heartbeatMs: number | undefined;
 
   /** With `tls`, it serves HTTPS with HTTP/2 (and HTTP/1.1 to clients that do not offer h2). */
   constructor(consumerSecret: string, tls?: { cert: Buffer; key: Buffer }) {
@@ -191,7 +196,12 @@ export class ScriptedTravelApi {
         this.#streamsByTraveler.set(travelerId, streams);
       }
       streams.add(res);
+      const heartbeats =
+        this.heartbeatMs === undefined
+          ? undefined
+          : setInterval(() => res.write(HEARTBEAT), this.heartbeatMs);
       res.once('close', () => {
+        clearInterval(heartbeats);
         this.notificationStreams.delete(res);
         streams.delete(res);
         if (streams.size === 0) this.#streamsByTraveler.delete(travelerId);
@@ -224,6 +234,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
+
+const HEARTBEAT = Buffer.from(encodeSseComment('heartbeat'), 'utf8');
 
 /** A notification event as the service streams it; `traced`: with the `traceparent` of a new trace. */
 function notificationEvent(notification: Notification, traced = false): Buffer {
