@@ -43,6 +43,10 @@ describe('the fleet nginx configuration', () => {
     // A draining instance's 503 to a GET is retried on the next instance (a rolling restart fails nothing).
     expect(config).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
     expect(config).toContain('proxy_next_upstream_tries 3;');
+    // A stay search an instance never answered goes to the next one: it is a POST that changes nothing.
+    expect(config).toMatch(
+      /stays\/fares\)\$ \{[^}]*proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;[^}]*\}/,
+    );
     expect(config).toContain('proxy_connect_timeout 2s;');
     // Text the instances sent plain is gzipped at the front; never an event stream.
     expect(config).toMatch(/gzip on;[^]*gzip_types application\/json/);
@@ -240,15 +244,19 @@ describe.runIf(nginx !== undefined)('the fleet front, through a real nginx', () 
   });
 });
 
-/** How a stand-in instance answers: serving, refusing as a draining instance does, or not listening. */
-type InstanceMode = 'serving' | 'draining' | 'stopped';
+/**
+ * How a stand-in instance answers: serving, refusing as a draining instance does, resetting each
+ * connection a request arrives on (as a draining instance that closes a kept-alive connection just as the
+ * front sends on it), or not listening.
+ */
+type InstanceMode = 'serving' | 'draining' | 'resetting' | 'stopped';
 
 /** A stand-in BFF instance on a fixed loopback port: answers 200 with its name, or 503 as the BFF does. */
 class StandInInstance {
   readonly port: number;
   readonly name: string;
   #server: Server | undefined;
-  #draining = false;
+  #mode: InstanceMode = 'stopped';
 
   constructor(name: string, port: number) {
     this.name = name;
@@ -256,7 +264,7 @@ class StandInInstance {
   }
 
   async set(mode: InstanceMode): Promise<void> {
-    this.#draining = mode === 'draining';
+    this.#mode = mode;
     if (mode === 'stopped' && this.#server !== undefined) {
       const server = this.#server;
       this.#server = undefined;
@@ -265,7 +273,11 @@ class StandInInstance {
     }
     if (mode !== 'stopped' && this.#server === undefined) {
       const server = createServer((request, response) => {
-        if (this.#draining) {
+        if (this.#mode === 'resetting') {
+          request.socket.resetAndDestroy();
+          return;
+        }
+        if (this.#mode === 'draining') {
           response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
           response.end(`{"error":{"code":"SERVICE_UNAVAILABLE","message":"${this.name} refuses"}}`);
           return;
@@ -344,6 +356,30 @@ describe.runIf(nginx !== undefined)('the fleet front in front of instances that 
     await first.set('serving');
     await second.set('serving');
     expect(new Set(await answers(4))).toEqual(new Set(['first', 'second']));
+  });
+
+  it('sends a stay search an instance reset to the next instance, and never a booking', async () => {
+    await first.set('resetting');
+    const post = (target: string) =>
+      askFront(front.port, front.ca, target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from('{"query":"Lisbon"}'),
+      });
+    const searches: string[] = [];
+    const bookings: number[] = [];
+    // Round robin over the two instances: each kind reaches the resetting one at least once in four.
+    for (let index = 0; index < 4; index += 1) {
+      const search = await post('/api/stays/search');
+      searches.push(search.status === 200 ? search.body : String(search.status));
+      bookings.push((await post('/api/bookings')).status);
+    }
+    // A search changes nothing: the front sent it again, to the instance that answers.
+    expect(searches).toEqual(Array(4).fill('second'));
+    // A booking the first instance may have taken is not sent twice: the front says it got no answer.
+    expect(bookings).toContain(502);
+    expect(bookings.filter((status) => status !== 502).every((status) => status === 200)).toBe(true);
+    await first.set('serving');
   });
 
   it('says which instance the front did not reach', async () => {
