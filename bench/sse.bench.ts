@@ -463,15 +463,7 @@ async function measureBff(
   const half = Math.floor(travelers / 2) * tabsPerTraveler;
   const travelerOf = (index: number) => Math.floor(index / tabsPerTraveler);
   const connectionsBefore = travelApi.connections;
-  const child = fork(
-    import.meta.filename,
-    ['--serve-bff', travelApi.url, ...(caFile === undefined ? [] : ['--travel-api-ca', caFile])],
-    {
-      execArgv: ['--expose-gc'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...env },
-    },
-  );
+  const child = forkBff(travelApi, { caFile, env });
   const tabs: Tab[] = [];
   try {
     const { port } = await reply(child, undefined, 'ready');
@@ -564,11 +556,7 @@ async function measureTelemetry(
       ] as const
     ).map(async ([side, env]) => {
       const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
-      const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
-        execArgv: ['--expose-gc'],
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        env: { ...process.env, ...env },
-      });
+      const child = forkBff(travelApi, { env });
       return {
         side,
         travelApi,
@@ -843,10 +831,7 @@ async function runTravelerMemory(): Promise<void> {
   const travelers = Number(values['travelers-with-two-tabs']);
   const deadline = Date.now() + Number(values.timeout) * 1000;
   const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
-  const child = fork(import.meta.filename, ['--serve-bff', travelApi.url], {
-    execArgv: ['--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = forkBff(travelApi);
   const tabs: Tab[] = [];
   try {
     const { port } = await reply(child, undefined, 'ready');
@@ -913,6 +898,25 @@ async function runTravelerMemory(): Promise<void> {
     await closeChild(child);
     await travelApi.close();
   }
+}
+
+/**
+ * The BFF alone in a child process (with --expose-gc, for the memory reports) against `travelApi`: over
+ * HTTPS with HTTP/2 when `caFile` names the authority of its certificate; `env` over this process's.
+ */
+function forkBff(
+  travelApi: ScriptedTravelApi,
+  { caFile, env = {} }: { caFile?: string | undefined; env?: Record<string, string> } = {},
+): ChildProcess {
+  return fork(
+    import.meta.filename,
+    ['--serve-bff', travelApi.url, ...(caFile === undefined ? [] : ['--travel-api-ca', caFile])],
+    {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...env },
+    },
+  );
 }
 
 async function closeChild(child: ChildProcess): Promise<void> {

@@ -113,8 +113,8 @@ export class ScriptedTravelApi {
   emit(notification: Notification, { live = true, traced = false } = {}): void {
     this.persisted.push(notification);
     if (!live) return;
-    const bytes = traced ? undefined : notificationEvent(notification);
-    for (const res of this.notificationStreams) res.write(bytes ?? notificationEvent(notification, true));
+    const untraced = traced ? undefined : notificationEvent(notification);
+    for (const res of this.notificationStreams) res.write(untraced ?? notificationEvent(notification, true));
   }
 
   /** Persists a notification and sends it live to the open streams of one traveler only (`traced`: above). */
