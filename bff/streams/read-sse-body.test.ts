@@ -49,6 +49,24 @@ describe('readSseBody', () => {
     ]);
   });
 
+  it('leaves the process its stack traces: in the handlers, and after the read', async () => {
+    const limit = Error.stackTraceLimit;
+    const stacks: (string | undefined)[] = [];
+    const { body } = bodyOf([
+      'retry: 100\ntraceparent: 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\ndata: {}\n\n',
+      'colour: blue\ndata: {}\n\n',
+    ]);
+    const read = readSseBody(body, {
+      onEvent: () => void stacks.push(new Error('in the handler').stack),
+      onRetry: () => void stacks.push(new Error('in the retry handler').stack),
+    });
+    const error = await read.catch((failure: unknown) => failure);
+    expect(String(error)).toMatch(/Unknown field "colour"/);
+    expect(stacks).toHaveLength(2);
+    for (const stack of stacks) expect(stack).toMatch(/\n\s+at /);
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
+
   it('stops and cancels the body when the handler returns false', async () => {
     const events: string[] = [];
     const { body, cancelled } = bodyOf(['event: done\ndata: {}\n\nevent: after\ndata: {}\n\n'], {

@@ -60,9 +60,20 @@ export function readSseBody(
     const closed = () => finish(new SseBodyClosedError('The stream closed before its end'));
     // The event's trace context (a `traceparent:` field, see encodeSseEvent): kept for the event it is in.
     let traceparent: string | undefined;
+    // Error.stackTraceLimit outside the parser's work (feed): what the callbacks below run with.
+    let stackTraceLimit = Error.stackTraceLimit;
+    const withStacks = <T>(call: () => T): T => {
+      const inParser = Error.stackTraceLimit;
+      Error.stackTraceLimit = stackTraceLimit;
+      try {
+        return call();
+      } finally {
+        Error.stackTraceLimit = inParser;
+      }
+    };
     const parser = createParser({
       maxBufferSize: DEFAULT_MAX_EVENT_CHARS,
-      onRetry,
+      onRetry: onRetry && ((retryMs) => withStacks(() => onRetry(retryMs))),
       onError: (error) => {
         if (
           error.type === 'unknown-field' &&
@@ -70,7 +81,7 @@ export function readSseBody(
           TRACEPARENT.test(error.value ?? '')
         )
           traceparent = error.value;
-        else finish(error);
+        else withStacks(() => finish(error));
       },
       onEvent: ({ event, data, id }) => {
         if (over) return;
@@ -78,12 +89,25 @@ export function readSseBody(
           id === undefined ? { event: event ?? 'message', data } : { event: event ?? 'message', data, id };
         if (traceparent !== undefined) message.traceparent = traceparent;
         traceparent = undefined;
-        if (onEvent(message) === false) finish();
+        withStacks(() => {
+          if (onEvent(message) === false) finish();
+        });
       },
     });
     function feed(chunk: string): void {
       watchdog?.refresh();
-      parser.feed(chunk);
+      // eventsource-parser reports each field it does not know, the `traceparent` of every traced event
+      // among them, as a ParseError it constructs, and V8 records a stack for every Error made: about
+      // 7 µs a notification, more than the rest of its parsing (docs/benchmarks.md). Those errors' stacks
+      // are never read (a malformed stream is reported by its message), so the parser runs with none;
+      // the callbacks run with the process's limit again (withStacks).
+      stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        parser.feed(chunk);
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
+      }
     }
 
     if (signal?.aborted) {

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { ROOT_CONTEXT, SpanKind, TraceFlags, trace, type Context } from '@opentelemetry/api';
 import { SamplingDecision } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +89,32 @@ describe('which spans are recorded', () => {
       expect(() => tracesSampler({ ...EXPORTING, OTEL_TRACES_SAMPLER_ARG: ratio }, true)).toThrow(
         `OTEL_TRACES_SAMPLER_ARG is "${ratio}": it must be a ratio from 0 to 1`,
       );
+  });
+});
+
+describe('which headers carry the trace context', () => {
+  /** The headers the process's propagator writes once telemetry started with `env` (a process of its own). */
+  function propagatedFields(env: NodeJS.ProcessEnv): string[] {
+    const script = `
+      const { startTelemetry } = await import(${JSON.stringify(new URL('./telemetry.ts', import.meta.url).href)});
+      const { propagation } = await import('@opentelemetry/api');
+      startTelemetry('wayfare-test');
+      console.log(JSON.stringify(propagation.fields()));
+      process.exit(0);`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '--eval', script], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      env: { PATH: process.env.PATH, ...env },
+      encoding: 'utf8',
+    });
+    return JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as string[];
+  }
+
+  it('is W3C trace context alone by default, and what OTEL_PROPAGATORS names when it is set', () => {
+    expect(propagatedFields({}).sort()).toEqual(['traceparent', 'tracestate']);
+    expect(propagatedFields({ OTEL_PROPAGATORS: 'tracecontext,baggage' }).sort()).toEqual([
+      'baggage',
+      'traceparent',
+      'tracestate',
+    ]);
   });
 });

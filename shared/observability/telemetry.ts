@@ -11,6 +11,7 @@ import {
   type Histogram,
   type Span,
 } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import type { FastifyRequest } from 'fastify';
@@ -294,6 +295,12 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     ...(exporting
       ? { traceExporter: new OTLPTraceExporter() }
       : { spanProcessors: [new NoopSpanProcessor()] }),
+    // W3C trace context alone unless OTEL_PROPAGATORS names others: the SDK's default adds W3C baggage,
+    // which no hop of ours sends or reads, yet every extract and inject (each request, call and
+    // notification) would go through it and the composite around both.
+    ...((env.OTEL_PROPAGATORS ?? '').trim() === ''
+      ? { textMapPropagator: new W3CTraceContextPropagator() }
+      : {}),
     metricReaders: [prometheus],
     views: SECONDS_HISTOGRAMS.map((instrumentName) => ({
       instrumentName,
