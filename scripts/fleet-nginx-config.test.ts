@@ -47,6 +47,10 @@ describe('the fleet nginx configuration', () => {
     expect(config).toMatch(
       /stays\/fares\)\$ \{[^}]*proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;[^}]*\}/,
     );
+    // So is a booking or a rebooking: made once by the Idempotency-Key the BFF requires.
+    expect(config).toMatch(
+      /\^\/api\/\(bookings\|rebookings\)\$ \{[^}]*proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;[^}]*\}/,
+    );
     expect(config).toContain('proxy_connect_timeout 2s;');
     // Text the instances sent plain is gzipped at the front; never an event stream.
     expect(config).toMatch(/gzip on;[^]*gzip_types application\/json/);
@@ -358,27 +362,32 @@ describe.runIf(nginx !== undefined)('the fleet front in front of instances that 
     expect(new Set(await answers(4))).toEqual(new Set(['first', 'second']));
   });
 
-  it('sends a stay search an instance reset to the next instance, and never a booking', async () => {
+  it('sends a stay search or a booking an instance reset to the next instance, and never a cancel', async () => {
     await first.set('resetting');
-    const post = (target: string) =>
+    const post = (target: string, headers: Record<string, string> = {}) =>
       askFront(front.port, front.ca, target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...headers },
         body: Buffer.from('{"query":"Lisbon"}'),
       });
     const searches: string[] = [];
-    const bookings: number[] = [];
+    const bookings: string[] = [];
+    const cancels: number[] = [];
     // Round robin over the two instances: each kind reaches the resetting one at least once in four.
     for (let index = 0; index < 4; index += 1) {
       const search = await post('/api/stays/search');
       searches.push(search.status === 200 ? search.body : String(search.status));
-      bookings.push((await post('/api/bookings')).status);
+      const booking = await post('/api/bookings', { 'idempotency-key': `booking-attempt-${index}` });
+      bookings.push(booking.status === 200 ? booking.body : String(booking.status));
+      cancels.push((await post('/api/bookings/BK-1/cancel')).status);
     }
     // A search changes nothing: the front sent it again, to the instance that answers.
     expect(searches).toEqual(Array(4).fill('second'));
-    // A booking the first instance may have taken is not sent twice: the front says it got no answer.
-    expect(bookings).toContain(502);
-    expect(bookings.filter((status) => status !== 502).every((status) => status === 200)).toBe(true);
+    // A booking is made once by its Idempotency-Key whichever instance sends it: sent again too.
+    expect(bookings).toEqual(Array(4).fill('second'));
+    // A cancel the first instance may have taken is not sent twice: the front says it got no answer.
+    expect(cancels).toContain(502);
+    expect(cancels.filter((status) => status !== 502).every((status) => status === 200)).toBe(true);
     await first.set('serving');
   });
 
