@@ -1,4 +1,4 @@
-import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, trace, TraceFlags } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { startTelemetry } from './telemetry.ts';
 import { activeTraceparent, inSpan } from './trace-context.ts';
@@ -26,6 +26,30 @@ describe('a span where no span is recorded', () => {
     );
     expect(ids !== undefined && isSpanContextValid(ids)).toBe(true);
     expect(ids?.traceId).not.toBe(TRACE_ID);
+  });
+
+  it('runs the work where it is when that is the parent already, and enters any other parent', () => {
+    inSpan('wayfare-test', 'notification received', { traceparent: TRACEPARENT }, () => {
+      const received = context.active();
+      // The same notification delivered in the same call: nothing parsed, no context entered again.
+      const delivered = inSpan('wayfare-test', 'delivery', { traceparent: TRACEPARENT }, () =>
+        context.active(),
+      );
+      expect(delivered).toBe(received);
+      expect(inSpan('wayfare-test', 'decision', {}, () => context.active())).toBe(received);
+      // Another span of the trace, or the same span with other flags, is that parent.
+      const sibling = `00-${TRACE_ID}-${'1'.repeat(16)}-01`;
+      expect(inSpan('wayfare-test', 'delivery', { traceparent: sibling }, () => activeTraceparent())).toBe(
+        sibling,
+      );
+      const unsampled = `00-${TRACE_ID}-${PARENT_SPAN_ID}-00`;
+      expect(
+        inSpan('wayfare-test', 'delivery', { traceparent: unsampled }, () => ({
+          flags: trace.getActiveSpan()?.spanContext().traceFlags,
+          passedOn: activeTraceparent(),
+        })),
+      ).toEqual({ flags: TraceFlags.NONE, passedOn: unsampled });
+    });
   });
 
   it('still gives the work’s result and failure to the caller', async () => {

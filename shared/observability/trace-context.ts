@@ -5,6 +5,7 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type SpanContext,
   type Tracer,
 } from '@opentelemetry/api';
 
@@ -16,6 +17,27 @@ export function activeTraceparent(): string | undefined {
 }
 
 const tracers = new Map<string, Tracer>();
+
+const HEX = '0123456789abcdef';
+
+/**
+ * True when `traceparent` names `span` as W3C trace context writes it: version 00, its trace id, span id
+ * and flags in lower-case hex (W3C trace context). A comparison, not a parse, character by character:
+ * a `traceparent` that differs in any way is extracted by the propagator.
+ */
+function names(traceparent: string, span: SpanContext): boolean {
+  const flags = span.traceFlags & 0xff;
+  return (
+    traceparent.length === 55 &&
+    traceparent.startsWith('00-') &&
+    traceparent.startsWith(span.traceId, 3) &&
+    traceparent.charCodeAt(35) === 0x2d &&
+    traceparent.startsWith(span.spanId, 36) &&
+    traceparent.charCodeAt(52) === 0x2d &&
+    traceparent.charCodeAt(53) === HEX.charCodeAt(flags >> 4) &&
+    traceparent.charCodeAt(54) === HEX.charCodeAt(flags & 0xf)
+  );
+}
 
 /** Set by startTelemetry: no span of this process is ever recorded (telemetry on, no collector). */
 let spansNeverRecorded = false;
@@ -47,8 +69,11 @@ function tracerOf(name: string): Tracer {
  * instead: the span would be dropped by the sampler as it starts, yet still cost its ids, its attributes
  * and a context of its own, once per notification and per delivery (a burst to every traveler makes
  * thousands). The log lines of `work` carry the parent's trace and span ids, and what it passes on
- * (activeTraceparent) continues the same trace. Without a parent a span is still started: its trace id
- * is the one the log lines and the next hops carry.
+ * (activeTraceparent) continues the same trace. When that parent is the active context already (the
+ * active span, or the span `traceparent` names: a notification this process received and delivers in
+ * the same call, with the embedded store), `work` simply runs, without the `traceparent` parsed or a
+ * context entered again. Without a parent a span is still started: its trace id is the one the log
+ * lines and the next hops carry.
  */
 export function inSpan<T>(
   tracerName: string,
@@ -56,10 +81,13 @@ export function inSpan<T>(
   options: { attributes?: Attributes; traceparent?: string | undefined },
   work: () => T,
 ): T {
+  const { traceparent } = options;
+  if (spansNeverRecorded) {
+    const active = trace.getSpanContext(context.active());
+    if (active !== undefined && (traceparent === undefined || names(traceparent, active))) return work();
+  }
   const parent =
-    options.traceparent === undefined
-      ? context.active()
-      : propagation.extract(ROOT_CONTEXT, { traceparent: options.traceparent });
+    traceparent === undefined ? context.active() : propagation.extract(ROOT_CONTEXT, { traceparent });
   if (spansNeverRecorded && trace.getSpanContext(parent) !== undefined) return context.with(parent, work);
   return tracerOf(tracerName).startActiveSpan(
     name,
