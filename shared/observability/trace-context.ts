@@ -21,9 +21,9 @@ const tracers = new Map<string, Tracer>();
 const HEX = '0123456789abcdef';
 
 /**
- * True when `traceparent` names `span` as W3C trace context writes it: version 00, its trace id, span id
- * and flags in lower-case hex (W3C trace context). A comparison, not a parse, character by character:
- * a `traceparent` that differs in any way is extracted by the propagator.
+ * True when `traceparent` names `span` as W3C trace context writes it: version 00, then its trace id, span
+ * id and flags in lower-case hex. A comparison, not a parse, character by character: a `traceparent` that
+ * differs in any way goes to the propagator.
  */
 function names(traceparent: string, span: SpanContext): boolean {
   const flags = span.traceFlags & 0xff;
