@@ -84,6 +84,7 @@ const { values } = parseArgs({
     'traveler-memory-only': { type: 'boolean', default: false },
     'telemetry-only': { type: 'boolean', default: false },
     'telemetry-streams': { type: 'string', default: '4000' },
+    'reconnect-only': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     'heap-snapshots': { type: 'string' },
   },
@@ -656,6 +657,113 @@ async function runTelemetryOnly(): Promise<void> {
   if (runs.off.missing + runs.on.missing > 0) process.exitCode = 1;
 }
 
+/** How the travel API lets go of every notification stream at once in `--reconnect-only`. */
+const LET_GO = {
+  cut: 'every stream cut (a crash or a lost network): no `done`',
+  done: 'every stream ended with `done` (a graceful restart)',
+} as const;
+
+/**
+ * `--reconnect-only`: the travel API lets go of every upstream notification stream at once, as it does
+ * when it restarts, and publishes one notification for every traveler at that moment. The BFF (HTTP/1.1
+ * upstream, telemetry as `npm start` runs it) reopens each traveler's stream after its back-off, catches
+ * up through the list and delivers the notification. Measured: each tab's wait for it from the moment the
+ * streams were let go, the time until the travel API had every stream open again, the most stream opens
+ * it received in any 100 ms, and the BFF's CPU until every tab had the notification. Once with the streams
+ * cut, once with them ended by `done`.
+ */
+async function runReconnectOnly(): Promise<void> {
+  const streams = Number(values.streams);
+  const tabsPerTraveler = Number(values['tabs-per-traveler']);
+  const travelers = Math.ceil(streams / tabsPerTraveler);
+  const deadline = Date.now() + Number(values.timeout) * 1000;
+  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
+  if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
+  const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
+  const child = forkBff(travelApi, {});
+  const tabs: Tab[] = [];
+  const rows: Record<string, Record<string, string | number>> = {};
+  try {
+    const { port } = await reply(child, undefined, 'ready');
+    const { cookies } = await reply(child, { type: 'sign-in', travelers }, 'signed-in');
+    await openTabs(
+      port,
+      streams,
+      (index) => cookies[Math.floor(index / tabsPerTraveler)] ?? '',
+      tabs,
+      deadline,
+    );
+    await waitUntil(() => tabs.every((tab) => tab.live), deadline);
+    for (const letGo of ['cut', 'done'] as const) {
+      await waitUntil(() => travelApi.notificationStreams.size === travelers, deadline);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const opensBefore = travelApi.notificationStreamOpens;
+      const opensPer100Ms: number[] = [];
+      let lastOpens = opensBefore;
+      let allOpenAfterMs: number | undefined;
+      if (profileDir !== undefined) await reply(child, { type: 'profile-start' }, 'profile');
+      const cpuBefore = (await reply(child, { type: 'cpu' }, 'cpu')).microseconds;
+      const id = `bench-reconnect-${letGo}-${Date.now()}`;
+      const letGoAt = performance.now();
+      const sampler = setInterval(() => {
+        const opens = travelApi.notificationStreamOpens;
+        opensPer100Ms.push(opens - lastOpens);
+        lastOpens = opens;
+        if (allOpenAfterMs === undefined && travelApi.notificationStreams.size === travelers)
+          allOpenAfterMs = performance.now() - letGoAt;
+      }, 100);
+      if (letGo === 'cut') travelApi.dropStreams();
+      else travelApi.sayDone();
+      // Published while no stream is open: each traveler's catch-up finds it in the list.
+      travelApi.emit(notificationFixture(id), { traced: true });
+      await waitUntil(
+        () => tabs.every((tab) => tab.received.has(id)),
+        Math.min(deadline, Date.now() + 120_000),
+      ).catch(() => undefined);
+      const cpuMs = ((await reply(child, { type: 'cpu' }, 'cpu')).microseconds - cpuBefore) / 1000;
+      if (profileDir !== undefined) {
+        const file = path.join(profileDir, `bff-reconnect-${letGo}.cpuprofile`);
+        await reply(child, { type: 'profile-stop', file }, 'profile');
+        console.log(`CPU profile of the reconnection: ${file}`);
+      }
+      await waitUntil(() => allOpenAfterMs !== undefined, Math.min(deadline, Date.now() + 60_000)).catch(
+        () => undefined,
+      );
+      clearInterval(sampler);
+      const samples: number[] = [];
+      let missing = 0;
+      for (const tab of tabs) {
+        const at = tab.received.get(id);
+        if (at === undefined) missing += 1;
+        else samples.push(at - letGoAt);
+      }
+      const delays = summarise(samples, missing);
+      rows[LET_GO[letGo]] = {
+        'p50, ms': ms(percentile(delays.sorted, 0.5)),
+        'p99, ms': ms(percentile(delays.sorted, 0.99)),
+        'max, ms': ms(delays.sorted.at(-1) ?? 0),
+        missing,
+        'all streams open again after, ms':
+          allOpenAfterMs === undefined ? 'not within 60 s' : ms(allOpenAfterMs),
+        'stream opens': travelApi.notificationStreamOpens - opensBefore,
+        'most opens in 100 ms': Math.max(0, ...opensPer100Ms),
+        'BFF CPU, ms': ms(cpuMs),
+      };
+    }
+  } finally {
+    for (const tab of tabs) tab.close();
+    await closeChild(child);
+    await travelApi.close();
+  }
+  console.log(
+    `The travel API lets go of all ${travelers} upstream notification streams at once (${streams} tabs, ` +
+      `HTTP/1.1), publishing one notification for every traveler: each tab's wait for it`,
+  );
+  console.table(rows);
+  console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
+  if (Object.values(rows).some((row) => row.missing !== 0)) process.exitCode = 1;
+}
+
 async function runBenchmark(): Promise<void> {
   const streams = Number(values.streams);
   const tabsPerTraveler = Number(values['tabs-per-traveler']);
@@ -1010,6 +1118,7 @@ if (values['serve-bff'] !== undefined) await serveBff(values['serve-bff'], value
 else if (values['serve-floor'] !== undefined) serveFloor(values['serve-floor']);
 else {
   if (values['telemetry-only']) await runTelemetryOnly();
+  else if (values['reconnect-only']) await runReconnectOnly();
   else {
     if (!values['traveler-memory-only']) await runBenchmark();
     await runTravelerMemory();

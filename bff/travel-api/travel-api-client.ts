@@ -12,6 +12,7 @@ import { translateUpstreamError, type UpstreamFailure } from './translate-upstre
 import { diagnoseConsumerRejection } from './diagnose-consumer-rejection.ts';
 import type { RetryPolicy, TravelApi, TravelApiRequestBase } from './travel-api.ts';
 import { queryString } from './query-string.ts';
+import { StreamPools } from './stream-pools.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
 import { selfTimedCall } from '#shared/observability/telemetry.ts';
 
@@ -75,9 +76,11 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   // Event streams get connections of their own. An undici pool looks through its connections for a free
   // one on every request and counts them on every disconnect; thousands of notification streams, each
   // holding a connection (HTTP/1.1) or a stream (HTTP/2) for hours, would make every JSON call (and every
-  // idle keep-alive closing) pay for all of them.
-  const streamDispatcher =
-    options.dispatcher ?? new Agent({ allowH2: true, connect, keepAliveTimeout: 1_000 });
+  // idle keep-alive closing) pay for all of them. The streams themselves are spread over pools of a few
+  // hundred each, for the same reason (stream-pools.ts).
+  const streamPools = new StreamPools(
+    () => options.dispatcher ?? new Agent({ allowH2: true, connect, keepAliveTimeout: 1_000 }),
+  );
   const originUrl = new URL(new URL(options.baseUrl).origin);
   const origin = originUrl.origin;
 
@@ -121,10 +124,12 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
     };
     // In a trace that is not recorded the call gives its traceparent and its duration itself.
     const timed = selfTimedCall(originUrl, request.method, headers);
+    // A stream counts in its pool from its request until its body closes (or the request fails).
+    const lease = request.stream ? streamPools.take() : undefined;
     try {
       const send = () =>
         undiciRequest(origin + target, {
-          dispatcher: request.stream ? streamDispatcher : dispatcher,
+          dispatcher: lease?.dispatcher ?? dispatcher,
           method: request.method,
           headers,
           body: body?.bytes,
@@ -137,6 +142,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       if (request.stream && response.statusCode >= 200 && response.statusCode < 300) clearTimeout(timer);
       response.body.once('close', () => {
         settled();
+        lease?.release();
         timed?.answered(response.statusCode, response.statusText);
       });
       return {
@@ -148,6 +154,7 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       };
     } catch (error) {
       settled();
+      lease?.release();
       timed?.failed(error);
       return { ok: false, failure: transportFailure(error, signal, request.signal) };
     }
@@ -371,7 +378,8 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
   return {
     request: call as TravelApi['request'],
     async close() {
-      if (ownsDispatcher) await Promise.all([dispatcher.close(), streamDispatcher.close()]);
+      if (ownsDispatcher)
+        await Promise.all([dispatcher, ...streamPools.dispatchers].map((pool) => pool.close()));
     },
   };
 }
