@@ -40,7 +40,8 @@
  * Flags: --streams <n> (default 10000), --tabs-per-traveler <n> (default 2), --steady-rate <per second>
  * (default 100), --steady-seconds <n> (default 40: more than the longest heartbeat interval), --bursts <n>
  * (default 5), --timeout <seconds for the whole run> (default 600), --travelers-with-two-tabs <n> (default
- * 2000), --traveler-memory-only (skips the fan-out), --telemetry-only (the telemetry comparison alone,
+ * 2000), --traveler-memory-only (skips the fan-out), --reconnect-only (every upstream stream let go of at
+ * once, see runReconnectOnly; `--streams` tabs), --telemetry-only (the telemetry comparison alone,
  * `--bursts` of each in turn), --telemetry-streams <n> (each BFF's streams in the telemetry comparison,
  * default 4000: the two hold theirs at once, and this process holds every client socket and upstream
  * stream of both), --cpu-prof <folder> (a CPU profile of the bursts
