@@ -12,6 +12,7 @@ import {
 } from './notification-store.ts';
 import type { NotificationHubCounters, NotificationUpstream } from './notification-upstream-reader.ts';
 import { TravelerChannel } from './traveler-channel.ts';
+import { ConcurrencyGate } from './concurrency-gate.ts';
 import { activeTraceparent } from '#shared/observability/trace-context.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
 
@@ -34,6 +35,13 @@ export interface HubSubscriber {
   endSession(reason: string): void;
 }
 
+/**
+ * Upstream streams one hub opens and catches up at a time. Each takes about 2 ms of the process's CPU
+ * and a few round trips to the travel API; with 5,000 travelers' streams reopening at once, all in
+ * flight together made every traveler wait as long as the last (`npm run bench -- sse --reconnect-only`).
+ */
+export const REOPEN_CONCURRENCY = 64;
+
 export interface NotificationHubOptions extends NotificationStoreLimits {
   /** Builds the store the hub shares its state through (in-process, or Redis for a fleet). */
   store: (limits: NotificationStoreLimits) => NotificationStore;
@@ -47,6 +55,8 @@ export interface NotificationHubOptions extends NotificationStoreLimits {
   upstreamIdleMs?: number | undefined;
   /** Catch-up pages read at most after a reconnect before the hub gives up and asks for a resync. */
   maxCatchUpPages: number;
+  /** Where the readers wait to open and catch up their upstream streams (REOPEN_CONCURRENCY at a time). */
+  reopenGate?: ConcurrencyGate | undefined;
   /** Called once per notification delivered live to at least one visible app on this hub. */
   onShownLive?: ((travelerId: string, notificationId: string) => void | Promise<void>) | undefined;
   /** How long `ingest` waits for the hubs holding the traveler's streams to have delivered it. */
@@ -88,7 +98,8 @@ export class NotificationHub {
   #closed = false;
 
   constructor(options: NotificationHubOptions) {
-    this.#options = options;
+    // One gate for every traveler's reader: streams reopening together are opened a few at a time.
+    this.#options = { ...options, reopenGate: options.reopenGate ?? new ConcurrencyGate(REOPEN_CONCURRENCY) };
     this.#store = options.store({
       dedupeCapacity: options.dedupeCapacity,
       resumeCapacity: options.resumeCapacity,

@@ -5,6 +5,7 @@ import type { Notification } from '#shared/upstream/notifications.ts';
 import { reconnectDelay } from '#shared/reconnect-delay.ts';
 import { AppError } from '../errors.ts';
 import { readSseBody } from '../streams/read-sse-body.ts';
+import type { ConcurrencyGate } from './concurrency-gate.ts';
 import { EVENT_ID, parseNotification, type NotificationStore } from './notification-store.ts';
 import { activeTraceparent, inSpan } from '#shared/observability/trace-context.ts';
 import { BFF_SERVICE_NAME, bffMetrics } from '../observability/bff-metrics.ts';
@@ -41,6 +42,8 @@ export interface NotificationUpstreamReaderOptions {
   upstreamIdleMs?: number | undefined;
   /** Catch-up pages read at most after a reconnect before the hub gives up and asks for a resync. */
   maxCatchUpPages: number;
+  /** Passed through to open and catch up the stream: the hub's readers do so a few at a time. */
+  reopenGate?: ConcurrencyGate | undefined;
 }
 
 /**
@@ -121,7 +124,10 @@ export class NotificationUpstreamReader {
       const signal = attempt.signal;
       let endedByDone = false;
       let held = false;
+      let leaveGate: (() => void) | undefined;
       try {
+        // Opening and catching up take a place of the hub's gate, given back once the stream is live.
+        leaveGate = await this.#options.reopenGate?.enter(signal);
         const body = await this.#options.upstream.openStream(this.#credential, signal);
         held = true;
         bffMetrics().upstreamNotificationStreams.add(1);
@@ -131,6 +137,7 @@ export class NotificationUpstreamReader {
         this.#counters.upstreamConnects += 1;
         await this.#catchUp(signal);
         await this.#setState('live');
+        leaveGate?.();
         failures = 0;
         endedByDone = await this.#readLive(body, signal);
       } catch (error) {
@@ -146,6 +153,7 @@ export class NotificationUpstreamReader {
           );
         }
       } finally {
+        leaveGate?.();
         if (held) bffMetrics().upstreamNotificationStreams.add(-1);
         stopSignal.removeEventListener('abort', stopAttempt);
         attempt.abort();
