@@ -332,6 +332,27 @@ function summarise(samples: number[], missing: number): Delays {
   return { sorted: [...samples].sort((a, b) => a - b), missing };
 }
 
+/** Each tab's wait for the event `id` from `since` (performance.now()), and the tabs it did not reach. */
+function delaysTo(tabs: Tab[], id: string, since: number): Delays {
+  const samples: number[] = [];
+  let missing = 0;
+  for (const tab of tabs) {
+    const at = tab.received.get(id);
+    if (at === undefined) missing += 1;
+    else samples.push(at - since);
+  }
+  return summarise(samples, missing);
+}
+
+/** The folder a flag names (`--cpu-prof`, `--heap-snapshots`), made if missing; undefined without it. */
+async function outputFolder(flag: 'cpu-prof' | 'heap-snapshots'): Promise<string | undefined> {
+  const folder = values[flag];
+  if (folder === undefined) return undefined;
+  const resolved = path.resolve(folder);
+  await mkdir(resolved, { recursive: true });
+  return resolved;
+}
+
 async function openTabs(
   port: number,
   count: number,
@@ -376,11 +397,9 @@ async function runBursts(
       () => tabs.every((tab) => tab.received.has(id)),
       Math.min(deadline, Date.now() + 30_000),
     ).catch(() => undefined);
-    for (const tab of tabs) {
-      const at = tab.received.get(id);
-      if (at === undefined) missing += 1;
-      else samples.push(at - emittedAt);
-    }
+    const delays = delaysTo(tabs, id, emittedAt);
+    samples.push(...delays.sorted);
+    missing += delays.missing;
     cpuMs.push(((await reply(child, { type: 'cpu' }, 'cpu')).microseconds - cpuBefore) / 1000);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -640,8 +659,7 @@ function printTelemetry(runs: TelemetryRuns, bursts: number, streams: number): v
 async function runTelemetryOnly(): Promise<void> {
   const streams = Number(values['telemetry-streams']);
   const bursts = Number(values.bursts);
-  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
-  if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
+  const profileDir = await outputFolder('cpu-prof');
   const runs = await measureTelemetry(
     {
       streams,
@@ -678,8 +696,7 @@ async function runReconnectOnly(): Promise<void> {
   const tabsPerTraveler = Number(values['tabs-per-traveler']);
   const travelers = Math.ceil(streams / tabsPerTraveler);
   const deadline = Date.now() + Number(values.timeout) * 1000;
-  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
-  if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
+  const profileDir = await outputFolder('cpu-prof');
   const travelApi = await asTheService(new ScriptedTravelApi(TEST_CONSUMER_SECRET)).start();
   const child = forkBff(travelApi, {});
   const tabs: Tab[] = [];
@@ -731,19 +748,12 @@ async function runReconnectOnly(): Promise<void> {
         () => undefined,
       );
       clearInterval(sampler);
-      const samples: number[] = [];
-      let missing = 0;
-      for (const tab of tabs) {
-        const at = tab.received.get(id);
-        if (at === undefined) missing += 1;
-        else samples.push(at - letGoAt);
-      }
-      const delays = summarise(samples, missing);
+      const delays = delaysTo(tabs, id, letGoAt);
       rows[LET_GO[letGo]] = {
         'p50, ms': ms(percentile(delays.sorted, 0.5)),
         'p99, ms': ms(percentile(delays.sorted, 0.99)),
         'max, ms': ms(delays.sorted.at(-1) ?? 0),
-        missing,
+        missing: delays.missing,
         'all streams open again after, ms':
           allOpenAfterMs === undefined ? 'not within 60 s' : ms(allOpenAfterMs),
         'stream opens': travelApi.notificationStreamOpens - opensBefore,
@@ -787,11 +797,8 @@ async function runBenchmark(): Promise<void> {
     }),
   ).start();
   const tabs: Tab[] = [];
-  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
-  if (profileDir !== undefined) await mkdir(profileDir, { recursive: true });
-  const snapshotDir =
-    values['heap-snapshots'] === undefined ? undefined : path.resolve(values['heap-snapshots']);
-  if (snapshotDir !== undefined) await mkdir(snapshotDir, { recursive: true });
+  const profileDir = await outputFolder('cpu-prof');
+  const snapshotDir = await outputFolder('heap-snapshots');
   const outputsOf = (name: string): Outputs => ({
     profileTo: profileDir === undefined ? undefined : path.join(profileDir, `${name}-bursts.cpuprofile`),
     snapshotAs:
