@@ -124,7 +124,18 @@ const shift = (result: Result) => {
 
 function table(rows: Row[]): { header: string[]; cells: string[][] } {
   return {
-    header: ['page', 'profile', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
+    header: [
+      'page',
+      'profile',
+      'performance',
+      'accessibility',
+      'best practices',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'CPU/memory power',
+    ],
     cells: rows.map(({ page, profile, result }) => [
       page,
       profile,
@@ -135,8 +146,17 @@ function table(rows: Row[]): { header: string[]; cells: string[][] } {
       seconds(result, 'largest-contentful-paint'),
       millis(result, 'total-blocking-time'),
       shift(result),
+      // Lighthouse's benchmarkIndex of the machine during this audit: its 4x CPU slowdown assumes 1,500-2,000.
+      String(Math.round(result.environment.benchmarkIndex)),
     ]),
   };
+}
+
+/** Lighthouse's warnings about a run (a load that never settled, a slow host), one line per audit that has any. */
+function runWarnings(rows: Row[]): string[] {
+  return rows.flatMap(({ page, profile, result }) =>
+    result.runWarnings.length === 0 ? [] : [`- ${page} (${profile}): ${result.runWarnings.join(' ')}`],
+  );
 }
 
 function markdown({ header, cells }: { header: string[]; cells: string[][] }): string {
@@ -149,6 +169,7 @@ function markdown({ header, cells }: { header: string[]; cells: string[][] }): s
 
 function writeBenchmarks(tableText: string, rows: Row[]): void {
   const [first] = rows;
+  const warnings = runWarnings(rows);
   const versions = first
     ? `Lighthouse ${first.result.lighthouseVersion}, ${first.result.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`
     : '';
@@ -161,6 +182,9 @@ function writeBenchmarks(tableText: string, rows: Row[]): void {
       `${os.cpus().length} cores, load average at the end ${load.join(' / ')}.`,
     '',
     tableText,
+    ...(warnings.length === 0
+      ? ['', 'Lighthouse warned of no run.']
+      : ['', "Lighthouse's warnings:", '', ...warnings]),
     END_MARK,
   ].join('\n');
   const text = readFileSync(BENCHMARKS, 'utf8');
@@ -199,6 +223,7 @@ await withAppInBrowser(
 
     const result = table(rows);
     printTable(result.header, result.cells);
+    for (const line of runWarnings(rows)) console.log(line);
     if (!values['no-write'] && values.throttling === 'simulate') writeBenchmarks(markdown(result), rows);
   },
 );

@@ -40,4 +40,19 @@ describe('apiRequest', () => {
     expect((first as BffError).traceId).toBe(one.slice(3, 35));
     expect((second as BffError).traceId).toBe(two.slice(3, 35));
   });
+
+  it('asks fetch for the priority a call gives, and leaves it to the browser otherwise', async () => {
+    const sent: RequestInit[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_path: string, init: RequestInit) => {
+        sent.push(init);
+        return Promise.resolve(Response.json({}));
+      }),
+    );
+    await apiJson('/api/profile');
+    await apiJson('/api/notifications', { priority: 'low' });
+
+    expect(sent.map((init) => init.priority)).toEqual([undefined, 'low']);
+  });
 });

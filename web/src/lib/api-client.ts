@@ -11,6 +11,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal | undefined;
   accept?: string;
   headers?: Record<string, string>;
+  /**
+   * The fetch priority (RequestInit.priority): `low` for a request the page does not wait for, such as
+   * the notification stream, which stays open as long as the page does.
+   */
+  priority?: RequestPriority;
   /** Remember when the server produced this answer, for the query shown under this key (updated-at.ts). */
   updatedAtOf?: QueryKey;
 }
@@ -20,7 +25,7 @@ export const ANTI_FORGERY_HEADERS = { 'X-Requested-With': 'wayfare' } as const;
 
 /** Sends one request to the BFF (same origin, session cookie) and returns the raw Response when ok. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const { method = 'GET', body, signal, accept = 'application/json' } = options;
+  const { method = 'GET', body, signal, accept = 'application/json', priority } = options;
   // Each call starts a trace of its own, which the BFF and the travel API continue.
   const trace = startTrace();
   const headers: Record<string, string> = {
@@ -38,6 +43,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
+      ...(priority && { priority }),
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;

@@ -99,6 +99,8 @@ export class FakeBroadcast {
 
 export interface FakeStream {
   path: string;
+  /** The fetch priority it was opened with. */
+  priority: RequestPriority | undefined;
   send: (message: SseMessage) => void;
   end: (end: StreamEnd) => void;
   aborted: () => boolean;
@@ -113,6 +115,7 @@ export class FakeStreams {
       const { signal } = options;
       const stream: FakeStream = {
         path,
+        priority: options.priority,
         send: (message) => options.onEvent(message),
         end: resolve,
         aborted: () => signal?.aborted === true,

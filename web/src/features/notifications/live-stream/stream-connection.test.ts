@@ -62,6 +62,8 @@ describe('the notification stream connection', () => {
       '/api/notifications/stream?attempt=2',
       '/api/notifications/stream?attempt=3',
     ]);
+    // Open as long as the page is, it never goes ahead of what the page loads.
+    expect(streams.opened.map((stream) => stream.priority)).toEqual(['low', 'low', 'low']);
     // Each attempt opened, so the failures start again at one: the first back-off each time.
     expect(delays).toEqual([750, 750]);
     expect(states).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting', 'reconnecting']);

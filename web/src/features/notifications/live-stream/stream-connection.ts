@@ -7,7 +7,7 @@ import { nextReconnectDelay } from './reconnect-delay.ts';
 /** Reads one stream until it ends (lib/event-stream.ts's readEventStream in the browser). */
 export type ReadStream = (
   path: string,
-  options: Pick<EventStreamOptions, 'signal' | 'onEvent' | 'onOpen' | 'onRetry'>,
+  options: Pick<EventStreamOptions, 'signal' | 'priority' | 'onEvent' | 'onOpen' | 'onRetry'>,
 ) => Promise<StreamEnd>;
 
 export interface StreamConnectionOptions {
@@ -55,6 +55,11 @@ export function createStreamConnection(options: StreamConnectionOptions): Stream
       const end = await options
         .readStream(options.path(), {
           signal: attempt.signal,
+          // Open for as long as the page is: never ahead of what the page is loading. A stream at the
+          // default (high) priority also counts as a page load still under way for tools that wait for
+          // the network to settle (Lighthouse waits for its 45 s limit and warns that results may be
+          // incomplete).
+          priority: 'low',
           onEvent: options.onMessage,
           onRetry: (milliseconds) => {
             retryAdvice = milliseconds;
