@@ -133,6 +133,16 @@ export const ConfigSchema = z.object({
   /** Silence on an upstream notification stream (not even a heartbeat) after which it is reopened. */
   NOTIFICATION_UPSTREAM_IDLE_MS: z.coerce.number().int().positive().default(60_000),
   /**
+   * Upstream notification streams one instance opens and catches up at a time: after a travel API
+   * restart, or when it takes over a fleet's travelers, the rest wait their turn.
+   */
+  NOTIFICATION_REOPEN_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  /**
+   * The longest one of those opens keeps its place: an open the travel API never answers lets the next
+   * one go after this long, not after the call's whole UPSTREAM_TIMEOUT_MS.
+   */
+  NOTIFICATION_REOPEN_TURN_MS: z.coerce.number().int().positive().default(2_000),
+  /**
    * How long a push decision waits for the hubs holding the traveler's browser streams to have shown the
    * notification (or not) before it decides without them.
    */

@@ -5,14 +5,28 @@
  * through a few at a time: the first travelers are live again soon, and the travel API meets a steady
  * stream of opens instead of thousands at once (docs/benchmarks.md, "Every stream at once").
  */
+export interface ConcurrencyGateOptions {
+  /**
+   * The longest a holder keeps its place: after that the place goes to the next in line even if the
+   * holder has not left (its leave then frees nothing). A holder stuck on a call that is never answered
+   * holds up the others this long at most, not for the call's whole timeout.
+   */
+  turnMs?: number | undefined;
+}
+
 export class ConcurrencyGate {
   readonly #limit: number;
+  readonly #turnMs: number | undefined;
   #held = 0;
   readonly #waiting = new Set<() => void>();
 
-  constructor(limit: number) {
+  constructor(limit: number, options: ConcurrencyGateOptions = {}) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
+    const { turnMs } = options;
+    if (turnMs !== undefined && !(Number.isFinite(turnMs) && turnMs > 0))
+      throw new RangeError('turnMs must be a positive number of milliseconds');
     this.#limit = limit;
+    this.#turnMs = turnMs;
   }
 
   /** Holders now. */
@@ -52,14 +66,18 @@ export class ConcurrencyGate {
 
   #leave(): () => void {
     let left = false;
-    return () => {
+    const leave = () => {
       if (left) return;
       left = true;
+      if (turn !== undefined) clearTimeout(turn);
       this.#held -= 1;
       const next = this.#waiting.values().next();
       if (next.done) return;
       this.#waiting.delete(next.value);
       next.value();
     };
+    const turn = this.#turnMs === undefined ? undefined : setTimeout(leave, this.#turnMs);
+    turn?.unref();
+    return leave;
   }
 }

@@ -17,6 +17,7 @@ import {
 import type { NotificationStore, NotificationStoreLimits } from './notification-store.ts';
 import { MemoryNotificationStore } from './notification-store.memory.ts';
 import { RedisNotificationStore } from './notification-store.redis.ts';
+import { ConcurrencyGate } from './concurrency-gate.ts';
 
 const PAGE_SIZE = 3;
 
@@ -27,12 +28,19 @@ class FakeUpstream implements NotificationUpstream {
   opens = 0;
   listCalls = 0;
   failOpens = 0;
+  /** Sessions whose opens the travel API never answers (they end when the hub gives up on them). */
+  readonly unanswered = new Set<string>();
 
   readonly openedWith: string[] = [];
 
   openStream(sessionId: string, signal: AbortSignal): Promise<Readable> {
     this.opens += 1;
     this.openedWith.push(sessionId);
+    if (this.unanswered.has(sessionId)) {
+      return new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    }
     if (this.failOpens > 0) {
       this.failOpens -= 1;
       return Promise.reject(new Error('503 startup in progress'));
@@ -192,6 +200,7 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
       upstreamIdleMs?: number;
       onShownLive?: (travelerId: string, id: string) => void;
       wrapStore?: (store: NotificationStore) => NotificationStore;
+      reopenGate?: ConcurrencyGate;
     } = {},
   ) {
     const upstream = new FakeUpstream();
@@ -208,6 +217,7 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
       maxCatchUpPages: 5,
       ...(options.upstreamIdleMs ? { upstreamIdleMs: options.upstreamIdleMs } : {}),
       ...(options.onShownLive ? { onShownLive: options.onShownLive } : {}),
+      ...(options.reopenGate ? { reopenGate: options.reopenGate } : {}),
     });
     hubs.push(hub);
     return { upstream, hub };
@@ -243,6 +253,19 @@ describe.each(STORES)('NotificationHub on the $name store', ({ name, store }) =>
         .map(() => index),
     );
     expect(alerts).toEqual([2, 2]);
+  });
+
+  it('opens another traveler’s stream while the travel API leaves one open unanswered, after one turn', async () => {
+    const { upstream, hub } = setup({ reopenGate: new ConcurrencyGate(1, { turnMs: 50 }) });
+    upstream.unanswered.add('session-unanswered');
+    const waiting = new FakeTab('session-unanswered');
+    hub.subscribe({ travelerId: 't-unanswered', subscriber: waiting, visible: true, lastEventId: undefined });
+    await vi.waitFor(() => expect(upstream.openedWith).toEqual(['session-unanswered']));
+    const tab = new FakeTab('session-2');
+    hub.subscribe({ travelerId: 't2', subscriber: tab, visible: true, lastEventId: undefined });
+    await live(tab);
+    expect(upstream.openedWith).toEqual(['session-unanswered', 'session-2']);
+    expect(waiting.lastStatus()).not.toBe('live');
   });
 
   it('catches up after a dropped connection: what was persisted meanwhile arrives once', async () => {

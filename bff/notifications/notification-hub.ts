@@ -36,11 +36,15 @@ export interface HubSubscriber {
 }
 
 /**
- * Upstream streams one hub opens and catches up at a time. Each takes about 2 ms of the process's CPU
- * and a few round trips to the travel API; with 5,000 travelers' streams reopening at once, all in
- * flight together made every traveler wait as long as the last (`npm run bench -- sse --reconnect-only`).
+ * Upstream streams one hub opens and catches up at a time, unless given a gate of its own (the BFF's is
+ * NOTIFICATION_REOPEN_CONCURRENCY). Each takes about 2 ms of the process's CPU and a few round trips to
+ * the travel API; with 5,000 travelers' streams reopening at once, all in flight together made every
+ * traveler wait as long as the last (`npm run bench -- sse --reconnect-only`).
  */
 export const REOPEN_CONCURRENCY = 64;
+
+/** The longest one reader keeps its place at the gate (NOTIFICATION_REOPEN_TURN_MS in the BFF). */
+export const REOPEN_TURN_MS = 2_000;
 
 export interface NotificationHubOptions extends NotificationStoreLimits {
   /** Builds the store the hub shares its state through (in-process, or Redis for a fleet). */
@@ -99,7 +103,10 @@ export class NotificationHub {
 
   constructor(options: NotificationHubOptions) {
     // One gate for every traveler's reader: streams reopening together are opened a few at a time.
-    this.#options = { ...options, reopenGate: options.reopenGate ?? new ConcurrencyGate(REOPEN_CONCURRENCY) };
+    this.#options = {
+      ...options,
+      reopenGate: options.reopenGate ?? new ConcurrencyGate(REOPEN_CONCURRENCY, { turnMs: REOPEN_TURN_MS }),
+    };
     this.#store = options.store({
       dedupeCapacity: options.dedupeCapacity,
       resumeCapacity: options.resumeCapacity,

@@ -6,6 +6,7 @@ import type { DeliveryLedger } from '../push/delivery-ledger.ts';
 import { MemoryDeliveryLedger } from '../push/delivery-ledger.memory.ts';
 import { sessionKeys } from '../sessions/session-store.redis.ts';
 import { RedisDeliveryLedger } from '../push/delivery-ledger.redis.ts';
+import { ConcurrencyGate } from './concurrency-gate.ts';
 import { NotificationHub, type NotificationUpstream } from './notification-hub.ts';
 import type { NotificationStoreLimits } from './notification-store.ts';
 import { MemoryNotificationStore } from './notification-store.memory.ts';
@@ -79,6 +80,9 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
     reconnectBaseMs: config.NOTIFICATION_RECONNECT_BASE_MS,
     reconnectCapMs: config.NOTIFICATION_RECONNECT_CAP_MS,
     upstreamIdleMs: config.NOTIFICATION_UPSTREAM_IDLE_MS,
+    reopenGate: new ConcurrencyGate(config.NOTIFICATION_REOPEN_CONCURRENCY, {
+      turnMs: config.NOTIFICATION_REOPEN_TURN_MS,
+    }),
     ackTimeoutMs: config.NOTIFICATION_SHOWN_WAIT_MS,
     dedupeCapacity: 2000,
     resumeCapacity: 200,
