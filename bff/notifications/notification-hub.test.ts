@@ -13,6 +13,7 @@ import {
   type HubEvent,
   type HubSubscriber,
   type NotificationUpstream,
+  type NotificationUpstreamCalls,
 } from './notification-hub.ts';
 import type { NotificationStore, NotificationStoreLimits } from './notification-store.ts';
 import { MemoryNotificationStore } from './notification-store.memory.ts';
@@ -32,6 +33,13 @@ class FakeUpstream implements NotificationUpstream {
   readonly unanswered = new Set<string>();
 
   readonly openedWith: string[] = [];
+
+  forSession(sessionId: string): NotificationUpstreamCalls {
+    return {
+      openStream: (signal) => this.openStream(sessionId, signal),
+      listPage: (before) => this.listPage(sessionId, before),
+    };
+  }
 
   openStream(sessionId: string, signal: AbortSignal): Promise<Readable> {
     this.opens += 1;

@@ -16,7 +16,7 @@ import { ConcurrencyGate } from './concurrency-gate.ts';
 import { activeTraceparent } from '#shared/observability/trace-context.ts';
 import { bffMetrics } from '../observability/bff-metrics.ts';
 
-export type { NotificationUpstream } from './notification-upstream-reader.ts';
+export type { NotificationUpstream, NotificationUpstreamCalls } from './notification-upstream-reader.ts';
 
 /** What a browser stream is told by the hub. */
 export type HubEvent =

@@ -10,13 +10,20 @@ import { EVENT_ID, parseNotification, type NotificationStore } from './notificat
 import { activeTraceparent, inSpan } from '#shared/observability/trace-context.ts';
 import { BFF_SERVICE_NAME, bffMetrics } from '../observability/bff-metrics.ts';
 
-/** What the hub needs of the travel API, on behalf of one of the traveler's sessions. */
+/** What the hub needs of the travel API. */
 export interface NotificationUpstream {
+  /**
+   * The calls of one attempt (an open and the catch-up after it) on behalf of one of the traveler's
+   * sessions: the session's token is read once for all of them, when first needed.
+   */
+  forSession(sessionId: string): NotificationUpstreamCalls;
+}
+
+export interface NotificationUpstreamCalls {
   /** Opens GET /v1/me/notifications/stream; resolves with the body once the upstream answered 200. */
-  openStream(sessionId: string, signal: AbortSignal): Promise<Readable>;
+  openStream(signal: AbortSignal): Promise<Readable>;
   /** One page of GET /v1/me/notifications, newest first. */
   listPage(
-    sessionId: string,
     before: string | undefined,
     signal: AbortSignal,
   ): Promise<{ items: Notification[]; nextCursor: string | null }>;
@@ -45,6 +52,12 @@ export interface NotificationUpstreamReaderOptions {
   /** Passed through to open and catch up the stream: the hub's readers do so a few at a time. */
   reopenGate?: ConcurrencyGate | undefined;
 }
+
+/**
+ * Why an attempt's calls are aborted once it is over: made once, since an abort without a reason makes a
+ * DOMException (with its stack) each time, one per traveler when every stream reopens at once.
+ */
+const ATTEMPT_OVER = new DOMException('The upstream notification stream attempt is over', 'AbortError');
 
 /**
  * The upstream notification stream of one traveler, kept by the hub that holds the traveler's lease:
@@ -128,14 +141,15 @@ export class NotificationUpstreamReader {
       try {
         // Opening and catching up take a place of the hub's gate, given back once the stream is live.
         leaveGate = await this.#options.reopenGate?.enter(signal);
-        const body = await this.#options.upstream.openStream(this.#credential, signal);
+        const calls = this.#options.upstream.forSession(this.#credential);
+        const body = await calls.openStream(signal);
         held = true;
         bffMetrics().upstreamNotificationStreams.add(1);
         // Until the live read takes the body over, an abort (during the catch-up) destroys it with an
         // error nobody would listen to, which would end the process: it ends the attempt instead.
-        body.once('error', () => attempt.abort());
+        body.once('error', () => attempt.abort(ATTEMPT_OVER));
         this.#counters.upstreamConnects += 1;
-        await this.#catchUp(signal);
+        await this.#catchUp(calls, signal);
         await this.#setState('live');
         leaveGate?.();
         failures = 0;
@@ -156,7 +170,7 @@ export class NotificationUpstreamReader {
         leaveGate?.();
         if (held) bffMetrics().upstreamNotificationStreams.add(-1);
         stopSignal.removeEventListener('abort', stopAttempt);
-        attempt.abort();
+        attempt.abort(ATTEMPT_OVER);
       }
       if (stopSignal.aborted) break;
       this.#counters.upstreamDrops += 1;
@@ -243,9 +257,9 @@ export class NotificationUpstreamReader {
   /**
    * Pages the list back to the checkpoint (the newest id any holder saw at its last catch-up),
    * publishing what nobody published yet. Without a checkpoint (the traveler's first stream) it only
-   * records what exists: the SPA lists those itself.
+   * records what exists: the SPA lists those itself. It reads with the calls that opened the stream.
    */
-  async #catchUp(signal: AbortSignal): Promise<void> {
+  async #catchUp(calls: NotificationUpstreamCalls, signal: AbortSignal): Promise<void> {
     // '' records a baseline taken while the list was empty: everything listed later is new.
     const stored = await this.#store.readCheckpoint(this.#travelerId);
     const baselined = stored !== null;
@@ -256,7 +270,7 @@ export class NotificationUpstreamReader {
     let exhausted = false;
     let head: string | undefined;
     for (let page = 0; page < this.#options.maxCatchUpPages; page += 1) {
-      const { items, nextCursor } = await this.#options.upstream.listPage(this.#credential, before, signal);
+      const { items, nextCursor } = await calls.listPage(before, signal);
       if (page === 0) head = items[0]?.id;
       for (const item of items) {
         if (item.id === checkpoint) {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { NotificationsPageSchema } from '#shared/upstream/notifications.ts';
 import type { DeliveryLedger } from '../push/delivery-ledger.ts';
 import { MemoryDeliveryLedger } from '../push/delivery-ledger.memory.ts';
+import type { UpstreamAuth } from '../travel-api/travel-api.ts';
 import { sessionKeys } from '../sessions/session-store.redis.ts';
 import { RedisDeliveryLedger } from '../push/delivery-ledger.redis.ts';
 import { ConcurrencyGate } from './concurrency-gate.ts';
@@ -22,33 +23,38 @@ const CATCH_UP_PAGE_SIZE = 100;
  */
 async function notificationsPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const bearer = async (sessionId: string) => ({
-    kind: 'bearer' as const,
-    token: await app.auth.accessTokenForSession(sessionId),
-  });
   const upstream: NotificationUpstream = {
-    async openStream(sessionId, signal) {
-      return app.travelApi.request({
-        method: 'GET',
-        path: '/v1/me/notifications/stream',
-        auth: await bearer(sessionId),
-        requestId: randomUUID(),
-        signal,
-        stream: true,
-        retry: 'none',
-      });
-    },
-    async listPage(sessionId, before, signal) {
-      const page = await app.travelApi.request({
-        method: 'GET',
-        path: '/v1/me/notifications',
-        query: { before, limit: CATCH_UP_PAGE_SIZE },
-        auth: await bearer(sessionId),
-        requestId: randomUUID(),
-        signal,
-        schema: NotificationsPageSchema,
-      });
-      return { items: page.items, nextCursor: page.meta.nextCursor };
+    forSession(sessionId) {
+      // The open and its catch-up read the session (from the store, decrypted) once between them: a
+      // travel API restart reopens every traveler's stream at once.
+      let auth: Promise<UpstreamAuth> | undefined;
+      const bearer = () =>
+        (auth ??= app.auth.accessTokenForSession(sessionId).then((token) => ({ kind: 'bearer', token })));
+      return {
+        async openStream(signal) {
+          return app.travelApi.request({
+            method: 'GET',
+            path: '/v1/me/notifications/stream',
+            auth: await bearer(),
+            requestId: randomUUID(),
+            signal,
+            stream: true,
+            retry: 'none',
+          });
+        },
+        async listPage(before, signal) {
+          const page = await app.travelApi.request({
+            method: 'GET',
+            path: '/v1/me/notifications',
+            query: { before, limit: CATCH_UP_PAGE_SIZE },
+            auth: await bearer(),
+            requestId: randomUUID(),
+            signal,
+            schema: NotificationsPageSchema,
+          });
+          return { items: page.items, nextCursor: page.meta.nextCursor };
+        },
+      };
     },
   };
 

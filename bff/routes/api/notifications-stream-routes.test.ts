@@ -96,6 +96,19 @@ describe('GET /api/notifications/stream', () => {
     tab.abort();
   });
 
+  it('reads the traveler’s session once to reopen the upstream stream and catch up', async () => {
+    const { headers } = await bff.signIn(TRAVELER);
+    const tab = await openTab(headers, '?tab=tab-session-reads&visible=1');
+    await whenLive(tab);
+    const reads = vi.spyOn(bff.app.auth, 'accessTokenForSession');
+    travelApi.emit(notificationFixture('missed-1'), { live: false });
+    travelApi.dropStreams();
+    await tab.next((event) => event.id === 'missed-1');
+    // One read for the stream and the catch-up's list call together.
+    expect(reads).toHaveBeenCalledTimes(1);
+    tab.abort();
+  });
+
   it('resumes a reconnecting tab from Last-Event-ID, and asks for a resync when it cannot', async () => {
     const { headers } = await bff.signIn(TRAVELER);
     const first = await openTab(headers, '?tab=tab-first&visible=1');
