@@ -52,6 +52,18 @@ describe('a span where no span is recorded', () => {
     });
   });
 
+  it('passes on a parent read from a later version’s traceparent as version 00 writes it', () => {
+    const later = `cc-${TRACE_ID}-${PARENT_SPAN_ID}-01-more`;
+    const passedOn = inSpan('wayfare-test', 'notification received', { traceparent: later }, () => ({
+      text: activeTraceparent(),
+      // The delivery in the same call names the same parent by the text passed on.
+      same: inSpan('wayfare-test', 'delivery', { traceparent: TRACEPARENT }, () => context.active()),
+      outer: context.active(),
+    }));
+    expect(passedOn.text).toBe(TRACEPARENT);
+    expect(passedOn.same).toBe(passedOn.outer);
+  });
+
   it('still gives the work’s result and failure to the caller', async () => {
     expect(inSpan('wayfare-test', 'work', { traceparent: TRACEPARENT }, () => 42)).toBe(42);
     await expect(

@@ -1,3 +1,4 @@
+import { isTracingSuppressed } from '@opentelemetry/core';
 import {
   context,
   propagation,
@@ -9,10 +10,26 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 
+/**
+ * The `traceparent` a span context was read from, kept on the context where inSpan enters it as the parent
+ * of work that starts no span (no span is ever recorded): exactly the text the W3C propagator writes for
+ * it, so that passing the context on gives that text back instead of writing it again, and a message
+ * carrying it is known to name the context it came from (a notification received and delivered in one call).
+ */
+const READ_FROM = Symbol('wayfare traceparent read from');
+
+function readFrom(span: SpanContext | undefined): string | undefined {
+  const text: unknown = span === undefined ? undefined : Reflect.get(span, READ_FROM);
+  return typeof text === 'string' ? text : undefined;
+}
+
 /** The W3C traceparent of the active span, when there is one (for a header, an SSE field, a message). */
 export function activeTraceparent(): string | undefined {
+  const active = context.active();
+  const text = readFrom(trace.getSpanContext(active));
+  if (text !== undefined && !isTracingSuppressed(active)) return text;
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  propagation.inject(active, carrier);
   return carrier.traceparent;
 }
 
@@ -26,6 +43,8 @@ const HEX = '0123456789abcdef';
  * differs in any way goes to the propagator.
  */
 function names(traceparent: string, span: SpanContext): boolean {
+  const text = readFrom(span);
+  if (text !== undefined) return text === traceparent;
   const flags = span.traceFlags & 0xff;
   return (
     traceparent.length === 55 &&
@@ -88,7 +107,22 @@ export function inSpan<T>(
   }
   const parent =
     traceparent === undefined ? context.active() : propagation.extract(ROOT_CONTEXT, { traceparent });
-  if (spansNeverRecorded && trace.getSpanContext(parent) !== undefined) return context.with(parent, work);
+  if (spansNeverRecorded) {
+    const read = trace.getSpanContext(parent);
+    if (read !== undefined) {
+      // Kept only when it is what the propagator would write: version 00, nothing after the flags, and
+      // flags below 0x10 (written as one hex digit after a 0).
+      if (
+        traceparent !== undefined &&
+        traceparent.length === 55 &&
+        traceparent.startsWith('00-') &&
+        traceparent.charCodeAt(53) === 0x30 &&
+        read.traceState === undefined
+      )
+        Reflect.set(read, READ_FROM, traceparent);
+      return context.with(parent, work);
+    }
+  }
   return tracerOf(tracerName).startActiveSpan(
     name,
     { attributes: options.attributes ?? {} },
