@@ -1,10 +1,3 @@
-/**
- * At most `limit` holders at a time; the others wait their turn, in the order they came. The hub's
- * readers pass through one gate to open and catch up their upstream streams, so that every traveler's
- * stream reopening at once (a travel API restart, an instance taking over a fleet's leases) is worked
- * through a few at a time: the first travelers are live again soon, and the travel API meets a steady
- * stream of opens instead of thousands at once (docs/benchmarks.md, "Every stream at once").
- */
 export interface ConcurrencyGateOptions {
   /**
    * The longest a holder keeps its place: after that the place goes to the next in line even if the
@@ -14,6 +7,13 @@ export interface ConcurrencyGateOptions {
   turnMs?: number | undefined;
 }
 
+/**
+ * At most `limit` holders at a time; the others wait their turn, in the order they came. The hub's
+ * readers pass through one gate to open and catch up their upstream streams, so that every traveler's
+ * stream reopening at once (a travel API restart, an instance taking over a fleet's leases) is worked
+ * through a few at a time: the first travelers are live again soon, and the travel API meets a steady
+ * stream of opens instead of thousands at once (docs/benchmarks.md, "Every stream at once").
+ */
 export class ConcurrencyGate {
   readonly #limit: number;
   readonly #turnMs: number | undefined;
