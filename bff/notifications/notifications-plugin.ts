@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { ObservableResult } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotificationsPageSchema } from '#shared/upstream/notifications.ts';
 import type { DeliveryLedger } from '../push/delivery-ledger.ts';
 import { MemoryDeliveryLedger } from '../push/delivery-ledger.memory.ts';
+import { bffMetrics } from '../observability/bff-metrics.ts';
 import type { UpstreamAuth } from '../travel-api/travel-api.ts';
 import { sessionKeys } from '../sessions/session-store.redis.ts';
 import { RedisDeliveryLedger } from '../push/delivery-ledger.redis.ts';
@@ -12,6 +14,9 @@ import { NotificationHub, type NotificationUpstream } from './notification-hub.t
 import type { NotificationStoreLimits } from './notification-store.ts';
 import { MemoryNotificationStore } from './notification-store.memory.ts';
 import { RedisNotificationStore } from './notification-store.redis.ts';
+
+const OPENING = { state: 'opening' };
+const WAITING = { state: 'waiting' };
 
 /** Newest-first page size of the hub's catch-up reads. */
 const CATCH_UP_PAGE_SIZE = 100;
@@ -67,6 +72,17 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
     : new MemoryDeliveryLedger({ idsPerTraveler: 1000, travelers: 100_000, pushDecisions: 50_000 });
   const { redis } = app;
   const logger = app.log.child({ component: 'notification-hub' });
+  // Streams reopen a few at a time (a travel API restart, a fleet's takeover): how many are opening and
+  // how many wait is what an operator watches while a herd is worked through.
+  const reopenGate = new ConcurrencyGate(config.NOTIFICATION_REOPEN_CONCURRENCY, {
+    turnMs: config.NOTIFICATION_REOPEN_TURN_MS,
+  });
+  const reopening = bffMetrics().upstreamNotificationStreamsReopening;
+  const observeReopening = (result: ObservableResult) => {
+    result.observe(reopenGate.held, OPENING);
+    result.observe(reopenGate.waiting, WAITING);
+  };
+  reopening.addCallback(observeReopening);
   const hub = new NotificationHub({
     // Several instances on one Redis: one upstream stream per traveler across all of them.
     store: redis
@@ -86,9 +102,7 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
     reconnectBaseMs: config.NOTIFICATION_RECONNECT_BASE_MS,
     reconnectCapMs: config.NOTIFICATION_RECONNECT_CAP_MS,
     upstreamIdleMs: config.NOTIFICATION_UPSTREAM_IDLE_MS,
-    reopenGate: new ConcurrencyGate(config.NOTIFICATION_REOPEN_CONCURRENCY, {
-      turnMs: config.NOTIFICATION_REOPEN_TURN_MS,
-    }),
+    reopenGate,
     ackTimeoutMs: config.NOTIFICATION_SHOWN_WAIT_MS,
     dedupeCapacity: 2000,
     resumeCapacity: 200,
@@ -100,6 +114,7 @@ async function notificationsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('notificationHub', hub);
   app.decorate('deliveryLedger', ledger);
   app.addHook('preClose', (done) => {
+    reopening.removeCallback(observeReopening);
     stopListening();
     hub.close();
     done();

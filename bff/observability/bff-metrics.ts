@@ -21,6 +21,13 @@ function createBffMetrics() {
     upstreamNotificationStreams: meter.createUpDownCounter('wayfare.notification_upstream_streams.held', {
       description: 'Upstream notification streams this instance holds open (one per traveler it leads).',
     }),
+    upstreamNotificationStreamsReopening: meter.createObservableGauge(
+      'wayfare.notification_upstream_streams.reopening',
+      {
+        description:
+          'Upstream notification streams this instance is opening and catching up now (opening), and those waiting for their turn (waiting).',
+      },
+    ),
     hubLeasesHeld: meter.createUpDownCounter('wayfare.hub.leases.held', {
       description: 'Travelers whose notification lease this instance holds.',
     }),

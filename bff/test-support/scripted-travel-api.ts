@@ -56,6 +56,8 @@ export class ScriptedTravelApi {
   notificationStreamOpens = 0;
   /** The next notification stream opens answer this status with an envelope instead. */
   refuseStreams: { remaining: number; status: number } = { remaining: 0, status: 503 };
+  /** Travelers whose notification stream opens are accepted and never answered (no status, no headers). */
+  readonly unansweredStreamsOf = new Set<string>();
   rejectedSignatures = 0;
   staysCallCount = 0;
   url = '';
@@ -176,6 +178,8 @@ export class ScriptedTravelApi {
     }
     if (req.method === 'GET' && url.pathname === '/v1/me/notifications/stream') {
       this.notificationStreamOpens += 1;
+      const caller = /^Bearer access-token-(.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (this.unansweredStreamsOf.has(caller)) return;
       if (this.refuseStreams.remaining > 0) {
         this.refuseStreams.remaining -= 1;
         const status = this.refuseStreams.status;

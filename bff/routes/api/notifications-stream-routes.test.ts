@@ -200,3 +200,60 @@ describe('GET /api/notifications/stream', () => {
     tab.abort();
   });
 });
+
+describe('upstream streams reopening a few at a time', () => {
+  const STALLED = '5f1c2a7e-0b1d-4c5e-9a01-100000000003';
+
+  /** `wayfare_notification_upstream_streams_reopening`, by state, from the BFF's metrics listener. */
+  async function reopening(): Promise<Record<string, number>> {
+    const text = await (await fetch(`http://127.0.0.1:${bff.app.metricsPort()}/metrics`)).text();
+    const states: Record<string, number> = {};
+    for (const [, labels = '', value] of text.matchAll(
+      /^wayfare_notification_upstream_streams_reopening\{([^}]*)\} (\S+)$/gm,
+    )) {
+      const state = /state="(\w+)"/.exec(labels)?.[1] ?? '';
+      states[state] = Number(value);
+    }
+    return states;
+  }
+
+  /**
+   * A BFF that opens one upstream stream at a time, each keeping its place `turnMs` at most: the stalled
+   * traveler's open is never answered, and the next traveler's tab opens behind it.
+   */
+  async function stalledThenNext(turnMs: number): Promise<{ stalled: BrowserStream; next: BrowserStream }> {
+    await bff.close();
+    bff = await startTestBff({
+      TRAVEL_API_URL: travelApi.url,
+      METRICS_PORT: '0',
+      NOTIFICATION_REOPEN_CONCURRENCY: '1',
+      NOTIFICATION_REOPEN_TURN_MS: String(turnMs),
+    });
+    travelApi.unansweredStreamsOf.add(STALLED);
+    const stalled = await openTab((await bff.signIn(STALLED)).headers, '?tab=tab-stalled&visible=1');
+    await vi.waitFor(() => expect(travelApi.notificationStreamOpens).toBe(1));
+    const next = await openTab((await bff.signIn(TRAVELER)).headers, '?tab=tab-next&visible=1');
+    return { stalled, next };
+  }
+
+  it('shows an operator how many are opening and how many wait, and lets the next in once a place is free', async () => {
+    const { stalled, next } = await stalledThenNext(60_000);
+    await vi.waitFor(async () => expect(await reopening()).toEqual({ opening: 1, waiting: 1 }));
+    expect(travelApi.notificationStreamOpens).toBe(1);
+
+    // The stalled traveler leaves: their reader stops and gives its place up.
+    stalled.abort();
+    await whenLive(next);
+    expect(await reopening()).toEqual({ opening: 0, waiting: 0 });
+    next.abort();
+  });
+
+  it('opens the next traveler’s stream once an unanswered open has had its turn', async () => {
+    const { stalled, next } = await stalledThenNext(300);
+    await whenLive(next);
+    // Its open still unanswered, the stalled traveler's stream is still connecting.
+    expect(stalled.data<{ state: string }>('status').map((data) => data.state)).toEqual(['connecting']);
+    stalled.abort();
+    next.abort();
+  });
+});
