@@ -34,6 +34,24 @@ test.describe('notifications', () => {
     },
   );
 
+  test('the browser asks for the live stream at low priority, behind the page’s own data', async ({
+    signedInPage: page,
+    context,
+  }) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/api/')) priorities.set(pathname, request.initialPriority);
+    });
+    await page.goto('/inbox');
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+    expect(priorities.get('/api/notifications/stream')).toBe('Low');
+    expect(priorities.get('/api/notifications')).toBe('High');
+    await cdp.detach();
+  });
+
   test('with two tabs open, each inbox shows a new notification once and only one tab toasts it', async ({
     signedInPage: first,
     context,
