@@ -178,8 +178,9 @@ export class ScriptedTravelApi {
     }
     if (req.method === 'GET' && url.pathname === '/v1/me/notifications/stream') {
       this.notificationStreamOpens += 1;
-      const caller = /^Bearer access-token-(.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (this.unansweredStreamsOf.has(caller)) return;
+      // The BFF's test sessions carry `access-token-<traveler id>` (start-test-bff.ts).
+      const travelerId = /^Bearer access-token-(.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (this.unansweredStreamsOf.has(travelerId)) return;
       if (this.refuseStreams.remaining > 0) {
         this.refuseStreams.remaining -= 1;
         const status = this.refuseStreams.status;
@@ -192,8 +193,6 @@ export class ScriptedTravelApi {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.flushHeaders();
       this.notificationStreams.add(res);
-      // The BFF's test sessions carry `access-token-<traveler id>` (start-test-bff.ts).
-      const travelerId = /^Bearer access-token-(.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       let streams = this.#streamsByTraveler.get(travelerId);
       if (streams === undefined) {
         streams = new Set();
