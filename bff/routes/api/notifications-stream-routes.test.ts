@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationStreamNotification } from '#shared/api/notification-stream-events.ts';
 import { BrowserStream } from '../../test-support/browser-stream.ts';
+import { total } from '../../test-support/prometheus-text.ts';
 import { notificationFixture, ScriptedTravelApi } from '../../test-support/scripted-travel-api.ts';
 import { startTestBff, TEST_CONSUMER_SECRET, type TestBff } from '../../test-support/start-test-bff.ts';
 
@@ -207,14 +208,11 @@ describe('upstream streams reopening a few at a time', () => {
   /** `wayfare_notification_upstream_streams_reopening`, by state, from the BFF's metrics listener. */
   async function reopening(): Promise<Record<string, number>> {
     const text = await (await fetch(`http://127.0.0.1:${bff.app.metricsPort()}/metrics`)).text();
-    const states: Record<string, number> = {};
-    for (const [, labels = '', value] of text.matchAll(
-      /^wayfare_notification_upstream_streams_reopening\{([^}]*)\} (\S+)$/gm,
-    )) {
-      const state = /state="(\w+)"/.exec(labels)?.[1] ?? '';
-      states[state] = Number(value);
-    }
-    return states;
+    const name = 'wayfare_notification_upstream_streams_reopening';
+    return {
+      opening: total(text, name, { state: 'opening' }),
+      waiting: total(text, name, { state: 'waiting' }),
+    };
   }
 
   /**
