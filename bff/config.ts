@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SessionEncryptionKeysSchema } from './sessions/session-cipher.ts';
 import { redisSettingIssues, RedisSentinelsSchema } from './redis/redis-target.ts';
+import { REOPEN_CONCURRENCY, REOPEN_TURN_MS } from './notifications/notification-hub.ts';
 import {
   DEFAULT_PUSH_ENDPOINT_ORIGINS,
   PushEndpointOriginsSchema,
@@ -136,12 +137,12 @@ export const ConfigSchema = z.object({
    * Upstream notification streams one instance opens and catches up at a time: after a travel API
    * restart, or when it takes over a fleet's travelers, the rest wait their turn.
    */
-  NOTIFICATION_REOPEN_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  NOTIFICATION_REOPEN_CONCURRENCY: z.coerce.number().int().positive().default(REOPEN_CONCURRENCY),
   /**
    * The longest one of those opens keeps its place: an open the travel API never answers lets the next
    * one go after this long, not after the call's whole UPSTREAM_TIMEOUT_MS.
    */
-  NOTIFICATION_REOPEN_TURN_MS: z.coerce.number().int().positive().default(2_000),
+  NOTIFICATION_REOPEN_TURN_MS: z.coerce.number().int().positive().default(REOPEN_TURN_MS),
   /**
    * How long a push decision waits for the hubs holding the traveler's browser streams to have shown the
    * notification (or not) before it decides without them.

@@ -36,14 +36,14 @@ export interface HubSubscriber {
 }
 
 /**
- * Upstream streams one hub opens and catches up at a time, unless given a gate of its own (the BFF's is
+ * Upstream streams one hub opens and catches up at a time, unless given a gate of its own (the default of
  * NOTIFICATION_REOPEN_CONCURRENCY). Each takes about 2 ms of the process's CPU and a few round trips to
  * the travel API; with 5,000 travelers' streams reopening at once, all in flight together made every
  * traveler wait as long as the last (`npm run bench -- sse --reconnect-only`).
  */
 export const REOPEN_CONCURRENCY = 64;
 
-/** The longest one reader keeps its place at the gate (NOTIFICATION_REOPEN_TURN_MS in the BFF). */
+/** The longest one reader keeps its place at the gate (the default of NOTIFICATION_REOPEN_TURN_MS). */
 export const REOPEN_TURN_MS = 2_000;
 
 export interface NotificationHubOptions extends NotificationStoreLimits {
