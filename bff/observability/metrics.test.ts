@@ -99,6 +99,15 @@ describe('metrics in Prometheus text format', () => {
     });
     const identity = calls.find((one) => one.labels.server_port === new URL(stack.identity.issuer).port);
     expect(identity).toBeDefined();
+    // A call the travel API refuses is labelled with its status as its error type, as the instrumentation does.
+    expect((await api('GET', `/api/trips/${crypto.randomUUID()}`)).status).toBe(404);
+    const refused = samples(await bffMetrics()).find(
+      (one) =>
+        one.name === 'http_client_request_duration_seconds_count' &&
+        one.labels.server_port === tapPort &&
+        one.labels.http_response_status_code === '404',
+    );
+    expect(refused?.labels).toMatchObject({ http_request_method: 'GET', error_type: '404' });
     const { server_port: _travelApiPort, ...travelApiLabels } = travelApi?.labels ?? {};
     const { server_port: _identityPort, ...identityLabels } = identity?.labels ?? {};
     expect(Object.keys(travelApiLabels).sort()).toEqual(Object.keys(identityLabels).sort());

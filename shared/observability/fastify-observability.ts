@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metrics, type Attributes } from '@opentelemetry/api';
+import { metrics } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HTTP_DURATION_BUCKETS, startTelemetry, type Telemetry } from './telemetry.ts';
+import { AttributeSets, HTTP_DURATION_BUCKETS, startTelemetry, type Telemetry } from './telemetry.ts';
 
 export interface ObservabilityOptions {
   serviceName: string;
@@ -59,10 +59,10 @@ async function observabilityPlugin(app: FastifyInstance, options: ObservabilityO
 const METRICS_OFF = 'Metrics are off: OTEL_SDK_DISABLED is true.\n';
 
 /**
- * `http.server.request.duration`, with the attribute set of each (method, status, scheme, route) made once
- * and reused: a request records into a set it finds by one string key instead of building a new object
- * for the metrics SDK to copy and hash. The sets are bounded as the labels are (route templates, methods
- * and statuses).
+ * `http.server.request.duration`, with the attribute set of each (route, method, status, scheme) made once
+ * and reused: a request records into a set it finds by those values (AttributeSets) instead of building a
+ * new object for the metrics SDK to copy and hash. The sets are bounded as the labels are (route
+ * templates, methods and statuses).
  */
 function requestDurations(serviceName: string) {
   const histogram = metrics.getMeter(serviceName).createHistogram('http.server.request.duration', {
@@ -70,20 +70,22 @@ function requestDurations(serviceName: string) {
     unit: 's',
     advice: { explicitBucketBoundaries: HTTP_DURATION_BUCKETS },
   });
-  const attributeSets = new Map<string, Attributes>();
+  const attributeSets = new AttributeSets<string>();
   return {
     record(seconds: number, method: string, status: number, scheme: string, route: string | undefined) {
-      const key = `${method} ${status} ${scheme} ${route ?? ''}`;
-      let attributes = attributeSets.get(key);
-      if (attributes === undefined) {
-        attributes = {
+      const attributes = attributeSets.get(
+        () => ({
           'http.request.method': method,
           'http.response.status_code': status,
           'url.scheme': scheme,
           ...(route === undefined ? {} : { 'http.route': route }),
-        };
-        attributeSets.set(key, attributes);
-      }
+        }),
+        // A route template starts with a slash: '' stands for no route (a request no route matched).
+        route ?? '',
+        method,
+        status,
+        scheme,
+      );
       histogram.record(seconds, attributes);
     },
   };

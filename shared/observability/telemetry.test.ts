@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ROOT_CONTEXT, SpanKind, TraceFlags, trace, type Context } from '@opentelemetry/api';
 import { SamplingDecision } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
-import { tracesSampler } from './telemetry.ts';
+import { AttributeSets, tracesSampler } from './telemetry.ts';
 
 const EXPORTING = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' };
 const SPAN_ID = '00f067aa0ba902b7';
@@ -116,5 +116,30 @@ describe('which headers carry the trace context', () => {
       'traceparent',
       'tracestate',
     ]);
+  });
+});
+
+describe('AttributeSets', () => {
+  it('makes a set once per combination of values and gives that same set again', () => {
+    const sets = new AttributeSets<string>();
+    let made = 0;
+    const make = (method: string, status: number) => () => {
+      made += 1;
+      return { 'http.request.method': method, 'http.response.status_code': status };
+    };
+    const first = sets.get(make('GET', 200), '/api/trips', 'GET', 200, 'http');
+    expect(sets.get(make('GET', 200), '/api/trips', 'GET', 200, 'http')).toBe(first);
+    expect(first).toEqual({ 'http.request.method': 'GET', 'http.response.status_code': 200 });
+    expect(made).toBe(1);
+    // Each value tells sets apart, a status and the same text among them.
+    const others = [
+      sets.get(make('GET', 404), '/api/trips', 'GET', 404, 'http'),
+      sets.get(make('GET', 200), '/api/trips', 'GET', '200', 'http'),
+      sets.get(make('POST', 200), '/api/trips', 'POST', 200, 'http'),
+      sets.get(make('GET', 200), '/api/trips', 'GET', 200, 'https'),
+      sets.get(make('GET', 200), '', 'GET', 200, 'http'),
+    ];
+    expect(new Set([first, ...others]).size).toBe(6);
+    expect(made).toBe(6);
   });
 });

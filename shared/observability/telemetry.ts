@@ -8,6 +8,7 @@ import {
   trace,
   ValueType,
   type Attributes,
+  type Context,
   type Histogram,
   type Span,
 } from '@opentelemetry/api';
@@ -168,59 +169,101 @@ export function selfTimedCall(
   if (span === undefined || span.isRecording() || !isSpanContextValid(span.spanContext())) return undefined;
   if (active.getValue(UNTRACED_CALL) === true) return undefined;
   propagation.inject(active, headers);
-  const { originText, https } = originFactsOf(origin);
-  const startedAt = performance.now();
-  const record = (key: string, make: () => Attributes) => {
-    let attributes = clientCallAttributes.get(key);
-    if (attributes === undefined) {
-      attributes = make();
-      clientCallAttributes.set(key, attributes);
-    }
-    histogram.record((performance.now() - startedAt) / 1000, attributes);
-  };
-  return {
-    send: (send) => context.with(active.setValue(SELF_TIMED_CALL, true), send),
-    answered(status, statusText) {
-      // undici gives an HTTP/2 response no status text, and an HTTP/1.1 one its reason phrase (never
-      // empty from a Node server); a plain http: origin is HTTP/1.1 (undici speaks HTTP/2 over TLS only).
-      const version = https && statusText === '' ? '2' : '1.1';
-      record(`${originText} ${method} ${status} ${version}`, () => ({
-        ...originAttributes(origin, method),
-        'http.response.status_code': status,
-        'network.protocol.version': version,
-        ...(status >= 400 ? { 'error.type': String(status) } : {}),
-      }));
-    },
-    failed(error) {
-      // The instrumentation's error.type: the error's code, else its name; none for an abort.
-      const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-      const type =
-        name === 'AbortError' ? '' : ([code, name].find((one) => typeof one === 'string') ?? 'Error');
-      record(`${originText} ${method} ${type}`, () => ({
-        ...originAttributes(origin, method),
-        ...(type === '' ? {} : { 'error.type': type }),
-      }));
-    },
-  };
+  return new TimedCall(histogram, origin, method, active);
+}
+
+/** A call timed by its caller: what selfTimedCall gives. */
+class TimedCall implements SelfTimedCall {
+  readonly #histogram: Histogram;
+  readonly #origin: URL;
+  readonly #method: string;
+  readonly #context: Context;
+  readonly #startedAt = performance.now();
+
+  constructor(histogram: Histogram, origin: URL, method: string, active: Context) {
+    this.#histogram = histogram;
+    this.#origin = origin;
+    this.#method = method;
+    this.#context = active;
+  }
+
+  send<T>(send: () => T): T {
+    return context.with(this.#context.setValue(SELF_TIMED_CALL, true), send);
+  }
+
+  answered(status: number, statusText: string): void {
+    // undici gives an HTTP/2 response no status text, and an HTTP/1.1 one its reason phrase (never
+    // empty from a Node server); a plain http: origin is HTTP/1.1 (undici speaks HTTP/2 over TLS only).
+    const version = statusText === '' && this.#origin.protocol === 'https:' ? '2' : '1.1';
+    const origin = this.#origin;
+    const method = this.#method;
+    this.#record(status, version, () => ({
+      ...originAttributes(origin, method),
+      'http.response.status_code': status,
+      'network.protocol.version': version,
+      ...(status >= 400 ? { 'error.type': String(status) } : {}),
+    }));
+  }
+
+  failed(error: unknown): void {
+    // The instrumentation's error.type: the error's code, else its name; none for an abort.
+    const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+    const type =
+      name === 'AbortError' ? '' : ([code, name].find((one) => typeof one === 'string') ?? 'Error');
+    const origin = this.#origin;
+    const method = this.#method;
+    this.#record(type, '', () => ({
+      ...originAttributes(origin, method),
+      ...(type === '' ? {} : { 'error.type': type }),
+    }));
+  }
+
+  /** Records the duration into the attribute set of this origin, method, outcome and protocol. */
+  #record(outcome: number | string, version: string, make: () => Attributes): void {
+    const attributes = clientCallAttributes.get(make, this.#origin, this.#method, outcome, version);
+    this.#histogram.record((performance.now() - this.#startedAt) / 1000, attributes);
+  }
 }
 
 /**
- * What a self-timed call reads of its origin, read once per URL object: the URL's getters build their
- * strings again on every read.
+ * Attribute sets made once and found again by the values they are made of, level by level (a Map per
+ * value), so that a request or a call records into a set without building a key string or a new object for
+ * the metrics SDK to copy. Bounded as the labels are: route templates, methods, statuses, protocols,
+ * errors, and the travel API's origin (one URL object).
  */
-const originFacts = new WeakMap<URL, { originText: string; https: boolean }>();
+export class AttributeSets<First extends object | string> {
+  readonly #root = new Map<First, Map<string, Map<number | string, Map<string, Attributes>>>>();
 
-function originFactsOf(origin: URL): { originText: string; https: boolean } {
-  let facts = originFacts.get(origin);
-  if (facts === undefined) {
-    facts = { originText: origin.origin, https: origin.protocol === 'https:' };
-    originFacts.set(origin, facts);
+  get(
+    make: () => Attributes,
+    first: First,
+    second: string,
+    third: number | string,
+    fourth: string,
+  ): Attributes {
+    let bySecond = this.#root.get(first);
+    if (bySecond === undefined) {
+      bySecond = new Map<string, Map<number | string, Map<string, Attributes>>>();
+      this.#root.set(first, bySecond);
+    }
+    let byThird = bySecond.get(second);
+    if (byThird === undefined) {
+      byThird = new Map<number | string, Map<string, Attributes>>();
+      bySecond.set(second, byThird);
+    }
+    let byFourth = byThird.get(third);
+    if (byFourth === undefined) {
+      byFourth = new Map<string, Attributes>();
+      byThird.set(third, byFourth);
+    }
+    let attributes = byFourth.get(fourth);
+    if (attributes === undefined) byFourth.set(fourth, (attributes = make()));
+    return attributes;
   }
-  return facts;
 }
 
-/** The attribute sets of self-timed calls, bounded as their labels are (origins, methods, statuses, errors). */
-const clientCallAttributes = new Map<string, Attributes>();
+/** The attribute sets of self-timed calls, by origin (its URL object), method, status or error, protocol. */
+const clientCallAttributes = new AttributeSets<URL>();
 
 /** What the undici instrumentation records of a call's method and origin. */
 function originAttributes(origin: URL, method: string): Attributes {
