@@ -173,7 +173,7 @@ export class NotificationHub {
       });
       if (reached === -1) {
         this.#counters.duplicatesDropped += 1;
-        bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });
+        bffMetrics().notificationsDelivered.add('duplicate_dropped');
       }
       if (reached <= 0) return;
       await this.#store.waitForAcks(ack, reached, this.#options.ackTimeoutMs ?? 1000);

@@ -249,7 +249,7 @@ export class NotificationUpstreamReader {
     const reached = await this.#store.admit(this.#travelerId, { notification, mode, ack: '', traceparent });
     if (reached === -1) {
       this.#counters.duplicatesDropped += 1;
-      bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });
+      bffMetrics().notificationsDelivered.add('duplicate_dropped');
     }
     return reached !== -1;
   }

@@ -270,7 +270,7 @@ export class TravelerChannel {
       );
     } else {
       this.#counters.duplicatesDropped += 1;
-      bffMetrics().notificationsDelivered.add(1, { path: 'duplicate_dropped' });
+      bffMetrics().notificationsDelivered.add('duplicate_dropped');
     }
     try {
       if (shownLive) await this.#options.onShownLive?.(this.travelerId, notification.id);
@@ -422,7 +422,7 @@ export class TravelerChannel {
 /** A notification written to this hub's browser streams: counted, with the time since it was created. */
 function recordLiveDelivery(notification: Notification): void {
   const metrics = bffMetrics();
-  metrics.notificationsDelivered.add(1, { path: 'live' });
+  metrics.notificationsDelivered.add('live');
   const lagMs = Date.now() - Date.parse(notification.createdAt);
   if (Number.isFinite(lagMs)) metrics.notificationLag.record(Math.max(0, lagMs) / 1000);
 }

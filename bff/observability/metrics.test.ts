@@ -5,6 +5,9 @@ import { APP_ORIGIN, type TestBrowser } from '../test-support/sign-in-stack.ts';
 import { startGatewayStack, type GatewayStack } from '../test-support/gateway-stack.ts';
 import { samples, total } from '../test-support/prometheus-text.ts';
 
+/** The demo traveler Alex (the identity platform's subject, the travel API's traveler). */
+const ALEX_TRAVELER_ID = '5f1c2a7e-0b1d-4c5e-9a01-000000000001';
+
 const flightSearch = {
   itinerary: [
     {
@@ -177,6 +180,29 @@ describe('metrics in Prometheus text format', () => {
         ];
       })
       .toEqual([1, 1, 1, true]);
+
+    // Deliveries are counted by path, every path reported from the start; a live one moves `live` by one.
+    const delivered = (text: string, path: string) =>
+      total(text, 'wayfare_notifications_delivered_total', { path });
+    const before = await bffMetrics();
+    for (const path of ['live', 'push', 'suppressed', 'duplicate_dropped'])
+      expect(
+        samples(before).some(
+          (one) => one.name === 'wayfare_notifications_delivered_total' && one.labels.path === path,
+        ),
+      ).toBe(true);
+    await tab.next((event) => event.event === 'status' && event.data.includes('"live"'));
+    const created = await stack.admin('POST', '/admin/notifications', {
+      traveler: ALEX_TRAVELER_ID,
+      eventType: 'SEGMENT_DELAYED',
+      severity: 'warning',
+      title: 'Delayed: counted',
+      body: 'Your flight leaves later.',
+    });
+    expect(created.status).toBe(201);
+    const { id } = ((await created.json()) as { notification: { id: string } }).notification;
+    await tab.next((event) => event.id === id);
+    await expect.poll(async () => delivered(await bffMetrics(), 'live')).toBe(delivered(before, 'live') + 1);
     tab.abort();
     await expect.poll(async () => total(await bffMetrics(), 'wayfare_browser_streams_open', kind)).toBe(0);
   });

@@ -152,10 +152,10 @@ export class PushDispatcher {
   #record(travelerId: string, notification: Notification, outcome: PushOutcome): PushOutcome {
     this.#counts[outcome] += 1;
     const metrics = bffMetrics();
-    metrics.pushDecisions.add(1, { outcome });
+    metrics.pushDecisions.add(outcome);
     trace.getActiveSpan()?.setAttribute('wayfare.push.outcome', outcome);
-    if (outcome === 'sent') metrics.notificationsDelivered.add(1, { path: 'push' });
-    if (outcome === 'suppressed-live') metrics.notificationsDelivered.add(1, { path: 'suppressed' });
+    if (outcome === 'sent') metrics.notificationsDelivered.add('push');
+    if (outcome === 'suppressed-live') metrics.notificationsDelivered.add('suppressed');
     this.#options.logger.info(
       { travelerId, notificationId: notification.id, outcome },
       `push decision: ${outcome}`,
