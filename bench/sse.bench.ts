@@ -44,7 +44,8 @@
  * once, see runReconnectOnly; `--streams` tabs), --telemetry-only (the telemetry comparison alone,
  * `--bursts` of each in turn), --telemetry-streams <n> (each BFF's streams in the telemetry comparison,
  * default 4000: the two hold theirs at once, and this process holds every client socket and upstream
- * stream of both), --cpu-prof <folder> (a CPU profile of the bursts
+ * stream of both), --telemetry-bursts <n> (the full run's telemetry comparison: bursts of each BFF in
+ * turn, default 30; one run's ratio of a few bursts moves by more than telemetry costs), --cpu-prof <folder> (a CPU profile of the bursts
  * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
  * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope; and
  * of the telemetry runs, bff-telemetry-off-bursts.cpuprofile and bff-telemetry-on-bursts.cpuprofile,
@@ -85,6 +86,7 @@ const { values } = parseArgs({
     'traveler-memory-only': { type: 'boolean', default: false },
     'telemetry-only': { type: 'boolean', default: false },
     'telemetry-streams': { type: 'string', default: '4000' },
+    'telemetry-bursts': { type: 'string', default: '30' },
     'reconnect-only': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     'heap-snapshots': { type: 'string' },
@@ -810,7 +812,10 @@ async function runBenchmark(): Promise<void> {
     const h1 = await measureBff(travelApi, undefined, settings, {}, outputsOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
     const telemetryStreams = Number(values['telemetry-streams']);
-    const telemetry = await measureTelemetry({ ...settings, streams: telemetryStreams }, outputsOf);
+    const telemetry = await measureTelemetry(
+      { ...settings, streams: telemetryStreams, bursts: Number(values['telemetry-bursts']) },
+      outputsOf,
+    );
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id), { traced: true });
 
     // The floor: the same clients, travelers and travel API (HTTP/1.1), relayed by node:http and undici alone.
@@ -912,7 +917,7 @@ async function runBenchmark(): Promise<void> {
       'BFF, HTTP/2 upstream': burstRow(h2.burst),
       'node:http + undici floor': burstRow(floorBurst),
     });
-    printTelemetry(telemetry, bursts, telemetryStreams);
+    printTelemetry(telemetry, Number(values['telemetry-bursts']), telemetryStreams);
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
     let missing = telemetry.off.missing + telemetry.on.missing;
     for (const [label, run] of [
