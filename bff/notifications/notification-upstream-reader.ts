@@ -137,21 +137,10 @@ export class NotificationUpstreamReader {
       const signal = attempt.signal;
       let endedByDone = false;
       let held = false;
-      let leaveGate: (() => void) | undefined;
       try {
-        // Opening and catching up take a place of the hub's gate, given back once the stream is live.
-        leaveGate = await this.#options.reopenGate?.enter(signal);
-        const calls = this.#options.upstream.forSession(this.#credential);
-        const body = await calls.openStream(signal);
-        held = true;
-        bffMetrics().upstreamNotificationStreams.add(1);
-        // Until the live read takes the body over, an abort (during the catch-up) destroys it with an
-        // error nobody would listen to, which would end the process: it ends the attempt instead.
-        body.once('error', () => attempt.abort(ATTEMPT_OVER));
-        this.#counters.upstreamConnects += 1;
-        await this.#catchUp(calls, signal);
-        await this.#setState('live');
-        leaveGate?.();
+        const body = await this.#openAndCatchUp(attempt, () => {
+          held = true;
+        });
         failures = 0;
         endedByDone = await this.#readLive(body, signal);
       } catch (error) {
@@ -167,7 +156,6 @@ export class NotificationUpstreamReader {
           );
         }
       } finally {
-        leaveGate?.();
         if (held) bffMetrics().upstreamNotificationStreams.add(-1);
         stopSignal.removeEventListener('abort', stopAttempt);
         attempt.abort(ATTEMPT_OVER);
@@ -181,6 +169,33 @@ export class NotificationUpstreamReader {
         retryHintMs: this.#retryHintMs,
       });
       await sleep(delay, stopSignal);
+    }
+  }
+
+  /**
+   * Opens the stream and catches up, holding a place of the hub's gate until the stream is live (or the
+   * attempt fails); `opened` is told once the travel API has answered with the stream. Resolves with the
+   * body to read live. What only the open and the catch-up need (the session's calls, the gate's place)
+   * ends with this call, rather than being kept for the hours the stream is then read.
+   */
+  async #openAndCatchUp(attempt: AbortController, opened: () => void): Promise<Readable> {
+    const { signal } = attempt;
+    // Opening and catching up take a place of the hub's gate, given back once the stream is live.
+    const leaveGate = await this.#options.reopenGate?.enter(signal);
+    try {
+      const calls = this.#options.upstream.forSession(this.#credential);
+      const body = await calls.openStream(signal);
+      opened();
+      bffMetrics().upstreamNotificationStreams.add(1);
+      // Until the live read takes the body over, an abort (during the catch-up) destroys it with an
+      // error nobody would listen to, which would end the process: it ends the attempt instead.
+      body.on('error', () => attempt.abort(ATTEMPT_OVER));
+      this.#counters.upstreamConnects += 1;
+      await this.#catchUp(calls, signal);
+      await this.#setState('live');
+      return body;
+    } finally {
+      leaveGate?.();
     }
   }
 

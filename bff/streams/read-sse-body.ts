@@ -124,9 +124,11 @@ export function readSseBody(
     }
     body.setEncoding('utf8');
     body.on('data', feed);
-    body.once('end', ended);
-    body.once('error', finish);
-    body.once('close', closed);
+    // `on`, not `once`: finish takes every listener off, and `once` would keep a wrapper per listener for
+    // the hours a notification stream is read.
+    body.on('end', ended);
+    body.on('error', finish);
+    body.on('close', closed);
   });
 }
 

@@ -140,7 +140,8 @@ export function createTravelApiClient(options: TravelApiClientOptions): TravelAp
       const response = await (timed === undefined ? send() : timed.send(send));
       // A stream's deadline ends with its headers; a JSON call's with its body.
       if (request.stream && response.statusCode >= 200 && response.statusCode < 300) clearTimeout(timer);
-      response.body.once('close', () => {
+      // A body closes once: `on` keeps no `once` wrapper for the hours an event stream lasts.
+      response.body.on('close', () => {
         settled();
         lease?.release();
         timed?.answered(response.statusCode, response.statusText);
