@@ -34,7 +34,7 @@ export async function openUpstreamForBrowser({
   const upstream = new AbortController();
   const browserGone = () => upstream.abort(new Error('the browser closed the stream'));
   // The response's 'close', not the request's: a request emits 'close' as soon as its body is read.
-  reply.raw.once('close', browserGone);
+  reply.raw.on('close', browserGone);
   let body: Readable;
   try {
     body = await open(upstream.signal);

@@ -84,8 +84,10 @@ export class SseConnection {
     this.#options = options;
     this.#owner = owner;
     this.#http2 = isHttp2(res);
+    // `on`, not `once`, for 'close' too: #finish runs once whatever calls it, and `once` would keep a
+    // wrapper for the stream's whole life.
     const finish = () => this.#finish();
-    res.once('close', finish);
+    res.on('close', finish);
     res.on('error', finish);
   }
 
@@ -141,7 +143,9 @@ export class SseConnection {
 
   onClose(listener: (reason: SseCloseReason) => void): void {
     if (this.#closed) listener(this.#reason);
-    else (this.#closeListeners ??= []).push(listener);
+    // Most streams have one listener: an array of exactly one, where `[]` and a push would reserve 17 places.
+    else if (this.#closeListeners === undefined) this.#closeListeners = [listener];
+    else this.#closeListeners.push(listener);
   }
 
   /** Queues the bytes on the socket (or the response, before its headers are out); false when full. */
