@@ -8,11 +8,10 @@ export const BFF_SERVICE_NAME = 'wayfare-bff';
 const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
 /** How a notification reached the traveler (or did not), the `path` of wayfare.notifications.delivered. */
-export const DELIVERY_PATHS = ['live', 'push', 'suppressed', 'duplicate_dropped'] as const;
-export type DeliveryPath = (typeof DELIVERY_PATHS)[number];
+const DELIVERY_PATHS = ['live', 'push', 'suppressed', 'duplicate_dropped'] as const;
 
-/** A counter whose every count is one of a few values of one attribute (Tally). */
-export interface Tally<Value extends string> {
+/** A counter whose every count is one of a few values of one attribute (tally). */
+interface Tally<Value extends string> {
   /** Counts one more of `value`. */
   add(value: Value): void;
 }
