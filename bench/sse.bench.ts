@@ -45,11 +45,12 @@
  * `--bursts` of each in turn), --telemetry-streams <n> (each BFF's streams in the telemetry comparison,
  * default 4000: the two hold theirs at once, and this process holds every client socket and upstream
  * stream of both), --telemetry-bursts <n> (the full run's telemetry comparison: bursts of each BFF in
- * turn, default 30; one run's ratio of a few bursts moves by more than telemetry costs), --cpu-prof <folder> (a CPU profile of the bursts
- * of the BFF over HTTP/1.1 and of the floor, sampled every 100 µs from the first burst to the last and
- * written as bff-bursts.cpuprofile and floor-bursts.cpuprofile, for Chrome's DevTools or speedscope; and
- * of the telemetry runs, bff-telemetry-off-bursts.cpuprofile and bff-telemetry-on-bursts.cpuprofile,
- * whose difference is what telemetry costs a burst),
+ * turn, default 30; one run's ratio of a few bursts moves by more than telemetry costs),
+ * --cpu-prof <folder> (a CPU profile of the bursts of the BFF over HTTP/1.1 and of the floor, sampled
+ * every 100 µs from the first burst to the last and written as bff-bursts.cpuprofile and
+ * floor-bursts.cpuprofile, for Chrome's DevTools or speedscope; and of the telemetry runs,
+ * bff-telemetry-off-bursts.cpuprofile and bff-telemetry-on-bursts.cpuprofile, whose difference is what
+ * telemetry costs a burst),
  * --heap-snapshots <folder> (V8 heap snapshots of the BFF over HTTP/1.1 and of the floor, empty and with
  * every stream open and idle: bff-empty.heapsnapshot, bff-idle.heapsnapshot, floor-...; what each stream
  * keeps is the difference).
