@@ -37,6 +37,11 @@ const tracers = new Map<string, Tracer>();
 
 const HEX = '0123456789abcdef';
 
+/** Version 00 as the W3C propagator writes it: 55 characters, nothing after the flags. */
+function isVersion00(traceparent: string): boolean {
+  return traceparent.length === 55 && traceparent.startsWith('00-');
+}
+
 /**
  * True when `traceparent` names `span` as W3C trace context writes it: version 00, then its trace id, span
  * id and flags in lower-case hex. A comparison, not a parse, character by character: a `traceparent` that
@@ -47,8 +52,7 @@ function names(traceparent: string, span: SpanContext): boolean {
   if (text !== undefined) return text === traceparent;
   const flags = span.traceFlags & 0xff;
   return (
-    traceparent.length === 55 &&
-    traceparent.startsWith('00-') &&
+    isVersion00(traceparent) &&
     traceparent.startsWith(span.traceId, 3) &&
     traceparent.charCodeAt(35) === 0x2d &&
     traceparent.startsWith(span.spanId, 36) &&
@@ -114,8 +118,7 @@ export function inSpan<T>(
       // flags below 0x10 (written as one hex digit after a 0).
       if (
         traceparent !== undefined &&
-        traceparent.length === 55 &&
-        traceparent.startsWith('00-') &&
+        isVersion00(traceparent) &&
         traceparent.charCodeAt(53) === 0x30 &&
         read.traceState === undefined
       )
