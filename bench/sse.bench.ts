@@ -813,8 +813,9 @@ async function runBenchmark(): Promise<void> {
     const h1 = await measureBff(travelApi, undefined, settings, {}, outputsOf('bff'));
     const h2 = await measureBff(travelApiH2, certificates.caFile, settings);
     const telemetryStreams = Number(values['telemetry-streams']);
+    const telemetryBursts = Number(values['telemetry-bursts']);
     const telemetry = await measureTelemetry(
-      { ...settings, streams: telemetryStreams, bursts: Number(values['telemetry-bursts']) },
+      { ...settings, streams: telemetryStreams, bursts: telemetryBursts },
       outputsOf,
     );
     const emitToAll = (id: string) => travelApi.emit(notificationFixture(id), { traced: true });
@@ -918,7 +919,7 @@ async function runBenchmark(): Promise<void> {
       'BFF, HTTP/2 upstream': burstRow(h2.burst),
       'node:http + undici floor': burstRow(floorBurst),
     });
-    printTelemetry(telemetry, Number(values['telemetry-bursts']), telemetryStreams);
+    printTelemetry(telemetry, telemetryBursts, telemetryStreams);
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1) ?? ''}`);
     let missing = telemetry.off.missing + telemetry.on.missing;
     for (const [label, run] of [
