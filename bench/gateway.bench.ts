@@ -1,9 +1,12 @@
 /**
  * The BFF's signed gateway against the travel API stand-in, on loopback: a small GET
  * (GET /v1/app/update-check) and a 64 KiB POST (POST /v1/guest-sessions with a 64 KiB JSON body),
- * each called three ways in the same run:
+ * each called in these ways in the same run:
  *   direct      the stand-in itself, with signature headers made once up front (valid inside the window)
  *   reply-from  an unsigned @fastify/reply-from proxy passing those headers through
+ *   signed bytes the least a signed proxy can do: the same reply-from proxy, holding the body until all
+ *               of it is in (the signature covers its hash, and goes in a header before the body), then
+ *               hashing and signing those bytes; nothing parsed, validated or serialised
  *   gateway     the BFF's travel API client: serialise once, sign those bytes, send, parse, validate
  *   traced      the same gateway with the BFF's tracing and metrics on (shared/observability) as
  *               `npm start` runs it, no collector configured: trace ids for the log lines and the
@@ -21,8 +24,8 @@
  * work shares the machine. Two proxy processes run at the same time, each sent `--requests <n>` calls
  * (default 5000) by an autocannon of its own (5 connections), `--rounds` times (default 3 here too), so
  * that load from elsewhere falls on both alike; it prints the CPU per request of each round and their
- * ratio. `--compare <a>,<b>` names the two modes (gateway, traced or reply-from; default gateway,traced:
- * what the instrumentation costs), `--call small|large` the call (default small).
+ * ratio. `--compare <a>,<b>` names the two modes (gateway, traced, reply-from or signed-bytes; default
+ * gateway,traced: what the instrumentation costs), `--call small|large` the call (default small).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -68,8 +71,15 @@ type Autocannon = (options: {
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** The modes `--side-by-side` can compare. */
-const SIDE_BY_SIDE_MODES = ['gateway', 'traced', 'reply-from'] as const;
+const SIDE_BY_SIDE_MODES = ['gateway', 'traced', 'reply-from', 'signed-bytes'] as const;
 type SideBySideMode = (typeof SIDE_BY_SIDE_MODES)[number];
+/** Which of a proxy process's servers answers each mode (the traced one is a process of its own). */
+const SERVER_OF_MODE = {
+  gateway: 'gateway',
+  traced: 'gateway',
+  'reply-from': 'proxy',
+  'signed-bytes': 'signedBytes',
+} as const satisfies Record<SideBySideMode, string>;
 
 /** The sampler ratio of the exported mode. */
 const EXPORTED_RATIO = '0.1';
@@ -140,14 +150,40 @@ async function serveProxies(standIn: string): Promise<void> {
   proxy.get('/small', (_request, reply) => reply.from(SMALL_PATH));
   proxy.post('/large', (_request, reply) => reply.from(LARGE_PATH));
 
+  // The least a signed proxy can do: the unsigned proxy, holding the body's bytes until they are all
+  // in, then hashing and signing them; nothing parsed, validated or serialised.
+  const signedBytes = Fastify({ bodyLimit: 1024 * 1024 });
+  await signedBytes.register(replyFrom, { base: standIn });
+  signedBytes.removeAllContentTypeParsers();
+  signedBytes.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, payload, done) =>
+    done(null, payload),
+  );
+  const signedFrom = (method: 'GET' | 'POST', upstreamPath: string, body: Buffer | undefined) => ({
+    // The bytes as they came, under the type they came with (without a type, reply-from writes JSON).
+    ...(body ? { body, contentType: 'application/json' } : {}),
+    rewriteRequestHeaders: (_request: unknown, headers: Record<string, string | string[] | undefined>) => ({
+      ...headers,
+      ...signedHeaders({ consumer: CONSUMER, secret: SECRET, method, path: upstreamPath, body }),
+    }),
+  });
+  signedBytes.get('/small', (_request, reply) =>
+    reply.from(SMALL_PATH, signedFrom('GET', SMALL_PATH, undefined)),
+  );
+  signedBytes.post('/large', (request, reply) =>
+    reply.from(LARGE_PATH, signedFrom('POST', LARGE_PATH, request.body as Buffer)),
+  );
+
   const urls = {
     gateway: await gateway.listen({ host: '127.0.0.1', port: 0 }),
     proxy: await proxy.listen({ host: '127.0.0.1', port: 0 }),
+    signedBytes: await signedBytes.listen({ host: '127.0.0.1', port: 0 }),
   };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      void Promise.all([gateway.close(), proxy.close(), client.close()]).then(() => process.exit(0));
+      void Promise.all([gateway.close(), proxy.close(), signedBytes.close(), client.close()]).then(() =>
+        process.exit(0),
+      );
     });
   }
 }
@@ -175,9 +211,9 @@ async function startProxies(
   standIn: string,
   children: ChildProcess[],
   env: Record<string, string> = {},
-): Promise<{ gateway: string; proxy: string }> {
+): Promise<{ gateway: string; proxy: string; signedBytes: string }> {
   const line = await firstLine(startProcess([import.meta.filename, '--serve', standIn], children, env));
-  return JSON.parse(line) as { gateway: string; proxy: string };
+  return JSON.parse(line) as { gateway: string; proxy: string; signedBytes: string };
 }
 
 /** The CPU time (user and system, µs) the process serving `gatewayUrl` has used so far. */
@@ -233,27 +269,39 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
       const modes = {
         direct: () => measured(`${standIn}${upstreamPath}`, signed(), false),
         proxied: () => measured(`${proxies.proxy}${localPath}`, signed(), true),
+        signedBytes: () => measured(`${proxies.signedBytes}${localPath}`, unsigned, true),
         gateway: () => measured(`${proxies.gateway}${localPath}`, unsigned, true),
         instrumented: () => measured(`${instrumented.gateway}${localPath}`, unsigned, true),
         exported: () => measured(`${exported.gateway}${localPath}`, unsigned, true),
       };
+      await modes.proxied();
+      await modes.signedBytes();
       await modes.gateway();
       await modes.instrumented();
       await modes.exported();
       const results: Record<keyof typeof modes, Measured[]> = {
         direct: [],
         proxied: [],
+        signedBytes: [],
         gateway: [],
         instrumented: [],
         exported: [],
       };
       // Interleaved rounds, so that load from elsewhere on the machine falls on every mode alike.
       for (let round = 0; round < rounds; round += 1) {
-        for (const mode of ['direct', 'proxied', 'gateway', 'instrumented', 'exported'] as const)
+        for (const mode of [
+          'direct',
+          'proxied',
+          'signedBytes',
+          'gateway',
+          'instrumented',
+          'exported',
+        ] as const)
           results[mode].push(await modes[mode]());
       }
       const direct = combine(results.direct);
       const proxied = combine(results.proxied);
+      const signedBytes = combine(results.signedBytes);
       const gateway = combine(results.gateway);
       const traced = combine(results.instrumented);
       const exporting = combine(results.exported);
@@ -261,6 +309,7 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
       for (const [mode, result] of [
         ['direct', direct],
         ['reply-from (unsigned)', proxied],
+        ['signed bytes (reply-from, signing)', signedBytes],
         ['gateway (signed)', gateway],
         ['gateway, traced and measured', traced],
         [`gateway, ${Number(EXPORTED_RATIO) * 100}% of traces exported`, exporting],
@@ -308,7 +357,9 @@ async function runBenchmark(duration: number, connections: number, rounds: numbe
           `${onOff(exporting)} (target >= 0.95x throughput, p99 <= 1.1x); ` +
           `gateway/direct ${(gateway.requests.average / direct.requests.average).toFixed(2)}x, ` +
           `gateway/reply-from ${(gateway.requests.average / proxied.requests.average).toFixed(2)}x (target >= 0.90x); ` +
-          `proxy CPU per request gateway/reply-from ${((gateway.cpuPerRequestUs ?? 0) / (proxied.cpuPerRequestUs ?? 1)).toFixed(2)}x`,
+          `proxy CPU per request gateway/reply-from ${((gateway.cpuPerRequestUs ?? 0) / (proxied.cpuPerRequestUs ?? 1)).toFixed(2)}x; ` +
+          `signed bytes/reply-from ${(signedBytes.requests.average / proxied.requests.average).toFixed(2)}x throughput, ` +
+          `${((signedBytes.cpuPerRequestUs ?? 0) / (proxied.cpuPerRequestUs ?? 1)).toFixed(2)}x CPU per request`,
       );
     }
 
@@ -368,7 +419,7 @@ async function runSideBySide(
         return {
           mode,
           cpuUrl: urls.gateway,
-          url: `${mode === 'reply-from' ? urls.proxy : urls.gateway}/${call}`,
+          url: `${urls[SERVER_OF_MODE[mode]]}/${call}`,
         };
       }),
     );
