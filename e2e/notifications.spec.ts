@@ -52,6 +52,44 @@ test.describe('notifications', () => {
     await cdp.detach();
   });
 
+  test('what the traveler did not come for is asked for once the page has shown its own content', async ({
+    signedInPage: page,
+  }) => {
+    // When the page asks for each API path first, on the page's own clock (that of Paint Timing).
+    await page.addInitScript(() => {
+      const askedAt: Record<string, number> = {};
+      Object.assign(window, { askedAt });
+      const fetchOfPage = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        askedAt[url.pathname] ??= performance.now();
+        return fetchOfPage(input, init);
+      };
+    });
+    // The profile is the page's own: its dates and prices are written in the profile's locale.
+    const later = ['/api/notifications/stream', '/api/notifications', '/api/app/update-check'];
+    await page.goto('/trips');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trips' })).toBeVisible();
+    const timings = () =>
+      page.evaluate(() => ({
+        askedAt: (window as unknown as { askedAt: Record<string, number> }).askedAt,
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      }));
+    await expect
+      .poll(async () => {
+        const { askedAt } = await timings();
+        return later.filter((path) => !(path in askedAt));
+      })
+      .toEqual([]);
+    const { askedAt, firstContentfulPaint } = await timings();
+    expect(firstContentfulPaint).toBeDefined();
+    const painted = firstContentfulPaint ?? 0;
+    // The page's own data may come first; the rest waits for its first paint.
+    expect(askedAt['/api/session']).toBeLessThan(painted);
+    expect(askedAt['/api/trips']).toBeLessThan(painted);
+    for (const path of later) expect(askedAt[path], path).toBeGreaterThan(painted);
+  });
+
   test('with two tabs open, each inbox shows a new notification once and only one tab toasts it', async ({
     signedInPage: first,
     context,

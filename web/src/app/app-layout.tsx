@@ -10,6 +10,7 @@ import { UpdateBanner } from '../features/update-check/update-banner.tsx';
 import { demoQueries } from '../features/demo/demo-queries.ts';
 import { tripKeys } from '../features/trips/trip-keys.ts';
 import { useRouteAnnouncer } from './use-route-announcer.ts';
+import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useProfileLanguage } from '../features/profile/use-profile-language.ts';
 
@@ -31,7 +32,9 @@ export function AppLayout() {
   const location = useLocation();
   const announcement = useRouteAnnouncer();
   const t = useT();
-  useProfileLanguage({ enabled: Boolean(traveler) });
+  // What the traveler did not come to this page for waits until it has shown its own content.
+  const painted = useAfterFirstPaint();
+  useProfileLanguage({ enabled: Boolean(traveler) && painted });
   const queryClient = useQueryClient();
   // A notification about a trip refreshes the trip's timeline and segment pages where they are open.
   const refreshTrip = useCallback(
@@ -40,12 +43,19 @@ export function AppLayout() {
     [queryClient],
   );
 
+  // The strip's room is kept while its code loads, so the page does not jump down under a click.
+  const demoPanelPending = (
+    <div className="demo-panel demo-panel-pending" aria-hidden="true">
+      <span className="button button-secondary button-small">{t('notices.demo.controls')}</span>
+    </div>
+  );
+
   return (
     <>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <UpdateBanner />
+      {painted && <UpdateBanner />}
       <header className="site-header">
         <div className="site-header-inner">
           <Link to="/" className="brand">
@@ -69,7 +79,7 @@ export function AppLayout() {
                 <NavLink to="/bookings" className="nav-link">
                   {t('nav.bookings')}
                 </NavLink>
-                <InboxBell />
+                <InboxBell countUnread={painted} />
               </nav>
               <ProfileMenu name={traveler.name} email={traveler.email} />
             </>
@@ -86,16 +96,7 @@ export function AppLayout() {
       </header>
       {/* In the page's flow under the header, never floating over what the demo shows. */}
       {demo.data?.enabled && traveler && (
-        <Suspense
-          fallback={
-            // The strip's room is kept while its code loads, so the page does not jump down under a click.
-            <div className="demo-panel demo-panel-pending" aria-hidden="true">
-              <span className="button button-secondary button-small">{t('notices.demo.controls')}</span>
-            </div>
-          }
-        >
-          <DemoPanel />
-        </Suspense>
+        <Suspense fallback={demoPanelPending}>{painted ? <DemoPanel /> : demoPanelPending}</Suspense>
       )}
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
@@ -103,7 +104,7 @@ export function AppLayout() {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {traveler && (
+      {traveler && painted && (
         <Suspense fallback={null}>
           <LiveNotifications travelerId={traveler.id} onArrival={refreshTrip} />
         </Suspense>

@@ -3,8 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/use-t.ts';
 import { notificationQueries } from '../notification-queries.ts';
 
-export function InboxBell() {
-  const { data } = useInfiniteQuery(notificationQueries.inbox());
+/** The inbox's link, with how many notifications are unread once `countUnread` lets it ask. */
+export function InboxBell({ countUnread = true }: { countUnread?: boolean }) {
+  const { data } = useInfiniteQuery({ ...notificationQueries.inbox(), enabled: countUnread });
   const unread = data?.pages[0]?.meta.unreadCount ?? 0;
   const t = useT();
   return (
