@@ -24,8 +24,11 @@
  * those of the BFF itself (`--no-write` leaves the file alone).
  *
  * Flags: --via front|bff (front), --no-write, --chromium <path>, --pages start,home,... (all),
- * --profiles mobile,desktop (both), --reports <folder> (each page's full Lighthouse report as
- * <page>-<profile>.json, for its findings),
+ * --profiles mobile,desktop (both), --runs <n> (3: each page audited n times in a row, each a first visit;
+ * the table shows the median run, the one Lighthouse's computeMedianRun picks as nearest the runs' median
+ * FCP and time to interactive, and every run's performance score beside it, since one audit's score moves
+ * by several points from one run to the next), --reports <folder> (the median run's full Lighthouse report
+ * of each page as <page>-<profile>.json, for its findings, and each run's as <page>-<profile>-run<k>.json),
  * --throttling simulate|devtools (simulate: Lighthouse's default, the load run at full speed and its slow
  * network and CPU computed from it; devtools: the browser itself slowed during the load, so what the page
  * asks for early, alongside its code, is measured as it happens; the table is not written then),
@@ -37,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import * as medianRun from 'lighthouse/core/lib/median-run.js';
 import type { Page } from 'puppeteer-core';
 import {
   buildSpa,
@@ -58,6 +62,7 @@ const { values } = parseArgs({
     throttling: { type: 'string', default: 'simulate' },
     dist: { type: 'string' },
     via: { type: 'string', default: 'front' },
+    runs: { type: 'string', default: '3' },
   },
 });
 if (values.via !== 'front' && values.via !== 'bff') {
@@ -79,10 +84,23 @@ type Profile = (typeof PROFILES)[number];
 const wantedPages = new Set(values.pages.split(','));
 const wantedProfiles = PROFILES.filter((profile) => values.profiles.split(',').includes(profile));
 
+/** Lighthouse's choice of a median run (its declarations name the result through a global namespace). */
+const computeMedianRun = medianRun.computeMedianRun as unknown as (runs: Result[]) => Result;
+
+/** Audits of each page and profile; the table shows the median one (Lighthouse's own choice of it). */
+const RUNS = Number(values.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`--runs is a whole number of audits per page and profile, 1 or more: "${values.runs}"`);
+  process.exit(2);
+}
+
 interface Row {
   page: string;
   profile: Profile;
+  /** The median run: the one nearest the runs' median FCP and time to interactive. */
   result: Result;
+  /** Every run's performance score, in the order they ran. */
+  scores: string[];
 }
 
 /** Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP...): the audit is run again, this many times at most. */
@@ -135,8 +153,9 @@ function table(rows: Row[]): { header: string[]; cells: string[][] } {
       'TBT',
       'CLS',
       'CPU/memory power',
+      ...(RUNS > 1 ? ["runs' scores"] : []),
     ],
-    cells: rows.map(({ page, profile, result }) => [
+    cells: rows.map(({ page, profile, result, scores }) => [
       page,
       profile,
       score(result, 'performance'),
@@ -148,6 +167,7 @@ function table(rows: Row[]): { header: string[]; cells: string[][] } {
       shift(result),
       // Lighthouse's benchmarkIndex of the machine during this audit: its 4x CPU slowdown assumes 1,500-2,000.
       String(Math.round(result.environment.benchmarkIndex)),
+      ...(RUNS > 1 ? [scores.join(', ')] : []),
     ]),
   };
 }
@@ -204,11 +224,20 @@ await withAppInBrowser(
       if (!wantedPages.has(name)) return;
       for (const profile of wantedProfiles) {
         console.log(`${name} (${profile}): ${url}`);
-        const result = await audit(page, url, profile);
-        rows.push({ page: name, profile, result });
+        const results: Result[] = [];
+        for (let index = 0; index < RUNS; index += 1) results.push(await audit(page, url, profile));
+        const result = computeMedianRun(results);
+        rows.push({ page: name, profile, result, scores: results.map((one) => score(one, 'performance')) });
         if (values.reports !== undefined) {
           mkdirSync(values.reports, { recursive: true });
           writeFileSync(path.join(values.reports, `${name}-${profile}.json`), JSON.stringify(result));
+          if (RUNS > 1)
+            results.forEach((one, index) =>
+              writeFileSync(
+                path.join(values.reports ?? '', `${name}-${profile}-run${index + 1}.json`),
+                JSON.stringify(one),
+              ),
+            );
         }
       }
     };
