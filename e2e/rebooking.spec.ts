@@ -132,6 +132,37 @@ async function expectChanged(
   }
 }
 
+test('a trip at risk draws without the other flights’ code, which comes when the traveler opens them', async ({
+  page,
+  signIn,
+  newTraveler,
+  admin,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const listCode = () => scripts.filter((script) => /other-flights-list/.test(script));
+  const target = await signInWithTripToBreak(page, signIn, newTraveler, admin);
+  const lever = await page.request.post('/api/demo/segment-delay', {
+    headers,
+    data: { breaksConnection: true, segmentId: target.flight.segmentId },
+  });
+  expect(lever.status()).toBe(200);
+
+  await page.goto(`/trips/${target.tripId}`);
+  const timeline = page.getByRole('list', { name: 'Trip timeline' });
+  const atRisk = timeline.getByRole('listitem', { name: target.stay.title }).first();
+  await expect(atRisk.getByRole('note')).toContainText('At risk:');
+  const seeOtherFlights = atRisk.getByRole('button', { name: 'See other flights' });
+  await expect(seeOtherFlights).toBeVisible();
+  expect(listCode()).toEqual([]);
+
+  await seeOtherFlights.click();
+  await expect(atRisk.getByRole('region', { name: /^Other flights from / })).toBeVisible();
+  expect(listCode()).toHaveLength(1);
+});
+
 test('a broken connection is fixed in one step: another flight that keeps the trip, the old booking refunded, in every tab', async ({
   page,
   signIn,
