@@ -93,6 +93,25 @@ test.describe('a shared browser', () => {
     expect(pushService.current()).toBeNull();
   });
 
+  test('a tab whose live notifications have not started yet still leaves for the start page when another signs out', async ({
+    signedInPage: page,
+    context,
+  }) => {
+    const other = await context.newPage();
+    // That tab's live notifications never get their code, so they never hear the other tabs.
+    await other.route(/\/assets\/live-notifications-[\w-]+\.js$/, () => undefined);
+    await other.goto('/trips');
+    await expect(other.getByRole('heading', { level: 1, name: 'Trips' })).toBeVisible();
+    await other.evaluate(() =>
+      sessionStorage.setItem('wayfare:checkout:offer-3:attempt', '["Test Traveler"]'),
+    );
+
+    await signOutThroughMenu(page);
+    await expect(other).toHaveURL('/');
+    await expect(other.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
+    expect((await keptState(other)).sessionStorage).toEqual([]);
+  });
+
   test('the alerts setting shows what holds for whoever is signed in: a subscription another session left shows off', async ({
     signedInPage: page,
     context,

@@ -11,6 +11,7 @@ import { demoQueries } from '../features/demo/demo-queries.ts';
 import { tripKeys } from '../features/trips/trip-keys.ts';
 import { useRouteAnnouncer } from './use-route-announcer.ts';
 import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
+import { useSignOutElsewhere } from './sign-out-elsewhere.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useProfileLanguage } from '../features/profile/use-profile-language.ts';
 
@@ -35,6 +36,8 @@ export function AppLayout() {
   // What the traveler did not come to this page for waits until it has shown its own content.
   const painted = useAfterFirstPaint();
   useProfileLanguage({ enabled: Boolean(traveler) && painted });
+  // Not what the traveler came for either, but a sign-out in another tab is heard from the first render.
+  useSignOutElsewhere(Boolean(traveler));
   const queryClient = useQueryClient();
   // A notification about a trip refreshes the trip's timeline and segment pages where they are open.
   const refreshTrip = useCallback(
