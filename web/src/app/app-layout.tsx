@@ -36,7 +36,7 @@ export function AppLayout() {
   // What the traveler did not come to this page for waits until it has shown its own content.
   const painted = useAfterFirstPaint();
   useProfileLanguage({ enabled: Boolean(traveler) && painted });
-  // Not what the traveler came for either, but a sign-out in another tab is heard from the first render.
+  // Another tab's sign-out is heard from the first render, not only once the live notifications start.
   useSignOutElsewhere(Boolean(traveler));
   const queryClient = useQueryClient();
   // A notification about a trip refreshes the trip's timeline and segment pages where they are open.
