@@ -8,10 +8,11 @@ import { useSyncExternalStore } from 'react';
  *
  * Settled, once, by the browser's first contentful paint (Paint Timing). A hidden tab paints nothing, so
  * it does not wait; nor does a browser without Paint Timing, which has no way to say. Nor does a tab still
- * without a paint `PAINT_WAIT_MS` after the app started (a window the browser does not draw): the wait
- * only puts things in order, it never holds them back for good.
+ * without a paint `PAINT_WAIT_MS` after the app started (a window the browser does not draw; longer than a
+ * first paint takes on a slow phone over a slow network, or on a busy machine): the wait only puts things
+ * in order, it never holds them back for good.
  */
-export const PAINT_WAIT_MS = 3_000;
+export const PAINT_WAIT_MS = 10_000;
 
 let painted = false;
 const listeners = new Set<() => void>();
