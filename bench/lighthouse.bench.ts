@@ -228,16 +228,16 @@ await withAppInBrowser(
         for (let index = 0; index < RUNS; index += 1) results.push(await audit(page, url, profile));
         const result = computeMedianRun(results);
         rows.push({ page: name, profile, result, scores: results.map((one) => score(one, 'performance')) });
-        if (values.reports !== undefined) {
-          mkdirSync(values.reports, { recursive: true });
-          writeFileSync(path.join(values.reports, `${name}-${profile}.json`), JSON.stringify(result));
+        const reports = values.reports;
+        if (reports !== undefined) {
+          mkdirSync(reports, { recursive: true });
+          writeFileSync(path.join(reports, `${name}-${profile}.json`), JSON.stringify(result));
           if (RUNS > 1)
-            results.forEach((one, index) =>
+            for (const [index, one] of results.entries())
               writeFileSync(
-                path.join(values.reports ?? '', `${name}-${profile}-run${index + 1}.json`),
+                path.join(reports, `${name}-${profile}-run${index + 1}.json`),
                 JSON.stringify(one),
-              ),
-            );
+              );
         }
       }
     };
